@@ -1,0 +1,3 @@
+export * from './admin/schemas';
+export * from './auth/schemas';
+export * from './common/errors';
