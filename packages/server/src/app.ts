@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { adminRoutes } from './modules/admin/routes';
+import { authRoutes } from './modules/auth/routes';
+import { systemRoutes } from './modules/system/routes';
+import { bootstrapSystemAdmin } from './modules/users/bootstrap';
+import { registerAuthGuard } from './platform/auth/guard';
+import type { Config } from './platform/config';
+import { type Database, openDatabase } from './platform/db/client';
+import { AppError } from './platform/errors';
+import { registerErrorHandler } from './platform/http/error-handler';
+import { type RouteDefinition, registerRoutes } from './platform/http/define-route';
+import { type Jobs, startJobs } from './platform/jobs/boss';
+import { dispatchOutbox, OUTBOX_QUEUE, smtpTransport } from './platform/outbox/outbox';
+import { PRODUCT_VERSION } from './platform/version';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    jobs: Jobs | null;
+  }
+}
+
+export type BuildOptions = {
+  /** Where log lines go (tests capture them to prove no secret is logged). */
+  logStream?: Writable;
+  /** Called with the first admin's generated password, to print it once. */
+  onAdminCreated?: (admin: { email: string; generatedPassword: string | null }) => void;
+};
+
+// Link tokens and other long opaque segments never reach the logs.
+const SECRET_SEGMENT = /[A-Za-z0-9_-]{32,}/g;
+
+/** The Content-Security-Policy the built web app satisfies: no inline scripts, nothing from elsewhere. */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  objectSrc: ["'none'"],
+};
+
+const MAINTENANCE_EXEMPT = new Set(['/api/health', '/api/ready', '/api/system/info']);
+
+/**
+ * Builds the whole server without listening (DESIGN.md packages/server): opens and
+ * migrates the database, creates the first admin, starts jobs, registers every route.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    const admin = await bootstrapSystemAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
+    if (admin) options.onAdminCreated?.(admin);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'req.headers["x-csrf-token"]',
+          'req.headers["extended-validation"]',
+          'res.headers["set-cookie"]',
+        ],
+        censor: '[redacted]',
+      },
+      serializers: {
+        req: (req) => ({
+          method: req.method,
+          url: req.url.replace(SECRET_SEGMENT, '[secret]'),
+          remoteAddress: req.ip,
+        }),
+      },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    forceCloseConnections: 'idle',
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('jobs', null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    if (config.maintenanceMode && req.url.startsWith('/api/') && !MAINTENANCE_EXEMPT.has(req.url.split('?')[0] ?? '')) {
+      throw new AppError('PRECONDITION', 'Trialbase is down for maintenance. Please come back soon.', { status: 503 });
+    }
+  });
+
+  // Every /api route must declare who may call it; the docs plugin's own routes are public.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, permission: 'public' };
+    if (!route.config?.permission) throw new Error(`Route ${route.method} ${route.url} declares no permission`);
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Trialbase API',
+        version: PRODUCT_VERSION,
+        description: 'Clinical-trial data capture. Errors are `{ type, id?, message, context? }` (spec 000 §8).',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'tb_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerErrorHandler(app, { exposeStack: config.env === 'development' });
+  registerAuthGuard(app, { db: database.db, config });
+
+  const routes: RouteDefinition<never>[] = [
+    ...(systemRoutes({ database, config }) as RouteDefinition<never>[]),
+    ...(authRoutes({ db: database.db, config }) as RouteDefinition<never>[]),
+    ...(adminRoutes({ db: database.db }) as RouteDefinition<never>[]),
+  ];
+  registerRoutes(app, routes);
+  app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  await registerWebApp(app, config.webDist);
+
+  const transports = config.smtpUrl ? { EMAIL: smtpTransport(config.smtpUrl, config.mailFrom) } : {};
+  app.addHook('onReady', async () => {
+    app.jobs = await startJobs(
+      database,
+      { [OUTBOX_QUEUE]: async () => void (await dispatchOutbox(database.db, transports)) },
+      { workers: config.jobs, onError: (err) => app.log.error({ err }, 'job error') },
+    );
+    // Anything queued before a restart is picked up now.
+    if (config.jobs) await app.jobs.send(OUTBOX_QUEUE);
+  });
+  app.addHook('onClose', async () => {
+    await app.jobs?.stop();
+    await database.close();
+  });
+  return app;
+}
+
+/** In production the same process serves the built web app; client routes fall back to index.html. */
+async function registerWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
+  const hasWeb = webDist !== null && existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(webDist),
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '';
+    if (pathname.startsWith('/api/') || pathname === '/api' || !hasWeb || req.method !== 'GET') {
+      return reply.status(404).send({ type: 'NOT_FOUND', message: `No route ${req.method} ${pathname}.` });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,39 @@
+import { buildApp } from './app';
+import { loadConfig } from './platform/config';
+
+/** Starts Trialbase: reads the environment, migrates, listens, and shuts down gracefully on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await buildApp(config, {
+    onAdminCreated: ({ email, generatedPassword }) => {
+      // Printed once, to the console only (never to the structured log).
+      const lines = [`First system administrator created: ${email}`];
+      if (generatedPassword) lines.push(`Generated password (shown only now): ${generatedPassword}`);
+      process.stdout.write(`\n${lines.join('\n')}\n\n`);
+    },
+  });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, draining requests, stopping jobs, closing database');
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Trialbase is serving on http://localhost:${config.port} (${app.database.engine})`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

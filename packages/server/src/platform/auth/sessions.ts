@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { users } from '../../modules/users/tables';
+import type { Executor } from '../db/client';
+import { newSecret } from '../ids';
+import { sessions } from './tables';
+
+export const SESSION_COOKIE = 'tb_session';
+
+export type AuthenticatedUser = typeof users.$inferSelect;
+export type ActiveSession = typeof sessions.$inferSelect;
+
+/** The session id stored in the database is the SHA-256 of the cookie secret. */
+export function sessionIdOf(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** Opens a session for a user; returns the cookie secret (shown once, never stored). */
+export async function createSession(
+  db: Executor,
+  input: { userId: string; now: Date; ttlMinutes: number; ip: string | null; userAgent: string | null },
+): Promise<{ secret: string; session: ActiveSession }> {
+  const secret = newSecret();
+  const session = {
+    id: sessionIdOf(secret),
+    userId: input.userId,
+    csrfToken: newSecret(),
+    createdAt: input.now,
+    lastSeenAt: input.now,
+    expiresAt: new Date(input.now.getTime() + input.ttlMinutes * 60_000),
+    revokedAt: null,
+    ip: input.ip,
+    userAgent: input.userAgent?.slice(0, 512) ?? null,
+  };
+  await db.insert(sessions).values(session);
+  return { secret, session };
+}
+
+/** Finds a live session and its enabled user, and slides its idle expiry forward. */
+export async function touchSession(
+  db: Executor,
+  secret: string,
+  now: Date,
+  ttlMinutes: number,
+): Promise<{ session: ActiveSession; user: AuthenticatedUser } | null> {
+  const [found] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionIdOf(secret)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!found || found.user.isDisabled) return null;
+  const expiresAt = new Date(now.getTime() + ttlMinutes * 60_000);
+  // Only write when a minute has passed, so a busy page does not write on every request.
+  if (now.getTime() - found.session.lastSeenAt.getTime() > 60_000) {
+    await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, found.session.id));
+    return { session: { ...found.session, lastSeenAt: now, expiresAt }, user: found.user };
+  }
+  return found;
+}
+
+/** Ends a session (logout). */
+export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+}

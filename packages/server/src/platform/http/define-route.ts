@@ -1,0 +1,54 @@
+import type {
+  ContextConfigDefault,
+  FastifyInstance,
+  FastifyRequest,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteOptions,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/**
+ * Who may call a route. Every route must say (CONVENTIONS.md: an unguarded route does not
+ * compile): `public` for anonymous calls, `session` for any signed-in staff user,
+ * `system-admin` for holders of SYSTEM_ALL, or a check run on the signed-in request.
+ */
+export type RoutePermission =
+  | 'public'
+  | 'session'
+  | 'system-admin'
+  | { name: string; check: (req: FastifyRequest) => boolean | Promise<boolean> };
+
+export type RouteDefinition<S extends FastifySchema = FastifySchema> = Omit<
+  RouteOptions<
+    RawServerDefault,
+    RawRequestDefaultExpression,
+    RawReplyDefaultExpression,
+    RouteGenericInterface,
+    ContextConfigDefault,
+    S,
+    ZodTypeProvider
+  >,
+  'config'
+> & { permission: RoutePermission };
+
+/** Declares a route: method, spec URL, zod schemas, permission and a short handler. */
+export function defineRoute<S extends FastifySchema>(route: RouteDefinition<S>): RouteDefinition<S> {
+  return route;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+  }
+}
+
+/** Registers a module's routes; the permission travels in the route config for the guard. */
+export function registerRoutes(app: FastifyInstance, routes: RouteDefinition<never>[]): void {
+  for (const { permission, ...route } of routes) {
+    app.withTypeProvider<ZodTypeProvider>().route({ ...(route as RouteOptions), config: { permission } });
+  }
+}
