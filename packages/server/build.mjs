@@ -1,0 +1,23 @@
+// Bundles the server (and the domain package it consumes as source) into dist/main.js;
+// npm dependencies stay external and load from node_modules. Migrations are copied beside it.
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const domainPkg = JSON.parse(readFileSync(new URL('../domain/package.json', import.meta.url), 'utf8'));
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(domainPkg.dependencies ?? {})];
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints: { main: 'src/main.ts', 'audit-verify': 'src/cli/audit-verify.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});
+cpSync('drizzle', 'dist/drizzle', { recursive: true });
+console.log('server built: dist/main.js');
