@@ -1,0 +1,6 @@
+export * from './check';
+export * from './implications';
+export * from './modules';
+export * from './permissions';
+export * from './redaction';
+export * from './roles';

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { PLAN_MODULES } from '../plans/model';
+import {
+  isModuleEnabled,
+  isQuestionTypeAvailable,
+  PAID_MODULES,
+  requiredModuleForQuestionType,
+} from './modules';
+
+describe('Spec 000 §6 paid module gating', () => {
+  it('knows the module codes, one list shared with subscription plans', () => {
+    expect(PAID_MODULES).toBe(PLAN_MODULES);
+    expect(PAID_MODULES).toContain('MEDICATION');
+    expect(PAID_MODULES).toContain('PUBLIC_ENROLLMENT');
+    expect(new Set(PAID_MODULES).size).toBe(PAID_MODULES.length);
+  });
+
+  it('a module is enabled only when the study has it', () => {
+    expect(isModuleEnabled({ modules: ['ADVERSE_EVENTS'] }, 'ADVERSE_EVENTS')).toBe(true);
+    expect(isModuleEnabled({ modules: ['ADVERSE_EVENTS'] }, 'MEDICATION')).toBe(false);
+    expect(isModuleEnabled({ modules: [] }, 'RANDOMIZATION')).toBe(false);
+  });
+
+  it('medication, AE and unscheduled-event references need their module', () => {
+    expect(requiredModuleForQuestionType('MEDICATION_REF')).toBe('MEDICATION');
+    expect(requiredModuleForQuestionType('AE_REF')).toBe('ADVERSE_EVENTS');
+    expect(requiredModuleForQuestionType('AE_2_REF')).toBe('CUSTOM_AE_REPORTS');
+    expect(requiredModuleForQuestionType('UNSCHEDULED_EVENT_REF')).toBe('UNSCHEDULED_EVENT_REFERENCES');
+    expect(requiredModuleForQuestionType('NUMBER')).toBeUndefined();
+    expect(requiredModuleForQuestionType('toString')).toBeUndefined();
+  });
+
+  it('an unsupported card shows for a reference type without its module', () => {
+    expect(isQuestionTypeAvailable({ modules: [] }, 'MEDICATION_REF')).toBe(false);
+    expect(isQuestionTypeAvailable({ modules: ['MEDICATION'] }, 'MEDICATION_REF')).toBe(true);
+    expect(isQuestionTypeAvailable({ modules: ['MEDICATION'] }, 'AE_REF')).toBe(false);
+    expect(isQuestionTypeAvailable({ modules: [] }, 'TEXT_FREE')).toBe(true);
+  });
+});

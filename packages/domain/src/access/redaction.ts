@@ -1,0 +1,64 @@
+import { REDACTED } from '../subjects/model';
+import { type AccessScope, type AccessUser, hasPermission } from './check';
+import type { Permission } from './permissions';
+
+/** Spec 000 §6 per-field subject view permissions: restricted field → permission needed to see it. */
+export const SUBJECT_RESTRICTED_FIELDS = {
+  firstName: 'PATIENT_VIEW_FIRST_NAME',
+  lastName: 'PATIENT_VIEW_LAST_NAME',
+  address: 'PATIENT_VIEW_ADDRESS',
+  mobileNumber: 'PATIENT_VIEW_MOBILE',
+  email: 'PATIENT_VIEW_EMAIL',
+  dateOfBirth: 'PATIENT_VIEW_DATE_OF_BIRTH',
+  ssChecksum: 'PATIENT_VIEW_CHECKSUM',
+  gender: 'PATIENT_VIEW_GENDER',
+  nationality: 'PATIENT_VIEW_NATIONALITY',
+  guardian1: 'PATIENT_VIEW_GUARDIANS',
+  guardian2: 'PATIENT_VIEW_GUARDIANS',
+  homeNumber: 'PATIENT_VIEW_HOME_NUMBER',
+  workNumber: 'PATIENT_VIEW_WORK_NUMBER',
+  initials: 'PATIENT_VIEW_INITIALS',
+} as const satisfies Record<string, Permission>;
+export type SubjectRestrictedField = keyof typeof SUBJECT_RESTRICTED_FIELDS;
+
+/**
+ * Spec 001 §3: fields built from restricted ones (the list view's merged `name`);
+ * redacted when any of their sources is.
+ */
+export const SUBJECT_COMPOSITE_FIELDS = {
+  name: ['firstName', 'lastName'],
+} as const satisfies Record<string, readonly SubjectRestrictedField[]>;
+
+/** The field permission list for a field of a subject; empty when the field is not restricted. */
+function permissionsForField(field: string): Permission[] {
+  if (Object.hasOwn(SUBJECT_RESTRICTED_FIELDS, field)) {
+    return [SUBJECT_RESTRICTED_FIELDS[field as SubjectRestrictedField]];
+  }
+  if (Object.hasOwn(SUBJECT_COMPOSITE_FIELDS, field)) {
+    const sources = SUBJECT_COMPOSITE_FIELDS[field as keyof typeof SUBJECT_COMPOSITE_FIELDS];
+    return sources.map((source) => SUBJECT_RESTRICTED_FIELDS[source]);
+  }
+  return [];
+}
+
+/** Spec 000 §6: may this user see this subject field in this scope? Unrestricted fields: yes. */
+export function canViewSubjectField(user: AccessUser, field: string, scope: AccessScope): boolean {
+  return permissionsForField(field).every((permission) => hasPermission(user, permission, scope));
+}
+
+/**
+ * Spec 000 §3, §6: a copy of the subject with each restricted field the user may not
+ * see replaced by REDACTED. Absent fields stay absent; other fields are untouched.
+ */
+export function redactSubject<T extends Record<string, unknown>>(
+  subject: T,
+  user: AccessUser,
+  scope: AccessScope,
+): { [K in keyof T]: T[K] | typeof REDACTED } {
+  const copy: Record<string, unknown> = { ...subject };
+  for (const field of Object.keys(copy)) {
+    if (copy[field] === undefined) continue;
+    if (!canViewSubjectField(user, field, scope)) copy[field] = REDACTED;
+  }
+  return copy as { [K in keyof T]: T[K] | typeof REDACTED };
+}

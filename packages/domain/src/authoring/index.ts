@@ -1,0 +1,5 @@
+export * from './issues';
+export * from './limits';
+export * from './validate-form';
+export * from './validate-question';
+export * from './validate-table';

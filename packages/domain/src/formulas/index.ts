@@ -1,0 +1,4 @@
+export * from './answer-values';
+export * from './evaluate';
+export * from './parser';
+export * from './validate-formula';

@@ -1,0 +1,3 @@
+export * from './data-event-forms';
+export * from './model';
+export * from './validate-process';

@@ -1,0 +1,6 @@
+export * from './evaluate';
+export * from './messages';
+export * from './model';
+export * from './operators';
+export * from './validate-rule';
+export * from './values';
