@@ -1,0 +1,23 @@
+// `npm start`: install what is missing, build, then serve app and API on one port
+// (PGlite in ./data unless DATABASE_URL is set). Migrations and the first admin happen at start.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ensureInstalled, root, run } from './lib.mjs';
+
+ensureInstalled();
+run('Building the web app', 'npm', ['run', 'build', '-w', '@trialbase/web']);
+run('Building the server', 'npm', ['run', 'build', '-w', '@trialbase/server']);
+
+const env = {
+  NODE_ENV: 'production',
+  TRIALBASE_WEB_DIST: path.join(root, 'packages/web/dist'),
+  TRIALBASE_DATA_DIR: path.join(root, 'data'),
+  ...process.env,
+};
+const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
