@@ -8,7 +8,9 @@ import { recordAudit, verifyAuditChains } from '../packages/server/src/platform/
 import { loadConfig } from '../packages/server/src/platform/config';
 
 function report(name: string, count: number, ms: number) {
-  console.log(`${name.padEnd(44)} ${count.toString().padStart(6)} ops  ${(ms / count).toFixed(2).padStart(8)} ms/op  ${((count / ms) * 1000).toFixed(0).padStart(7)} ops/s`);
+  console.log(
+    `${name.padEnd(44)} ${count.toString().padStart(6)} ops  ${(ms / count).toFixed(2).padStart(8)} ms/op  ${((count / ms) * 1000).toFixed(0).padStart(7)} ops/s`,
+  );
 }
 
 async function time(name: string, count: number, fn: (i: number) => Promise<unknown>) {
@@ -57,7 +59,9 @@ try {
   const initialKb = initial.reduce((sum, f) => sum + gz(f), 0) / 1024;
   const all = readdirSync(path.join(dist, 'assets')).filter((f) => /\.(js|css)$/.test(f));
   const totalKb = all.reduce((sum, f) => sum + statSync(path.join(dist, 'assets', f)).size, 0) / 1024;
-  console.log(`web initial load (gzip): ${initialKb.toFixed(1)} KiB in ${initial.length} files; all assets ${totalKb.toFixed(0)} KiB raw`);
+  console.log(
+    `web initial load (gzip): ${initialKb.toFixed(1)} KiB in ${initial.length} files; all assets ${totalKb.toFixed(0)} KiB raw`,
+  );
 } catch {
   console.log('web bundle: not built (run `npm run build`)');
 }

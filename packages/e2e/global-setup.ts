@@ -4,5 +4,7 @@ import { startServer } from './support/server';
 export default async function globalSetup() {
   const server = await startServer();
   process.env.E2E_BASE_URL = server.url;
-  return async () => server.stop();
+  return async () => {
+    await server.stop();
+  };
 }

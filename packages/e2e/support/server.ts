@@ -19,20 +19,28 @@ async function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { url: string; stop(): Promise<void> };
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  /** Sends SIGTERM, waits for the process to exit and gives its exit code; removes the data unless kept. */
+  stop(options?: { keepData?: boolean }): Promise<number | null>;
+};
 
 /**
  * Starts the built production server on a free port with a fresh embedded database,
  * exactly as `npm start` runs it, and waits until it is ready.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningServer> {
   const main = path.join(repoRoot, 'packages/server/dist/main.js');
   const web = path.join(repoRoot, 'packages/web/dist');
   if (!existsSync(main) || !existsSync(path.join(web, 'index.html'))) {
     throw new Error('Build first: `npm run build` (npm test does this before the end-to-end suite).');
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tb-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'tb-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: repoRoot,
     env: {
@@ -64,13 +72,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     url,
-    stop: async () => {
+    dataDir,
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }

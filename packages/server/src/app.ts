@@ -17,8 +17,8 @@ import { registerAuthGuard } from './platform/auth/guard';
 import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';
 import { AppError } from './platform/errors';
-import { registerErrorHandler } from './platform/http/error-handler';
 import { type RouteDefinition, registerRoutes } from './platform/http/define-route';
+import { registerErrorHandler } from './platform/http/error-handler';
 import { type Jobs, startJobs } from './platform/jobs/boss';
 import { dispatchOutbox, OUTBOX_QUEUE, smtpTransport } from './platform/outbox/outbox';
 import { PRODUCT_VERSION } from './platform/version';
@@ -65,7 +65,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
-    const admin = await bootstrapSystemAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
+    const admin = await bootstrapSystemAdmin(database.db, {
+      email: config.adminEmail,
+      password: config.adminPassword,
+    });
     if (admin) options.onAdminCreated?.(admin);
   } catch (err) {
     await database.close();
@@ -108,8 +111,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
-    if (config.maintenanceMode && req.url.startsWith('/api/') && !MAINTENANCE_EXEMPT.has(req.url.split('?')[0] ?? '')) {
-      throw new AppError('PRECONDITION', 'Trialbase is down for maintenance. Please come back soon.', { status: 503 });
+    if (
+      config.maintenanceMode &&
+      req.url.startsWith('/api/') &&
+      !MAINTENANCE_EXEMPT.has(req.url.split('?')[0] ?? '')
+    ) {
+      throw new AppError('PRECONDITION', 'Trialbase is down for maintenance. Please come back soon.', {
+        status: 503,
+      });
     }
   });
 
@@ -117,7 +126,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, permission: 'public' };
-    if (!route.config?.permission) throw new Error(`Route ${route.method} ${route.url} declares no permission`);
+    if (!route.config?.permission)
+      throw new Error(`Route ${route.method} ${route.url} declares no permission`);
   });
 
   await app.register(cookie);
@@ -131,7 +141,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       info: {
         title: 'Trialbase API',
         version: PRODUCT_VERSION,
-        description: 'Clinical-trial data capture. Errors are `{ type, id?, message, context? }` (spec 000 §8).',
+        description:
+          'Clinical-trial data capture. Errors are `{ type, id?, message, context? }` (spec 000 §8).',
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'tb_session' } } },
     },
@@ -148,7 +159,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(adminRoutes({ db: database.db }) as RouteDefinition<never>[]),
   ];
   registerRoutes(app, routes);
-  app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   await registerWebApp(app, config.webDist);
 

@@ -16,7 +16,10 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: no new connections, draining requests, stopping jobs, closing database');
+    app.log.info(
+      { signal },
+      'shutting down: no new connections, draining requests, stopping jobs, closing database',
+    );
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
     app.close().then(

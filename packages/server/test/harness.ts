@@ -39,9 +39,13 @@ export async function createTestDatabase(options: { persistent?: boolean } = {})
       },
     };
   }
-  if (!options.persistent) return { config: { databaseUrl: null, dataDir: 'memory://' }, drop: async () => {} };
+  if (!options.persistent)
+    return { config: { databaseUrl: null, dataDir: 'memory://' }, drop: async () => {} };
   const dir = mkdtempSync(path.join(tmpdir(), 'tb-pglite-'));
-  return { config: { databaseUrl: null, dataDir: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    config: { databaseUrl: null, dataDir: dir },
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -58,7 +62,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): Promise<void> };
 
 /** Builds the real server on a fresh database (PGlite or PostgreSQL per TEST_DB). */
-export async function createTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp(testConfig({ ...database.config, ...overrides }), options);
   return {
@@ -74,11 +81,19 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Bu
 export type LoggedIn = { cookie: string; csrf: string; headers: Record<string, string> };
 
 /** Logs in through the API and returns what a browser would then send. */
-export async function loginAs(app: FastifyInstance, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<LoggedIn> {
+export async function loginAs(
+  app: FastifyInstance,
+  email = ADMIN_EMAIL,
+  password = ADMIN_PASSWORD,
+): Promise<LoggedIn> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === 'tb_session');
   if (!cookie) throw new Error('no session cookie');
   const csrf = res.json<{ csrfToken: string }>().csrfToken;
-  return { cookie: `tb_session=${cookie.value}`, csrf, headers: { cookie: `tb_session=${cookie.value}`, [CSRF_HEADER]: csrf } };
+  return {
+    cookie: `tb_session=${cookie.value}`,
+    csrf,
+    headers: { cookie: `tb_session=${cookie.value}`, [CSRF_HEADER]: csrf },
+  };
 }

@@ -13,7 +13,9 @@ async function main(): Promise<void> {
       const state = chain.ok ? 'intact' : `BROKEN at event ${chain.firstBrokenEventId}`;
       process.stdout.write(`${name}: ${chain.events} events, ${state}\n`);
     }
-    process.stdout.write(`${result.checkedEvents} events checked: ${result.ok ? 'every chain is intact' : 'TAMPERING DETECTED'}\n`);
+    process.stdout.write(
+      `${result.checkedEvents} events checked: ${result.ok ? 'every chain is intact' : 'TAMPERING DETECTED'}\n`,
+    );
     process.exitCode = result.ok ? 0 : 1;
   } finally {
     await database.close();

@@ -40,7 +40,8 @@ function int(value: string | undefined, fallback: number): number {
 
 /** Reads the configuration from environment variables (documented in README.md). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const nodeEnv =
+    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   return {
     env: nodeEnv,
     port: int(env.PORT, 3000),

@@ -34,7 +34,11 @@ export class AppError extends Error {
   readonly status: number;
   readonly context: ErrorBody['context'];
 
-  constructor(type: ErrorType, message: string, options: { id?: ErrorId; context?: ErrorBody['context']; status?: number } = {}) {
+  constructor(
+    type: ErrorType,
+    message: string,
+    options: { id?: ErrorId; context?: ErrorBody['context']; status?: number } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.type = type;
@@ -54,7 +58,11 @@ export class AppError extends Error {
 }
 
 /** A 400 listing every field issue with its path. */
-export function validationError(issues: FieldIssue[], message = 'The request is not valid.', id?: ErrorId): AppError {
+export function validationError(
+  issues: FieldIssue[],
+  message = 'The request is not valid.',
+  id?: ErrorId,
+): AppError {
   return new AppError('VALIDATION', message, { id, context: { issues } });
 }
 

@@ -1,6 +1,13 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, engine, loginAs, type TestApp } from '../../../test/harness';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createTestApp,
+  engine,
+  loginAs,
+  type TestApp,
+} from '../../../test/harness';
 
 describe(`POST /api/auth/login on ${engine}`, () => {
   let t: TestApp;
@@ -36,7 +43,11 @@ describe(`POST /api/auth/login on ${engine}`, () => {
 
   it('GET /api/auth/session returns the user for a live session and 401 without one', async () => {
     const session = await loginAs(t.app);
-    const ok = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: session.cookie } });
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: session.cookie },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.email).toBe(ADMIN_EMAIL);
     const anon = await t.app.inject({ method: 'GET', url: '/api/auth/session' });
@@ -46,12 +57,20 @@ describe(`POST /api/auth/login on ${engine}`, () => {
 
   it('logout ends the session, and requires the CSRF token', async () => {
     const session = await loginAs(t.app);
-    const noCsrf = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: session.cookie } });
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: session.cookie },
+    });
     expect(noCsrf.statusCode).toBe(403);
     expect(noCsrf.json()).toMatchObject({ type: 'SECURITY' });
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: session.headers });
     expect(out.statusCode).toBe(204);
-    const after = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: session.cookie } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: session.cookie },
+    });
     expect(after.statusCode).toBe(401);
   });
 
@@ -68,12 +87,20 @@ describe(`POST /api/auth/login on ${engine}`, () => {
   it('expires a session after its idle time', async () => {
     const session = await loginAs(t.app);
     await t.app.database.query(`update session set expires_at = now() - interval '1 second'`);
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: session.cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: session.cookie },
+    });
     expect(res.statusCode).toBe(401);
   });
 
   it('answers a wrong password with 401 and the same message as an unknown email', async () => {
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: ADMIN_EMAIL, password: 'nope' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: ADMIN_EMAIL, password: 'nope' },
+    });
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -88,16 +115,30 @@ describe(`POST /api/auth/login on ${engine}`, () => {
 
   it('locks the account with ACCOUNT_LOCKED after repeated failures, even for the right password', async () => {
     for (let i = 1; i <= 2; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: ADMIN_EMAIL, password: `bad-${i}` } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: ADMIN_EMAIL, password: `bad-${i}` },
+      });
       expect(res.statusCode).toBe(401);
     }
-    const third = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: ADMIN_EMAIL, password: 'bad-3' } });
+    const third = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: ADMIN_EMAIL, password: 'bad-3' },
+    });
     expect(third.statusCode).toBe(423);
     expect(third.json()).toMatchObject({ type: 'ACCOUNT_LOCKED' });
     expect(new Date(third.json().context.lockedUntil).getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
-    const right = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    });
     expect(right.statusCode).toBe(423);
-    const audit = await t.app.database.query<{ action: string }>(`select action from audit_event where action = 'USER_LOCKED'`);
+    const audit = await t.app.database.query<{ action: string }>(
+      `select action from audit_event where action = 'USER_LOCKED'`,
+    );
     expect(audit.rows).toHaveLength(1);
     // The lock lifts when its time has passed.
     await t.app.database.query(`update app_user set locked_until = now() - interval '1 second'`);
@@ -117,7 +158,11 @@ describe(`POST /api/auth/login on ${engine}`, () => {
     }
     expect(statuses.slice(0, 12).every((s) => s === 401)).toBe(true);
     expect(statuses[12]).toBe(429);
-    const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    });
     expect(other.statusCode).toBe(200);
   });
 
@@ -137,7 +182,10 @@ describe(`POST /api/auth/login on ${engine}`, () => {
 describe('first start', () => {
   it('creates the system admin once, with a generated password when none is configured', async () => {
     const created: { email: string; generatedPassword: string | null }[] = [];
-    const t = await createTestApp({ adminEmail: null, adminPassword: null }, { onAdminCreated: (a) => created.push(a) });
+    const t = await createTestApp(
+      { adminEmail: null, adminPassword: null },
+      { onAdminCreated: (a) => created.push(a) },
+    );
     try {
       expect(created).toHaveLength(1);
       const generated = created[0]!;

@@ -2,17 +2,21 @@ import type {} from '@fastify/cookie';
 import { LoginRequestSchema, SessionSchema } from '@trialbase/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { type ActiveSession, SESSION_COOKIE } from '../../platform/auth/sessions';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { unauthenticated } from '../../platform/errors';
 import { defineRoute } from '../../platform/http/define-route';
-import { type ActiveSession, SESSION_COOKIE } from '../../platform/auth/sessions';
 import { presentSessionUser } from '../users/presenters';
 import type { UserRow } from '../users/repo';
 import { login, logout } from './service';
 
 function presentSession(user: UserRow, session: ActiveSession) {
-  return { user: presentSessionUser(user), csrfToken: session.csrfToken, expiresAt: session.expiresAt.toISOString() };
+  return {
+    user: presentSessionUser(user),
+    csrfToken: session.csrfToken,
+    expiresAt: session.expiresAt.toISOString(),
+  };
 }
 
 function isHttps(req: FastifyRequest, config: Config): boolean {

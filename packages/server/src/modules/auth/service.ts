@@ -1,12 +1,12 @@
 import type { AuditActor } from '@trialbase/domain';
-import type { Config } from '../../platform/config';
-import type { Db } from '../../platform/db/client';
-import { AppError } from '../../platform/errors';
 import { dummyPasswordHash, verifyPassword } from '../../platform/auth/passwords';
 import { createSession, revokeSession } from '../../platform/auth/sessions';
 import { blockedUntil, clearFailures, recordFailure } from '../../platform/auth/throttle';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db/client';
+import { AppError } from '../../platform/errors';
 import { runUseCase, SYSTEM_ACTOR } from '../../platform/use-case';
-import { findUserByEmail, updateUser, type UserRow } from '../users/repo';
+import { findUserByEmail, type UserRow, updateUser } from '../users/repo';
 
 type Deps = { db: Db; config: Config };
 type LoginInput = { email: string; password: string; ip: string | null; userAgent: string | null };
@@ -19,13 +19,21 @@ function ipKey(ip: string | null): string {
 
 function ipPolicy(config: Config) {
   // An address may try several accounts; allow more than one account's worth before blocking it.
-  return { maxFailures: config.loginMaxFailures * 4, windowMinutes: config.loginLockMinutes, blockMinutes: config.loginLockMinutes };
+  return {
+    maxFailures: config.loginMaxFailures * 4,
+    windowMinutes: config.loginLockMinutes,
+    blockMinutes: config.loginLockMinutes,
+  };
 }
 
 function lockedError(until: Date): AppError {
-  return new AppError('ACCOUNT_LOCKED', 'This account is locked after too many failed logins. Try again later.', {
-    context: { lockedUntil: until.toISOString() },
-  });
+  return new AppError(
+    'ACCOUNT_LOCKED',
+    'This account is locked after too many failed logins. Try again later.',
+    {
+      context: { lockedUntil: until.toISOString() },
+    },
+  );
 }
 
 /**
@@ -81,7 +89,12 @@ export async function login(deps: Deps, input: LoginInput, now: Date = new Date(
 }
 
 /** Counts a failed login against the account and the address; returns the lock time when this failure locks the account. */
-async function recordFailedLogin(deps: Deps, user: UserRow | null, input: LoginInput, now: Date): Promise<Date | null> {
+async function recordFailedLogin(
+  deps: Deps,
+  user: UserRow | null,
+  input: LoginInput,
+  now: Date,
+): Promise<Date | null> {
   const { db, config } = deps;
   return runUseCase(
     db,

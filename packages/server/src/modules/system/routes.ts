@@ -43,7 +43,11 @@ export function systemRoutes(deps: { database: Database; config: Config }) {
       method: 'GET',
       url: '/api/system/info',
       permission: 'public',
-      schema: { tags: ['system'], summary: 'Product version and maintenance mode', response: { 200: SystemInfoSchema } },
+      schema: {
+        tags: ['system'],
+        summary: 'Product version and maintenance mode',
+        response: { 200: SystemInfoSchema },
+      },
       handler: async () => ({
         product: 'Trialbase' as const,
         version: PRODUCT_VERSION,

@@ -24,7 +24,9 @@ describe(`platform on ${engine}`, () => {
   });
 
   it('GET /api/ready is 503 when a migration is missing', async () => {
-    await t.app.database.query('create table if not exists drizzle.__saved as select * from drizzle.__drizzle_migrations');
+    await t.app.database.query(
+      'create table if not exists drizzle.__saved as select * from drizzle.__drizzle_migrations',
+    );
     await t.app.database.query('delete from drizzle.__drizzle_migrations');
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
@@ -41,14 +43,20 @@ describe(`platform on ${engine}`, () => {
     expect(spec.statusCode).toBe(200);
     const doc = spec.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/health', '/api/admin/outbox']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/health', '/api/admin/outbox']),
+    );
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toContain('text/html');
   });
 
   it('sends security headers, a CSP and a request id', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -67,7 +75,10 @@ describe('production mode serves the web app on the same port', () => {
   let t: TestApp;
   beforeAll(async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'tb-web-'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Trialbase</title><div id="root"></div>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Trialbase</title><div id="root"></div>',
+    );
     t = await createTestApp({ webDist: dist });
   });
   afterAll(async () => t?.close());
@@ -97,7 +108,11 @@ describe('maintenance mode', () => {
   it('tells the web app and refuses other API calls with 503', async () => {
     const info = await t.app.inject({ method: 'GET', url: '/api/system/info' });
     expect(info.json()).toMatchObject({ maintenanceMode: true });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co', password: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@b.co', password: 'x' },
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ type: 'PRECONDITION' });
   });

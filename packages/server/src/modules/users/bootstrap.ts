@@ -1,6 +1,6 @@
-import { newId, newSecret } from '../../platform/ids';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { Db } from '../../platform/db/client';
+import { newId, newSecret } from '../../platform/ids';
 import { runUseCase, SYSTEM_ACTOR } from '../../platform/use-case';
 import { countUsers, insertUser } from './repo';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engine, loginAs, type TestApp } from '../../../test/harness';
-import { newId } from '../ids';
 import { hashPassword } from '../auth/passwords';
+import { newId } from '../ids';
 import { recordAudit } from './audit';
 
 describe(`audit trail (DESIGN.md, STANDARDS.md AT) on ${engine}`, () => {
@@ -46,12 +46,22 @@ describe(`audit trail (DESIGN.md, STANDARDS.md AT) on ${engine}`, () => {
       );
     }
     const session = await loginAs(t.app);
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit/verify', headers: session.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit/verify',
+      headers: session.headers,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.ok).toBe(true);
-    expect(body.chains.find((c: { studyId: string }) => c.studyId === studyA)).toMatchObject({ events: 2, ok: true });
-    expect(body.chains.find((c: { studyId: string }) => c.studyId === studyB)).toMatchObject({ events: 1, ok: true });
+    expect(body.chains.find((c: { studyId: string }) => c.studyId === studyA)).toMatchObject({
+      events: 2,
+      ok: true,
+    });
+    expect(body.chains.find((c: { studyId: string }) => c.studyId === studyB)).toMatchObject({
+      events: 1,
+      ok: true,
+    });
   });
 
   it('detects a row altered behind the trigger', async () => {
@@ -65,7 +75,11 @@ describe(`audit trail (DESIGN.md, STANDARDS.md AT) on ${engine}`, () => {
       alter table audit_event disable trigger audit_event_no_update_delete;
       update audit_event set reason = 'tampered' where id = '${victim}';
       alter table audit_event enable trigger audit_event_no_update_delete;`);
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit/verify', headers: session.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit/verify',
+      headers: session.headers,
+    });
     const body = res.json();
     expect(body.ok).toBe(false);
     expect(body.chains.find((c: { studyId: string | null }) => c.studyId === null)).toMatchObject({

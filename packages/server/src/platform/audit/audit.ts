@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { AuditActor, AuditEvent } from '@trialbase/domain';
 import { desc, eq, sql } from 'drizzle-orm';
-import { newId } from '../ids';
 import type { Executor, Tx } from '../db/client';
+import { newId } from '../ids';
 import { auditEvents } from './tables';
 
 export const SYSTEM_CHAIN = 'system';
@@ -55,7 +55,12 @@ export function hashAuditRow(row: Omit<AuditRow, 'hash'>): string {
  * change and its audit event commit together or not at all. The chain is locked for the
  * rest of the transaction so concurrent writers append in order.
  */
-export async function recordAudit(tx: Tx, actor: AuditActor, now: Date, event: AuditEvent): Promise<AuditRow> {
+export async function recordAudit(
+  tx: Tx,
+  actor: AuditActor,
+  now: Date,
+  event: AuditEvent,
+): Promise<AuditRow> {
   const chain = chainOf(event.studyId);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${chain}, 0))`);
   const [last] = await tx
@@ -93,16 +98,30 @@ function normaliseJson(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value));
 }
 
-export type ChainVerification = { studyId: string | null; events: number; ok: boolean; firstBrokenEventId: string | null };
+export type ChainVerification = {
+  studyId: string | null;
+  events: number;
+  ok: boolean;
+  firstBrokenEventId: string | null;
+};
 
 /** Recomputes every hash chain from the first event (STANDARDS.md AT: tampering is detectable). */
-export async function verifyAuditChains(db: Executor): Promise<{ ok: boolean; checkedEvents: number; chains: ChainVerification[] }> {
+export async function verifyAuditChains(
+  db: Executor,
+): Promise<{ ok: boolean; checkedEvents: number; chains: ChainVerification[] }> {
   const rows = await db.select().from(auditEvents).orderBy(auditEvents.chain, auditEvents.seq);
   const chains = new Map<string, ChainVerification & { prevHash: string; expectedSeq: number }>();
   for (const row of rows) {
     let state = chains.get(row.chain);
     if (!state) {
-      state = { studyId: row.studyId, events: 0, ok: true, firstBrokenEventId: null, prevHash: GENESIS, expectedSeq: 1 };
+      state = {
+        studyId: row.studyId,
+        events: 0,
+        ok: true,
+        firstBrokenEventId: null,
+        prevHash: GENESIS,
+        expectedSeq: 1,
+      };
       chains.set(row.chain, state);
     }
     state.events += 1;

@@ -41,9 +41,13 @@ export function registerAuthGuard(app: FastifyInstance, deps: { db: Db; config: 
     if (SAFE_METHODS.has(req.method)) return;
     if (!isSameOrigin(req)) throw new AppError('SECURITY', 'Cross-site request refused.', { status: 403 });
     if (req.auth && req.headers[CSRF_HEADER] !== req.auth.session.csrfToken) {
-      throw new AppError('SECURITY', 'The request is missing its CSRF token. Reload the page and try again.', {
-        status: 403,
-      });
+      throw new AppError(
+        'SECURITY',
+        'The request is missing its CSRF token. Reload the page and try again.',
+        {
+          status: 403,
+        },
+      );
     }
   });
 

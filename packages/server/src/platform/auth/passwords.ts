@@ -1,7 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP ASVS 2.4.1 / argon2id with the RFC 9106 second recommended parameter set, scaled for a web login.
-const OPTIONS = { algorithm: 2 /* Argon2id (const enum value in @node-rs/argon2) */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const OPTIONS = {
+  algorithm: 2 /* Argon2id (const enum value in @node-rs/argon2) */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 /** Hashes a staff password with argon2id (DESIGN.md security model). */
 export function hashPassword(password: string): Promise<string> {

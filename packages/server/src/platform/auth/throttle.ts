@@ -11,7 +11,12 @@ export async function blockedUntil(db: Executor, key: string, now: Date): Promis
 }
 
 /** Counts one failure for a client key in a sliding window; blocks the key when the window fills up. */
-export async function recordFailure(db: Executor, key: string, now: Date, policy: ThrottlePolicy): Promise<void> {
+export async function recordFailure(
+  db: Executor,
+  key: string,
+  now: Date,
+  policy: ThrottlePolicy,
+): Promise<void> {
   const windowStartLimit = new Date(now.getTime() - policy.windowMinutes * 60_000);
   const blockUntil = new Date(now.getTime() + policy.blockMinutes * 60_000);
   await db

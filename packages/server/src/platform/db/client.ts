@@ -39,7 +39,10 @@ export function resolveMigrationsDir(): string {
 }
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database in `dataDir` (DESIGN.md database). */
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string;
+}): Promise<Database> {
   const migrationsFolder = resolveMigrationsDir();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -63,8 +66,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
       close: () => pool.end(),
     };
   }
-  const client =
-    options.dataDir === 'memory://' ? new PGlite() : new PGlite(path.resolve(options.dataDir));
+  const client = options.dataDir === 'memory://' ? new PGlite() : new PGlite(path.resolve(options.dataDir));
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -86,9 +88,13 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
 /** True when every committed migration has been applied (used by `/api/ready`). */
 export async function migrationsApplied(database: Database): Promise<boolean> {
   const dir = resolveMigrationsDir();
-  const journal = JSON.parse(readFileSync(path.join(dir, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  const journal = JSON.parse(readFileSync(path.join(dir, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
   try {
-    const result = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const result = await database.db.execute(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
     const rows = (result as unknown as { rows: { n: number }[] }).rows;
     return (rows[0]?.n ?? 0) >= journal.entries.length;
   } catch {

@@ -19,9 +19,14 @@ export function registerErrorHandler(app: FastifyInstance, options: { exposeStac
           .split('/')
           .filter(Boolean)
           .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-        return { path: location === 'body' ? path : [location, ...path], message: issue.message ?? 'Invalid value' };
+        return {
+          path: location === 'body' ? path : [location, ...path],
+          message: issue.message ?? 'Invalid value',
+        };
       });
-      return reply.status(400).send(new AppError('VALIDATION', 'The request is not valid.', { context: { issues } }).toBody());
+      return reply
+        .status(400)
+        .send(new AppError('VALIDATION', 'The request is not valid.', { context: { issues } }).toBody());
     }
     if (isResponseSerializationError(error)) {
       req.log.error({ err: error }, 'response did not match its schema');
@@ -36,7 +41,16 @@ export function registerErrorHandler(app: FastifyInstance, options: { exposeStac
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
           ? 'The request body is not valid JSON.'
           : error.message;
-      const type = status === 401 ? 'SECURITY' : status === 403 ? 'RESTRICTION' : status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'VALIDATION';
+      const type =
+        status === 401
+          ? 'SECURITY'
+          : status === 403
+            ? 'RESTRICTION'
+            : status === 404
+              ? 'NOT_FOUND'
+              : status === 429
+                ? 'RATE_LIMITED'
+                : 'VALIDATION';
       return reply.status(status).send({ type, message });
     }
     req.log.error({ err: error }, 'unexpected error');

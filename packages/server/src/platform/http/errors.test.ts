@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, engine, type TestApp } from '../../../test/harness';
+import { AppError } from '../errors';
 import { newId } from '../ids';
 import { runUseCase } from '../use-case';
-import { AppError } from '../errors';
-import { defineRoute, registerRoutes, type RouteDefinition } from './define-route';
+import { defineRoute, type RouteDefinition, registerRoutes } from './define-route';
 
 // Routes added for the test only, before the app is ready, to exercise the error model end to end.
 function testRoutes(t: TestApp) {
@@ -33,7 +33,8 @@ function testRoutes(t: TestApp) {
              values ('${newId()}', 'half@example.org', 'Half', 'Written', 'x', now(), now(), now())` as never,
           );
           await ctx.audit({ action: 'USER_CREATED', entityType: 'USER', entityId: 'half' });
-          if (req.body.name === 'bad') throw new AppError('VALIDATION', 'Name is taken.', { id: 'DUPLICATE_NAME' });
+          if (req.body.name === 'bad')
+            throw new AppError('VALIDATION', 'Name is taken.', { id: 'DUPLICATE_NAME' });
         });
         return { ok: true };
       },
@@ -50,7 +51,11 @@ describe(`error model (spec 000 §8) on ${engine}`, () => {
   afterAll(async () => t?.close());
 
   it('gives 400 with every field path for a schema violation', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/items', payload: { name: 'toolong', rows: [{ n: 1 }, { n: 1.5 }] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/items',
+      payload: { name: 'toolong', rows: [{ n: 1 }, { n: 1.5 }] },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.type).toBe('VALIDATION');
@@ -84,12 +89,20 @@ describe(`error model (spec 000 §8) on ${engine}`, () => {
       return { users: users.rows[0]?.n, audit: audit.rows[0]?.n };
     };
     const before = await countRows();
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/items', payload: { name: 'bad', rows: [] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/items',
+      payload: { name: 'bad', rows: [] },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ type: 'VALIDATION', id: 'DUPLICATE_NAME', message: 'Name is taken.' });
     expect(await countRows()).toEqual(before);
     // The same use case with good input commits both the row and its audit event.
-    const ok = await t.app.inject({ method: 'POST', url: '/api/test/items', payload: { name: 'good', rows: [] } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/items',
+      payload: { name: 'good', rows: [] },
+    });
     expect(ok.statusCode).toBe(200);
     expect(await countRows()).toEqual({ users: (before.users ?? 0) + 1, audit: (before.audit ?? 0) + 1 });
   });

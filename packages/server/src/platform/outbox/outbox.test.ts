@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { createTestDatabase, engine, loginAs, type TestDatabase, testConfig } from '../../../test/harness';
+import { buildApp } from '../../app';
 import { runUseCase } from '../use-case';
 import { queueMessage } from './outbox';
 
@@ -27,7 +27,11 @@ async function startSmtp(): Promise<{ url: string; received: Received[]; close()
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
@@ -56,7 +60,12 @@ describe(`email outbox and jobs on ${engine}`, () => {
     const first = await buildApp(testConfig({ ...database.config, jobs: false, smtpUrl: smtp.url }));
     await first.ready();
     await runUseCase(first.database.db, { type: 'SYSTEM', id: null }, (ctx) =>
-      queueMessage(ctx, { channel: 'EMAIL', to: 'investigator@example.org', subject: 'Welcome', body: 'Your study is ready.' }),
+      queueMessage(ctx, {
+        channel: 'EMAIL',
+        to: 'investigator@example.org',
+        subject: 'Welcome',
+        body: 'Your study is ready.',
+      }),
     );
     await first.close();
     expect(smtp.received).toHaveLength(0);
@@ -76,12 +85,21 @@ describe(`email outbox and jobs on ${engine}`, () => {
       const list = await second.inject({ method: 'GET', url: '/api/admin/outbox', headers: session.headers });
       expect(list.statusCode).toBe(200);
       await waitFor(async () => {
-        const body = (await second.inject({ method: 'GET', url: '/api/admin/outbox', headers: session.headers })).json();
+        const body = (
+          await second.inject({ method: 'GET', url: '/api/admin/outbox', headers: session.headers })
+        ).json();
         return body.items[0]?.status === 'SENT';
       });
-      const body = (await second.inject({ method: 'GET', url: '/api/admin/outbox', headers: session.headers })).json();
+      const body = (
+        await second.inject({ method: 'GET', url: '/api/admin/outbox', headers: session.headers })
+      ).json();
       expect(body.total).toBe(1);
-      expect(body.items[0]).toMatchObject({ channel: 'EMAIL', to: 'investigator@example.org', status: 'SENT', attempts: 1 });
+      expect(body.items[0]).toMatchObject({
+        channel: 'EMAIL',
+        to: 'investigator@example.org',
+        status: 'SENT',
+        attempts: 1,
+      });
     } finally {
       await second.close();
     }
@@ -92,13 +110,22 @@ describe(`email outbox and jobs on ${engine}`, () => {
     try {
       await app.ready();
       await runUseCase(app.database.db, { type: 'SYSTEM', id: null }, (ctx) =>
-        queueMessage(ctx, { channel: 'EMAIL', to: 'monitor@example.org', subject: 'Reset', body: 'Kept here.' }),
+        queueMessage(ctx, {
+          channel: 'EMAIL',
+          to: 'monitor@example.org',
+          subject: 'Reset',
+          body: 'Kept here.',
+        }),
       );
       await app.jobs?.send('outbox-dispatch');
       const session = await loginAs(app);
       await waitFor(async () => {
-        const body = (await app.inject({ method: 'GET', url: '/api/admin/outbox', headers: session.headers })).json();
-        return body.items.some((m: { to: string; status: string }) => m.to === 'monitor@example.org' && m.status === 'KEPT');
+        const body = (
+          await app.inject({ method: 'GET', url: '/api/admin/outbox', headers: session.headers })
+        ).json();
+        return body.items.some(
+          (m: { to: string; status: string }) => m.to === 'monitor@example.org' && m.status === 'KEPT',
+        );
       });
       const anon = await app.inject({ method: 'GET', url: '/api/admin/outbox' });
       expect(anon.statusCode).toBe(401);

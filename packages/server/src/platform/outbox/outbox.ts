@@ -9,17 +9,30 @@ import { outboxMessages } from './tables';
 export const OUTBOX_QUEUE = 'outbox-dispatch';
 const MAX_ATTEMPTS = 5;
 
-export type OutgoingMessage = { channel: 'EMAIL' | 'SMS'; to: string; subject?: string | null; body: string; studyId?: string | null };
+export type OutgoingMessage = {
+  channel: 'EMAIL' | 'SMS';
+  to: string;
+  subject?: string | null;
+  body: string;
+  studyId?: string | null;
+};
 
 /** Something that can deliver a message; null means "no transport configured: keep it in the outbox". */
-export type Transport = { send(message: { to: string; subject: string | null; body: string }): Promise<void> };
+export type Transport = {
+  send(message: { to: string; subject: string | null; body: string }): Promise<void>;
+};
 
 /** Email through nodemailer when SMTP_URL is set (DESIGN.md background work). */
 export function smtpTransport(smtpUrl: string, from: string): Transport {
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
     send: async (message) => {
-      await transporter.sendMail({ from, to: message.to, subject: message.subject ?? '', text: message.body });
+      await transporter.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject ?? '',
+        text: message.body,
+      });
     },
   };
 }
@@ -58,7 +71,10 @@ export async function queueMessage(ctx: UseCaseContext, message: OutgoingMessage
  * Delivers pending messages, one row lock each so several servers can share the work.
  * Without a transport for the channel the message is kept for admins to read.
  */
-export async function dispatchOutbox(db: Db, transports: Partial<Record<'EMAIL' | 'SMS', Transport>>): Promise<number> {
+export async function dispatchOutbox(
+  db: Db,
+  transports: Partial<Record<'EMAIL' | 'SMS', Transport>>,
+): Promise<number> {
   let delivered = 0;
   const failedThisRun: string[] = [];
   for (;;) {
@@ -107,8 +123,16 @@ export async function dispatchOutbox(db: Db, transports: Partial<Record<'EMAIL' 
 }
 
 /** The outbox as admins see it, newest first. */
-export async function listOutbox(db: Executor, input: { limit: number; offset: number }): Promise<{ items: OutboxMessage[]; total: number }> {
-  const rows = await db.select().from(outboxMessages).orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id)).limit(input.limit).offset(input.offset);
+export async function listOutbox(
+  db: Executor,
+  input: { limit: number; offset: number },
+): Promise<{ items: OutboxMessage[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(outboxMessages)
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(input.limit)
+    .offset(input.offset);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(outboxMessages);
   return {
     total: count?.n ?? 0,
@@ -128,6 +152,9 @@ export async function listOutbox(db: Executor, input: { limit: number; offset: n
 }
 
 export async function countPending(db: Executor): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(outboxMessages).where(eq(outboxMessages.status, 'PENDING'));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.status, 'PENDING'));
   return row?.n ?? 0;
 }

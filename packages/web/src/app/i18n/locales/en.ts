@@ -1,0 +1,111 @@
+/** English UI strings: the reference every other language follows key for key. */
+export const en = {
+  COMMON: {
+    LOADING: 'Loading…',
+    CLOSE: 'Close',
+    RETRY: 'Try again',
+    DASH: '–',
+  },
+  NAV: {
+    MAIN: 'Main navigation',
+    TOGGLE: 'Toggle navigation',
+    STUDIES: 'Studies',
+    ADMIN: 'Administration',
+    OUTBOX: 'Outbox',
+    AUDIT: 'Audit trail',
+    BREADCRUMBS: 'Breadcrumbs',
+  },
+  TOOLBAR: {
+    LANGUAGE: 'Language',
+    USER_MENU: 'User menu',
+    SIGNED_IN_AS: 'Signed in as {{email}}',
+    SYSTEM_ADMIN: 'System administrator',
+    LOGOUT: 'Log out',
+  },
+  LOGIN: {
+    TITLE: 'Log in',
+    SUBTITLE: 'Clinical-trial data capture',
+    EMAIL: 'Email',
+    PASSWORD: 'Password',
+    SUBMIT: 'Log in',
+    CAPS_LOCK: 'Caps Lock is on',
+    TOGGLE_VISIBILITY: 'Show characters',
+    FAILED: 'The email or password is incorrect.',
+    LOCKED: 'Your account is locked after too many failed attempts. Try again after {{time}}.',
+    LOCKED_NO_TIME: 'Your account is locked after too many failed attempts. Try again later.',
+    INVALID_EMAIL: 'Enter a valid email address',
+    PASSWORD_REQUIRED: 'Enter your password',
+    LOGGED_OUT: 'You have been logged out.',
+  },
+  REAUTH: {
+    TITLE: 'Your session has expired',
+    TEXT: 'Enter your password to continue where you left off.',
+    SUBMIT: 'Continue',
+    CANCEL: 'Log out',
+  },
+  ERRORS: {
+    '401': 'You do not have permission to access this page.',
+    '403': 'You do not have permission to perform this action.',
+    '404': 'The page you were looking for was not found.',
+    '500': 'An unexpected error has occurred preventing the page from loading.',
+    TITLE_401: 'Access denied',
+    TITLE_404: 'Page not found',
+    TITLE_500: 'Something went wrong',
+    GO_HOME: 'Go to study list',
+    GO_BACK: 'Go back',
+  },
+  EXCEPTION:
+    'An unexpected error occurred. Reload the page; if it happens again, contact your administrator.',
+  BRB: {
+    TITLE: 'Back soon',
+    TEXT: 'Trialbase is down for maintenance. Please try again in a little while.',
+  },
+  SCREEN: {
+    ROTATE_TITLE: 'Please rotate your device',
+    ROTATE_TEXT: 'This screen size is not supported. Turn your device or use a larger screen.',
+  },
+  STUDIES: {
+    TITLE: 'Studies',
+    EMPTY: 'No studies yet',
+    EMPTY_TEXT: 'Studies you have access to will appear here.',
+  },
+  ADMIN: {
+    OUTBOX: {
+      TITLE: 'Outbox',
+      INTRO: 'Emails and text messages the system has queued or sent.',
+      EMPTY: 'The outbox is empty',
+      CREATED: 'Created',
+      CHANNEL: 'Channel',
+      TO: 'To',
+      SUBJECT: 'Subject',
+      STATUS: 'Status',
+      ATTEMPTS: 'Attempts',
+      SENT: 'Sent',
+      LAST_ERROR: 'Last error',
+      VIEW: 'View message',
+      ROWS_PER_PAGE: 'Rows per page',
+      RANGE: '{{from}}–{{to}} of {{total}}',
+      CHANNELS: { EMAIL: 'Email', SMS: 'SMS' },
+      STATUSES: { PENDING: 'Pending', SENT: 'Sent', FAILED: 'Failed', KEPT: 'Kept' },
+    },
+    AUDIT: {
+      TITLE: 'Audit trail',
+      INTRO: 'Every audit chain is recomputed from its first event to detect tampering.',
+      VERIFY: 'Verify again',
+      OK: 'All audit chains are intact',
+      BROKEN: 'An audit chain is broken',
+      CHECKED: '{{count}} events checked in {{chains}} chains',
+      CHAIN: 'Chain',
+      SYSTEM_CHAIN: 'System',
+      EVENTS: 'Events',
+      RESULT: 'Result',
+      INTACT: 'Intact',
+      BROKEN_AT: 'Broken at {{id}}',
+    },
+  },
+} as const;
+
+type DeepStrings<T> = { readonly [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+
+/** The shape every language bundle must fill completely. */
+export type Messages = DeepStrings<typeof en>;

@@ -1,0 +1,43 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader';
+import { adminRoutes } from '../features/admin/routes';
+import { authRoutes } from '../features/auth/routes';
+import { errorRoutes } from '../features/errors/routes';
+import { studyRoutes } from '../features/studies/routes';
+import { HomeRedirect, RequireSession, RequireSystemAdmin } from './guards';
+import { setNavigator } from './navigation';
+import { RootLayout } from './root-layout';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+/** Routes of spec/routes.tsv built so far; pages are lazy so the first download stays small. */
+export function createAppRouter() {
+  const router = createBrowserRouter([
+    {
+      path: '/',
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorBoundary,
+      HydrateFallback: FullPageLoader,
+      children: [
+        { index: true, Component: HomeRedirect },
+        ...authRoutes,
+        ...errorRoutes,
+        {
+          Component: RequireSession,
+          children: [
+            ...studyRoutes,
+            {
+              path: 'admin',
+              Component: RequireSystemAdmin,
+              children: [{ index: true, element: <Navigate to="outbox" replace /> }, ...adminRoutes],
+            },
+          ],
+        },
+        { path: '*', element: <Navigate to="/404" replace /> },
+      ],
+    },
+  ]);
+  setNavigator((to, options) => {
+    void router.navigate(to, options);
+  });
+  return router;
+}

@@ -1,0 +1,53 @@
+import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { SessionUser } from '@trialbase/domain';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { LanguageSwitch } from '../../components/language-switch';
+import { SideMenu } from './side-menu';
+import { UserMenu } from './user-menu';
+
+/** The staff shell: toolbar on top, side menu at the start edge, page in the middle. */
+export function AppLayout({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const [isNavOpen, { toggle, close }] = useDisclosure(false);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={isNavOpen}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('NAV.TOGGLE')}
+            />
+            <Text component={Link} to="/study" fw={800} fz="lg" c="blue.7" td="none">
+              Trialbase
+            </Text>
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <LanguageSwitch />
+            <UserMenu user={user} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <SideMenu user={user} onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Suspense fallback={<FullPageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,28 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { AuditVerificationSchema, OutboxListSchema } from '@trialbase/domain';
+import { apiRequest, withQuery } from '../../app/http';
+
+export const adminKeys = {
+  outbox: (limit: number, offset: number) => ['admin', 'outbox', { limit, offset }] as const,
+  auditVerification: ['admin', 'audit', 'verify'] as const,
+};
+
+/** The mail and SMS outbox, newest first (system administrators only). */
+export function useOutbox(limit: number, offset: number) {
+  return useQuery({
+    queryKey: adminKeys.outbox(limit, offset),
+    queryFn: ({ signal }) =>
+      apiRequest(withQuery('/api/admin/outbox', { limit, offset }), { schema: OutboxListSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Recomputes every audit hash chain on the server (STANDARDS.md AT-*). */
+export function useAuditVerification() {
+  return useQuery({
+    queryKey: adminKeys.auditVerification,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/admin/audit/verify', { schema: AuditVerificationSchema, signal }),
+    staleTime: 0,
+  });
+}

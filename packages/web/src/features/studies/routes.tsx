@@ -1,0 +1,5 @@
+import type { RouteObject } from 'react-router';
+
+export const studyRoutes: RouteObject[] = [
+  { path: 'study', lazy: async () => ({ Component: (await import('./study-list-page')).StudyListPage }) },
+];
