@@ -27,5 +27,5 @@ export function ensureInstalled() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  run('Installing dependencies (npm ci)', 'npm', ['ci', '--no-audit', '--no-fund']);
+  run('Installing dependencies (npm install)', 'npm', ['install', '--no-audit', '--no-fund']);
 }
