@@ -1,0 +1,42 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, engine, loginAs, type TestDatabase, testConfig } from '../../test/harness';
+import { buildApp } from '../app';
+
+const cli = path.resolve(import.meta.dirname, 'audit-verify.ts');
+
+function runCli(database: TestDatabase) {
+  const env = { ...process.env, LOG_LEVEL: 'silent' } as Record<string, string>;
+  if (database.config.databaseUrl) env.DATABASE_URL = database.config.databaseUrl;
+  else env.TRIALBASE_DATA_DIR = database.config.dataDir;
+  return spawnSync(process.execPath, ['--import', 'tsx', cli], { env, encoding: 'utf8' });
+}
+
+describe(`npm run audit:verify on ${engine}`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({ persistent: true });
+    const app = await buildApp(testConfig(database.config));
+    await loginAs(app);
+    await app.close();
+  });
+  afterAll(async () => database?.drop());
+
+  it('reports intact chains and exits 0, then detects tampering and exits 1', async () => {
+    const ok = runCli(database);
+    expect(ok.stdout).toContain('every chain is intact');
+    expect(ok.status).toBe(0);
+
+    const app = await buildApp(testConfig(database.config));
+    await app.database.exec(`
+      alter table audit_event disable trigger audit_event_no_update_delete;
+      update audit_event set actor_id = 'someone-else' where seq = 1 and chain = 'system';
+      alter table audit_event enable trigger audit_event_no_update_delete;`);
+    await app.close();
+
+    const broken = runCli(database);
+    expect(broken.stdout).toContain('TAMPERING DETECTED');
+    expect(broken.status).toBe(1);
+  });
+});
