@@ -9,16 +9,22 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { integrationRoutes } from './modules/integrations/routes';
+import { siteRoutes } from './modules/sites/routes';
+import { studyRoutes } from './modules/studies/routes';
 import { systemRoutes } from './modules/system/routes';
 import { bootstrapSystemAdmin } from './modules/users/bootstrap';
+import { userRoutes } from './modules/users/routes';
 import { registerAuthGuard } from './platform/auth/guard';
 import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';
 import { AppError } from './platform/errors';
 import { type RouteDefinition, registerRoutes } from './platform/http/define-route';
 import { registerErrorHandler } from './platform/http/error-handler';
+import type { ModuleDeps } from './platform/http/module-deps';
 import { type Jobs, startJobs } from './platform/jobs/boss';
 import { dispatchOutbox, OUTBOX_QUEUE, smtpTransport } from './platform/outbox/outbox';
 import { PRODUCT_VERSION } from './platform/version';
@@ -153,10 +159,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app, { exposeStack: config.env === 'development' });
   registerAuthGuard(app, { db: database.db, config });
 
+  const deps: ModuleDeps = { db: database.db, database, config, jobs: () => app.jobs };
   const routes: RouteDefinition<never>[] = [
     ...(systemRoutes({ database, config }) as RouteDefinition<never>[]),
     ...(authRoutes({ db: database.db, config }) as RouteDefinition<never>[]),
     ...(adminRoutes({ db: database.db }) as RouteDefinition<never>[]),
+    ...userRoutes(deps),
+    ...studyRoutes(deps),
+    ...siteRoutes(deps),
+    ...accessRoutes(deps),
+    ...integrationRoutes(deps),
   ];
   registerRoutes(app, routes);
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () =>

@@ -2,7 +2,13 @@
  * The audit events of the product as a typed union (CONVENTIONS.md: a new state change
  * needs a new event type). Every create, update, delete and state change of study data
  * records one of these in the same transaction (DESIGN.md audit trail, STANDARDS.md AT-*).
+ * Each area declares its own events beside its code (`<area>/audit-events.ts`).
  */
+import type { AccessAuditEvent } from '../access/audit-events';
+import type { IntegrationAuditEvent } from '../integrations/audit-events';
+import type { SiteAuditEvent } from '../sites/audit-events';
+import type { StudyAuditEvent } from '../studies/audit-events';
+import type { UserAuditEvent } from '../users/audit-events';
 
 /** Who did it: a staff user, a participant through a link token, an API key, or the system itself. */
 export const AUDIT_ACTOR_TYPES = ['USER', 'SUBJECT_TOKEN', 'API_KEY', 'SYSTEM'] as const;
@@ -10,11 +16,8 @@ export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 export type AuditActor = { type: AuditActorType; id: string | null };
 
-/** Entity kinds the audit trail knows. */
-export const AUDIT_ENTITY_TYPES = ['USER', 'SESSION', 'SYSTEM', 'OUTBOX_MESSAGE'] as const;
-export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
-
-type Event<A extends string, E extends AuditEntityType> = {
+/** One audit event: the action, the entity it changed, before and after, and the reason when the flow asks for one. */
+export type AuditEventOf<A extends string, E extends string> = {
   action: A;
   entityType: E;
   entityId: string | null;
@@ -24,15 +27,24 @@ type Event<A extends string, E extends AuditEntityType> = {
   reason?: string | null;
 };
 
+/** Platform events: sign-in, sessions, first start, outbox. */
+export type PlatformAuditEvent =
+  | AuditEventOf<'USER_CREATED', 'USER'>
+  | AuditEventOf<'USER_UPDATED', 'USER'>
+  | AuditEventOf<'USER_LOGIN_SUCCEEDED', 'USER'>
+  | AuditEventOf<'USER_LOGIN_FAILED', 'USER'>
+  | AuditEventOf<'USER_LOCKED', 'USER'>
+  | AuditEventOf<'USER_UNLOCKED', 'USER'>
+  | AuditEventOf<'USER_LOGGED_OUT', 'SESSION'>
+  | AuditEventOf<'SYSTEM_ADMIN_BOOTSTRAPPED', 'USER'>
+  | AuditEventOf<'OUTBOX_MESSAGE_QUEUED', 'OUTBOX_MESSAGE'>;
+
 export type AuditEvent =
-  | Event<'USER_CREATED', 'USER'>
-  | Event<'USER_UPDATED', 'USER'>
-  | Event<'USER_LOGIN_SUCCEEDED', 'USER'>
-  | Event<'USER_LOGIN_FAILED', 'USER'>
-  | Event<'USER_LOCKED', 'USER'>
-  | Event<'USER_UNLOCKED', 'USER'>
-  | Event<'USER_LOGGED_OUT', 'SESSION'>
-  | Event<'SYSTEM_ADMIN_BOOTSTRAPPED', 'USER'>
-  | Event<'OUTBOX_MESSAGE_QUEUED', 'OUTBOX_MESSAGE'>;
+  | PlatformAuditEvent
+  | UserAuditEvent
+  | StudyAuditEvent
+  | SiteAuditEvent
+  | AccessAuditEvent
+  | IntegrationAuditEvent;
 
 export type AuditAction = AuditEvent['action'];

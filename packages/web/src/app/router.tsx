@@ -1,8 +1,12 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
+import { accessRoutes } from '../features/access/routes';
+import { accountAdminRoutes, accountPublicRoutes, accountRoutes } from '../features/accounts/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { authRoutes } from '../features/auth/routes';
 import { errorRoutes } from '../features/errors/routes';
+import { integrationRoutes } from '../features/integrations/routes';
+import { siteRoutes } from '../features/sites/routes';
 import { studyRoutes } from '../features/studies/routes';
 import { HomeRedirect, RequireSession, RequireSystemAdmin } from './guards';
 import { setNavigator } from './navigation';
@@ -20,15 +24,24 @@ export function createAppRouter() {
       children: [
         { index: true, Component: HomeRedirect },
         ...authRoutes,
+        ...accountPublicRoutes,
         ...errorRoutes,
         {
           Component: RequireSession,
           children: [
             ...studyRoutes,
+            ...siteRoutes,
+            ...accessRoutes,
+            ...integrationRoutes,
+            ...accountRoutes,
             {
               path: 'admin',
               Component: RequireSystemAdmin,
-              children: [{ index: true, element: <Navigate to="outbox" replace /> }, ...adminRoutes],
+              children: [
+                { index: true, element: <Navigate to="outbox" replace /> },
+                ...adminRoutes,
+                ...accountAdminRoutes,
+              ],
             },
           ],
         },

@@ -28,6 +28,7 @@ export async function bootstrapSystemAdmin(
       systemPermissions: ['SYSTEM_ALL'],
       language: null,
       isDisabled: false,
+      emailVerifiedAt: ctx.now,
       failedLoginCount: 0,
       lockedUntil: null,
       lastLoginAt: null,

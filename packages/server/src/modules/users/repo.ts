@@ -20,7 +20,7 @@ export async function countUsers(db: Executor): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function insertUser(db: Executor, row: UserRow): Promise<void> {
+export async function insertUser(db: Executor, row: typeof users.$inferInsert): Promise<void> {
   await db.insert(users).values(row);
 }
 

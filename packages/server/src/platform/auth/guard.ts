@@ -1,6 +1,7 @@
 import type {} from '@fastify/cookie';
-import { CSRF_HEADER } from '@trialbase/domain';
+import { type AccessUser, CSRF_HEADER, hasPermission } from '@trialbase/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { loadAccessUser } from '../../modules/access/repo';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError, forbidden, unauthenticated } from '../errors';
@@ -9,6 +10,8 @@ import { type ActiveSession, type AuthenticatedUser, SESSION_COOKIE, touchSessio
 declare module 'fastify' {
   interface FastifyRequest {
     auth: { user: AuthenticatedUser; session: ActiveSession } | null;
+    /** The caller's permissions, loaded by the guard for study routes (fresh at each request). */
+    access: AccessUser | null;
   }
 }
 
@@ -33,6 +36,7 @@ function isSameOrigin(req: FastifyRequest): boolean {
  */
 export function registerAuthGuard(app: FastifyInstance, deps: { db: Db; config: Config }): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('access', null);
 
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
@@ -63,6 +67,15 @@ export function registerAuthGuard(app: FastifyInstance, deps: { db: Db; config: 
     if (permission === 'session') return;
     if (permission === 'system-admin') {
       if (!req.auth.user.systemPermissions.includes('SYSTEM_ALL')) throw forbidden();
+      return;
+    }
+    if ('study' in permission) {
+      const params = (req.params ?? {}) as Record<string, string | undefined>;
+      const studyId = params.studyId ?? params.id;
+      const access = await loadAccessUser(deps.db, req.auth.user);
+      req.access = access;
+      const siteId = permission.site?.(req);
+      if (!hasPermission(access, permission.study, { studyId, siteId })) throw forbidden();
       return;
     }
     if (!(await permission.check(req))) throw forbidden();

@@ -1,5 +1,10 @@
 // Every table of the application, for Drizzle's typed queries and for drizzle-kit's migrations.
-export { users } from '../../modules/users/tables';
+
+export { studyAccess } from '../../modules/access/tables';
+export { apiKeys } from '../../modules/integrations/tables';
+export { siteBookings, sites } from '../../modules/sites/tables';
+export { enterpriseCodes, studies, subscriptionPlans } from '../../modules/studies/tables';
+export { notifications, users, userTableSettings, userTokens } from '../../modules/users/tables';
 export { auditEvents } from '../audit/tables';
 export { loginThrottle, sessions } from '../auth/tables';
 export { outboxMessages } from '../outbox/tables';

@@ -1,3 +1,4 @@
+import type { Permission } from '@trialbase/domain';
 import type {
   ContextConfigDefault,
   FastifyInstance,
@@ -20,7 +21,23 @@ export type RoutePermission =
   | 'public'
   | 'session'
   | 'system-admin'
+  | StudyPermission
   | { name: string; check: (req: FastifyRequest) => boolean | Promise<boolean> };
+
+/**
+ * A domain permission checked with `hasPermission` in the scope of the study named by the
+ * route's `studyId` (or `id`) path parameter, and of a site when `site` finds one
+ * (spec 000 §6: system level, study level, or study access study-wide or for the site).
+ */
+export type StudyPermission = {
+  study: Permission;
+  site?: (req: FastifyRequest) => string | undefined;
+};
+
+/** Declares that a route needs `permission` in its study (and optionally its site). */
+export function inStudy(permission: Permission, site?: StudyPermission['site']): StudyPermission {
+  return site ? { study: permission, site } : { study: permission };
+}
 
 export type RouteDefinition<S extends FastifySchema = FastifySchema> = Omit<
   RouteOptions<

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { type FeatureMessagesEn, featureMessagesFor } from './feature-messages';
 import {
   FALLBACK_LANGUAGE,
   firstUiLanguage,
@@ -19,7 +20,7 @@ import { ur } from './locales/ur';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: typeof en & FeatureMessagesEn };
   }
 }
 
@@ -38,12 +39,12 @@ export function initI18n(): typeof i18next {
   i18next.on('languageChanged', applyDocumentLanguage);
   void i18next.use(initReactI18next).init({
     resources: {
-      en: { translation: en },
-      ar: { translation: ar },
-      da: { translation: da },
-      de: { translation: de },
-      'he-il': { translation: heIl },
-      ur: { translation: ur },
+      en: { translation: { ...en, ...featureMessagesFor('en') } },
+      ar: { translation: { ...ar, ...featureMessagesFor('ar') } },
+      da: { translation: { ...da, ...featureMessagesFor('da') } },
+      de: { translation: { ...de, ...featureMessagesFor('de') } },
+      'he-il': { translation: { ...heIl, ...featureMessagesFor('he-il') } },
+      ur: { translation: { ...ur, ...featureMessagesFor('ur') } },
     },
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,

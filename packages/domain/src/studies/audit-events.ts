@@ -1,0 +1,4 @@
+import type { AuditEventOf } from '../audit/events';
+
+/** Audit events of this area (CONVENTIONS.md: a new state change needs a new event type). */
+export type StudyAuditEvent = AuditEventOf<'STUDY_PLACEHOLDER_NEVER_RECORDED', 'STUDY'>;

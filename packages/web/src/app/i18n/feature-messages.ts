@@ -1,0 +1,28 @@
+import { accessMessages } from '../../features/access/messages';
+import { accountsMessages } from '../../features/accounts/messages';
+import { integrationsMessages } from '../../features/integrations/messages';
+import { sitesMessages } from '../../features/sites/messages';
+import { studyMessages } from '../../features/studies/messages';
+import type { UiLanguage } from './languages';
+
+/**
+ * Each product area keeps its UI strings beside its code (`features/<area>/messages.ts`,
+ * one top-level key per area) in every UI language; they are merged into the bundle here.
+ */
+const FEATURE_MESSAGES = [
+  studyMessages,
+  sitesMessages,
+  accessMessages,
+  accountsMessages,
+  integrationsMessages,
+] as const;
+
+export type FeatureMessagesEn = typeof studyMessages.en &
+  typeof sitesMessages.en &
+  typeof accessMessages.en &
+  typeof accountsMessages.en &
+  typeof integrationsMessages.en;
+
+export function featureMessagesFor(language: UiLanguage): FeatureMessagesEn {
+  return Object.assign({}, ...FEATURE_MESSAGES.map((messages) => messages[language])) as FeatureMessagesEn;
+}
