@@ -15,6 +15,10 @@ const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 export const DEFAULT_PASSWORD = 'Factory-Password-1';
 let cachedHash: Promise<string> | null = null;
+function defaultPasswordHash(): Promise<string> {
+  cachedHash ??= hashPassword(DEFAULT_PASSWORD);
+  return cachedHash;
+}
 
 export async function buildUser(
   app: FastifyInstance,
@@ -28,9 +32,7 @@ export async function buildUser(
 ) {
   const now = new Date();
   const password = input.password ?? DEFAULT_PASSWORD;
-  const passwordHash = input.password
-    ? await hashPassword(password)
-    : await (cachedHash ??= hashPassword(DEFAULT_PASSWORD));
+  const passwordHash = input.password ? await hashPassword(password) : await defaultPasswordHash();
   const user = {
     id: newId(now),
     email: (input.email ?? `user-${unique()}@example.org`).toLowerCase(),
