@@ -7,10 +7,11 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const domainPkg = JSON.parse(readFileSync(new URL('../domain/package.json', import.meta.url), 'utf8'));
 const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(domainPkg.dependencies ?? {})];
 
-rmSync('dist', { recursive: true, force: true });
+const outdir = process.env.SERVER_OUTDIR ?? 'dist';
+rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: { main: 'src/main.ts', 'audit-verify': 'src/cli/audit-verify.ts' },
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -19,5 +20,5 @@ await build({
   external,
   logLevel: 'warning',
 });
-cpSync('drizzle', 'dist/drizzle', { recursive: true });
-console.log('server built: dist/main.js');
+cpSync('drizzle', `${outdir}/drizzle`, { recursive: true });
+console.log(`server built: ${outdir}/main.js`);

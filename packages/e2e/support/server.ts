@@ -34,8 +34,9 @@ export async function startServer(
   env: Record<string, string> = {},
   options: { dataDir?: string } = {},
 ): Promise<RunningServer> {
-  const main = path.join(repoRoot, 'packages/server/dist/main.js');
-  const web = path.join(repoRoot, 'packages/web/dist');
+  // Overridable so parallel work can test its own builds without touching the shared dist folders.
+  const main = process.env.E2E_SERVER_MAIN ?? path.join(repoRoot, 'packages/server/dist/main.js');
+  const web = process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'packages/web/dist');
   if (!existsSync(main) || !existsSync(path.join(web, 'index.html'))) {
     throw new Error('Build first: `npm run build` (npm test does this before the end-to-end suite).');
   }

@@ -104,6 +104,18 @@ CREATE TABLE "study_access" (
 	CONSTRAINT "study_access_study_id_id_pk" PRIMARY KEY("study_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "subject" (
+	"study_id" text NOT NULL,
+	"id" text NOT NULL,
+	"site_id" text NOT NULL,
+	"patient_id" text NOT NULL,
+	"attributes" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"archived_at" timestamp with time zone,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "subject_study_id_id_pk" PRIMARY KEY("study_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "subscription_plan" (
 	"id" text PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -148,4 +160,6 @@ CREATE UNIQUE INDEX "study_name_live_key" ON "study" USING btree (lower("name"))
 CREATE INDEX "study_status_idx" ON "study" USING btree ("status");--> statement-breakpoint
 CREATE UNIQUE INDEX "study_access_email_key" ON "study_access" USING btree ("study_id","email") WHERE "study_access"."status" <> 'REVOKED';--> statement-breakpoint
 CREATE INDEX "study_access_user_idx" ON "study_access" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "subject_study_patient_id_key" ON "subject" USING btree ("study_id","patient_id");--> statement-breakpoint
+CREATE INDEX "subject_site_idx" ON "subject" USING btree ("study_id","site_id");--> statement-breakpoint
 CREATE INDEX "user_token_user_idx" ON "user_token" USING btree ("user_id","purpose");

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { studyAccess } from '../src/modules/access/tables';
 import { sites } from '../src/modules/sites/tables';
 import { studies } from '../src/modules/studies/tables';
+import { subjects } from '../src/modules/subjects/tables';
 import { insertUser } from '../src/modules/users/repo';
 import { hashPassword } from '../src/platform/auth/passwords';
 import { newId } from '../src/platform/ids';
@@ -125,4 +126,22 @@ export async function grantAccess(
   };
   await app.database.db.insert(studyAccess).values(row);
   return row;
+}
+
+/** A subject at a site (the subjects issue adds attributes and enrollment). */
+export async function buildSubject(
+  app: FastifyInstance,
+  input: { studyId: string; siteId: string; patientId?: string },
+) {
+  const now = new Date();
+  const subject = {
+    studyId: input.studyId,
+    id: newId(now),
+    siteId: input.siteId,
+    patientId: input.patientId ?? `S-${unique()}`,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await app.database.db.insert(subjects).values(subject);
+  return subject;
 }

@@ -4,6 +4,7 @@ export { studyAccess } from '../../modules/access/tables';
 export { apiKeys } from '../../modules/integrations/tables';
 export { siteBookings, sites } from '../../modules/sites/tables';
 export { enterpriseCodes, studies, subscriptionPlans } from '../../modules/studies/tables';
+export { subjects } from '../../modules/subjects/tables';
 export { notifications, users, userTableSettings, userTokens } from '../../modules/users/tables';
 export { auditEvents } from '../audit/tables';
 export { loginThrottle, sessions } from '../auth/tables';
