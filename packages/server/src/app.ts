@@ -154,7 +154,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The reference page sets inline styles; scripts stay limited to its own files.
+    transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
+  });
 
   registerErrorHandler(app, { exposeStack: config.env === 'development' });
   registerAuthGuard(app, { db: database.db, config });
