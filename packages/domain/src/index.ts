@@ -14,6 +14,7 @@ export * from './econsent';
 export * from './enrollments';
 export * from './forms';
 export * from './formulas';
+export * from './integrations';
 export * from './medication';
 export * from './plans';
 export * from './processes';

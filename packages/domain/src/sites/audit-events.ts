@@ -1,4 +1,10 @@
 import type { AuditEventOf } from '../audit/events';
 
-/** Audit events of this area (CONVENTIONS.md: a new state change needs a new event type). */
-export type SiteAuditEvent = AuditEventOf<'SITE_PLACEHOLDER_NEVER_RECORDED', 'SITE'>;
+/** Audit events of sites and site bookings (spec 000 §2 sites-overview, site-booking). */
+export type SiteAuditEvent =
+  | AuditEventOf<'SITE_CREATED', 'SITE'>
+  | AuditEventOf<'SITE_UPDATED', 'SITE'>
+  | AuditEventOf<'SITE_DELETED', 'SITE'>
+  | AuditEventOf<'SITE_BOOKING_CREATED', 'SITE_BOOKING'>
+  | AuditEventOf<'SITE_BOOKING_UPDATED', 'SITE_BOOKING'>
+  | AuditEventOf<'SITE_BOOKING_DELETED', 'SITE_BOOKING'>;

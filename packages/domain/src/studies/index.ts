@@ -1,2 +1,3 @@
 export * from './model';
+export * from './schemas';
 export * from './state-machine';

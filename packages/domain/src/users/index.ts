@@ -1,1 +1,3 @@
 export * from './model';
+export * from './password-policy';
+export * from './schemas';

@@ -15,6 +15,8 @@ export type RequestOptions<T> = {
   /** Domain schema the answer must satisfy; omit for empty answers (204). */
   schema?: Parser<T>;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Extended-Validation`); they never replace accept, content-type or CSRF. */
+  headers?: Record<string, string>;
 };
 
 /** A failed call. `status` 0 means the server was not reached (offline, timeout, CORS). */
@@ -55,8 +57,14 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function send(method: Method, url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+async function send(
+  method: Method,
+  url: string,
+  body: unknown,
+  signal?: AbortSignal,
+  extraHeaders?: Record<string, string>,
+): Promise<Response> {
+  const headers: Record<string, string> = { ...extraHeaders, accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const csrf = getCsrfToken();
   if (method !== 'GET' && csrf) headers[CSRF_HEADER] = csrf;
@@ -88,13 +96,13 @@ async function send(method: Method, url: string, body: unknown, signal?: AbortSi
  */
 export async function apiRequest<T = void>(url: string, options: RequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  let response = await send(method, url, options.body, options.signal);
+  let response = await send(method, url, options.body, options.signal, options.headers);
   const email = getSessionEmail();
   if (response.status === 401 && hadSession() && email && !isExemptFrom401(url, window.location.pathname)) {
     await requestReauthentication(email).catch(() => {
       throw new HttpError(method, url, 401, null);
     });
-    response = await send(method, url, options.body, options.signal);
+    response = await send(method, url, options.body, options.signal, options.headers);
   }
   const data = await readJson(response);
   if (!response.ok) throw new HttpError(method, url, response.status, toErrorBody(data));

@@ -6,6 +6,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { runUseCase, SYSTEM_ACTOR } from '../../platform/use-case';
+import { EMAIL_NOT_VERIFIED_MESSAGE, isEmailVerified } from '../users/account-state';
 import { findUserByEmail, type UserRow, updateUser } from '../users/repo';
 
 type Deps = { db: Db; config: Config };
@@ -61,6 +62,10 @@ export async function login(deps: Deps, input: LoginInput, now: Date = new Date(
     const lockedUntil = await recordFailedLogin(deps, user, input, now);
     if (lockedUntil) throw lockedError(lockedUntil);
     throw new AppError('SECURITY', INVALID_CREDENTIALS);
+  }
+  // After the password check, so that the answer reveals nothing about unknown accounts.
+  if (!isEmailVerified(user)) {
+    throw new AppError('SECURITY', EMAIL_NOT_VERIFIED_MESSAGE, { context: { reason: 'EMAIL_NOT_VERIFIED' } });
   }
   const actor: AuditActor = { type: 'USER', id: user.id };
   return runUseCase(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../../../test/factories';
 import { createTestApp, engine, loginAs, type TestApp } from '../../../test/harness';
-import { hashPassword } from '../auth/passwords';
 import { newId } from '../ids';
 import { recordAudit } from './audit';
 
@@ -91,13 +91,8 @@ describe(`audit trail (DESIGN.md, STANDARDS.md AT) on ${engine}`, () => {
   it('lets only system admins verify', async () => {
     const anon = await t.app.inject({ method: 'GET', url: '/api/admin/audit/verify' });
     expect(anon.statusCode).toBe(401);
-    const now = new Date();
-    await t.app.database.query(
-      `insert into app_user (id, email, first_name, last_name, password_hash, password_changed_at, created_at, updated_at)
-       values ($1, 'staff@example.org', 'Sam', 'Staff', $2, $3, $3, $3)`,
-      [newId(), await hashPassword('Staff-Password-1'), now],
-    );
-    const staff = await loginAs(t.app, 'staff@example.org', 'Staff-Password-1');
+    const user = await buildUser(t.app, { email: 'staff@example.org' });
+    const staff = await loginAs(t.app, user.email, user.password);
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit/verify', headers: staff.headers });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ type: 'RESTRICTION' });

@@ -1,15 +1,30 @@
 import type {} from '@fastify/cookie';
-import { type AccessUser, CSRF_HEADER, hasPermission } from '@trialbase/domain';
+import {
+  type AccessUser,
+  type AuditActor,
+  apiKeyPermissions,
+  CSRF_HEADER,
+  hasPermission,
+  isApiKeyPermission,
+} from '@trialbase/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadAccessUser } from '../../modules/access/repo';
+import {
+  type ApiKeyPrincipal,
+  authenticateApiKey,
+  bearerTokenOf,
+} from '../../modules/integrations/api-key-auth';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError, forbidden, unauthenticated } from '../errors';
+import type { StudyPermission } from '../http/define-route';
 import { type ActiveSession, type AuthenticatedUser, SESSION_COOKIE, touchSession } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: { user: AuthenticatedUser; session: ActiveSession } | null;
+    /** Set when the request is authenticated by a study's API key (no session, not a browser). */
+    apiKey: ApiKeyPrincipal | null;
     /** The caller's permissions, loaded by the guard for study routes (fresh at each request). */
     access: AccessUser | null;
   }
@@ -28,20 +43,55 @@ function isSameOrigin(req: FastifyRequest): boolean {
   }
 }
 
+/** Who the audit trail records for a request: the signed-in user or the API key (DESIGN.md audit trail). */
+export function actorOf(req: FastifyRequest): AuditActor {
+  if (req.auth) return { type: 'USER', id: req.auth.user.id };
+  if (req.apiKey) return { type: 'API_KEY', id: req.apiKey.keyId };
+  throw unauthenticated();
+}
+
+/**
+ * Spec 001 §2 API access: an API key acts in its own study only, with the read-only
+ * permission set of the domain; its permissions look like a study-wide role to handlers.
+ */
+function authorizeApiKey(req: FastifyRequest, key: ApiKeyPrincipal, permission: StudyPermission): void {
+  const params = (req.params ?? {}) as Record<string, string | undefined>;
+  const studyId = params.studyId ?? params.id;
+  if (studyId !== key.studyId) throw forbidden('This API key belongs to another study.');
+  if (!isApiKeyPermission(permission.study, key)) throw forbidden('API keys cannot do this.');
+  req.access = {
+    systemPermissions: [],
+    studyAccess: [
+      { studyId: key.studyId, role: 'OTHER', permissions: apiKeyPermissions(key), siteIds: 'ALL' },
+    ],
+  };
+}
+
 /**
  * Authentication and authorisation for every `/api` route (DESIGN.md security model):
- * the session cookie is resolved before anything else, state-changing calls must carry
- * the session's CSRF token (or, without a session, come from our own origin), and the
- * route's declared permission is checked before its input is even validated.
+ * the session cookie is resolved before anything else (or, without one, a Bearer API key),
+ * state-changing browser calls must carry the session's CSRF token (or, without a session,
+ * come from our own origin), and the route's declared permission is checked before its
+ * input is even validated.
  */
 export function registerAuthGuard(app: FastifyInstance, deps: { db: Db; config: Config }): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('apiKey', null);
   app.decorateRequest('access', null);
 
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
     const secret = req.cookies[SESSION_COOKIE];
-    if (secret) req.auth = await touchSession(deps.db, secret, new Date(), deps.config.sessionTtlMinutes);
+    if (secret) {
+      req.auth = await touchSession(deps.db, secret, new Date(), deps.config.sessionTtlMinutes);
+    } else {
+      const token = bearerTokenOf(req);
+      if (token !== null) {
+        req.apiKey = await authenticateApiKey(deps.db, { token, ip: req.ip, now: new Date() });
+        // An API client is not a browser: no cookie means no CSRF to guard against.
+        return;
+      }
+    }
     if (SAFE_METHODS.has(req.method)) return;
     if (!isSameOrigin(req)) throw new AppError('SECURITY', 'Cross-site request refused.', { status: 403 });
     if (req.auth && req.headers[CSRF_HEADER] !== req.auth.session.csrfToken) {
@@ -63,6 +113,14 @@ export function registerAuthGuard(app: FastifyInstance, deps: { db: Db; config: 
       throw new AppError('INTERNAL', 'Route has no declared permission.');
     }
     if (permission === 'public') return;
+    if (req.apiKey) {
+      // Session, system-admin and custom checks are for people; a key only reaches study routes.
+      if (typeof permission === 'string' || !('study' in permission)) {
+        throw unauthenticated('This call needs a signed-in user; API keys cannot use it.');
+      }
+      authorizeApiKey(req, req.apiKey, permission);
+      return;
+    }
     if (!req.auth) throw unauthenticated();
     if (permission === 'session') return;
     if (permission === 'system-admin') {

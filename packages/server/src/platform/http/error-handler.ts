@@ -1,4 +1,4 @@
-import type { FieldIssue } from '@trialbase/domain';
+import { type FieldIssue, isTransitionError } from '@trialbase/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
@@ -11,6 +11,14 @@ export function registerErrorHandler(app: FastifyInstance, options: { exposeStac
     if (error instanceof AppError) {
       if (error.status >= 500) req.log.error({ err: error }, error.message);
       return reply.status(error.status).send(error.toBody());
+    }
+    if (isTransitionError(error)) {
+      // A state machine refused the action (DESIGN.md: transition tables in the domain).
+      const refused = new AppError(error.type, error.message, {
+        id: error.id,
+        context: { from: error.from, action: error.action },
+      });
+      return reply.status(refused.status).send(refused.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const location = error.validationContext ?? 'body';

@@ -1,3 +1,4 @@
+import { studyStateMachine } from '@trialbase/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, engine, type TestApp } from '../../../test/harness';
@@ -9,6 +10,13 @@ import { defineRoute, type RouteDefinition, registerRoutes } from './define-rout
 // Routes added for the test only, before the app is ready, to exercise the error model end to end.
 function testRoutes(t: TestApp) {
   return [
+    defineRoute({
+      method: 'POST',
+      url: '/api/test/transition',
+      permission: 'public',
+      schema: {},
+      handler: async () => studyStateMachine.next('COMPLETED', 'start'),
+    }),
     defineRoute({
       method: 'GET',
       url: '/api/test/boom',
@@ -105,6 +113,16 @@ describe(`error model (spec 000 §8) on ${engine}`, () => {
     });
     expect(ok.statusCode).toBe(200);
     expect(await countRows()).toEqual({ users: (before.users ?? 0) + 1, audit: (before.audit ?? 0) + 1 });
+  });
+
+  it('turns a refused state transition into its error type and id, not a 500', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/test/transition' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      type: 'VALIDATION',
+      id: 'STUDY_STATUS_MISMATCH',
+      context: { from: 'COMPLETED', action: 'start' },
+    });
   });
 
   it('refuses to register an /api route without a permission', async () => {

@@ -3,6 +3,7 @@ import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import type { SessionUser } from '@trialbase/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ProfileMenuItem } from '../../features/accounts/profile-menu-item';
 import { useLogout } from '../../features/auth/api';
 import { showSuccessToast } from '../notify';
 
@@ -60,6 +61,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             </Text>
           )}
         </Menu.Label>
+        <ProfileMenuItem userId={user.id} />
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={handleLogout}>
           {t('TOOLBAR.LOGOUT')}

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../components/document-title';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { LanguageSwitch } from '../../components/language-switch';
 import { PasswordField } from '../../components/password-field';
+import { AccountLinks } from '../accounts/account-links';
 import { useLogin, useSession } from './api';
 import { describeLoginError, type LoginProblem } from './login-errors';
 
@@ -129,6 +130,7 @@ export function LoginPage() {
               </Button>
             </Stack>
           </form>
+          <AccountLinks />
         </Paper>
       </Center>
     </Box>

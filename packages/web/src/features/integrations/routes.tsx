@@ -1,4 +1,9 @@
 import type { RouteObject } from 'react-router';
 
-/** Signed-in routes of this area (lazy pages). */
-export const integrationRoutes: RouteObject[] = [];
+/** Signed-in routes of this area (lazy pages): spec 001 §2 API access. */
+export const integrationRoutes: RouteObject[] = [
+  {
+    path: 'study/:studyId/api',
+    lazy: async () => ({ Component: (await import('./api-access-page')).ApiAccessPage }),
+  },
+];

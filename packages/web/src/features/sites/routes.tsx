@@ -1,4 +1,13 @@
 import type { RouteObject } from 'react-router';
 
-/** Signed-in routes of this area (lazy pages). */
-export const siteRoutes: RouteObject[] = [];
+/** Signed-in routes of this area (lazy pages): sites overview and site overview (spec 000 §2). */
+export const siteRoutes: RouteObject[] = [
+  {
+    path: 'study/:studyId/sites',
+    lazy: async () => ({ Component: (await import('./sites-page')).SitesPage }),
+  },
+  {
+    path: 'study/:studyId/sites/:siteId',
+    lazy: async () => ({ Component: (await import('./site-page')).SitePage }),
+  },
+];

@@ -1,0 +1,67 @@
+import type { Permission } from '../access/permissions';
+
+/**
+ * Spec 001 §2 API access, §3 API user: what a study's API key may do. A key reads its own
+ * study's information and data; it never manages users, keys, sites or the study lifecycle,
+ * and it changes nothing (DESIGN.md security model: the key acts as a read-only API user).
+ */
+export const API_KEY_PERMISSIONS = [
+  'STUDY_VIEW',
+  'SITE_OVERVIEW',
+  'SITE_BOOKING_VIEW',
+  'PATHWAY_LIST',
+  'PATHWAY_VIEW',
+  'QUESTIONNAIRE_TEMPLATE_LIST',
+  'QUESTIONNAIRE_TEMPLATE_VIEW',
+  'PATIENT_LIST',
+  'PATIENT_VIEW',
+  'PATHWAY_RECORD_VIEW',
+  'TOKEN_LIST',
+  'TOKEN_VIEW',
+  'QUESTIONNAIRE_VIEW',
+  'DATA_VIEW_POPULATION',
+  'DATA_VIEW_ANSWERS',
+  'DATA_VIEW_STATUS',
+  'DATA_VIEW_MONITOR',
+  'VERIFICATION_STATUS_VIEW',
+  'AE_LIST',
+  'AE_VIEW',
+  'QUERY_VIEW',
+  'TRIAL_GROUP_VIEW',
+] as const satisfies readonly Permission[];
+export type ApiKeyPermission = (typeof API_KEY_PERMISSIONS)[number];
+
+const API_KEY_PERMISSION_SET: ReadonlySet<string> = new Set(API_KEY_PERMISSIONS);
+
+/** The per-field subject views a key gets when its API user may view identifiable data (001 §3 viewIdentifiable). */
+export const API_KEY_IDENTIFIABLE_PERMISSIONS = [
+  'PATIENT_VIEW_FIRST_NAME',
+  'PATIENT_VIEW_LAST_NAME',
+  'PATIENT_VIEW_ADDRESS',
+  'PATIENT_VIEW_MOBILE',
+  'PATIENT_VIEW_EMAIL',
+  'PATIENT_VIEW_DATE_OF_BIRTH',
+  'PATIENT_VIEW_CHECKSUM',
+  'PATIENT_VIEW_GENDER',
+  'PATIENT_VIEW_NATIONALITY',
+  'PATIENT_VIEW_GUARDIANS',
+  'PATIENT_VIEW_HOME_NUMBER',
+  'PATIENT_VIEW_WORK_NUMBER',
+  'PATIENT_VIEW_INITIALS',
+] as const satisfies readonly Permission[];
+
+const IDENTIFIABLE_SET: ReadonlySet<string> = new Set(API_KEY_IDENTIFIABLE_PERMISSIONS);
+
+/** Spec 001 §2, §3: the permissions an API key holds in its study, given its viewIdentifiable setting. */
+export function apiKeyPermissions(input: { viewIdentifiable: boolean }): Permission[] {
+  return input.viewIdentifiable
+    ? [...API_KEY_PERMISSIONS, ...API_KEY_IDENTIFIABLE_PERMISSIONS]
+    : [...API_KEY_PERMISSIONS];
+}
+
+/** Spec 001 §2: may an API key use a route that needs this permission in its study? */
+export function isApiKeyPermission(permission: Permission, input: { viewIdentifiable: boolean }): boolean {
+  return (
+    API_KEY_PERMISSION_SET.has(permission) || (input.viewIdentifiable && IDENTIFIABLE_SET.has(permission))
+  );
+}

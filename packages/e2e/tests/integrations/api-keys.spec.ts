@@ -1,0 +1,126 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../support/server';
+
+// Spec 001 §2 API access, 000 §6 extended validation: the data is set up through the API,
+// the checks are on what the admin sees and on what the key can then read.
+
+async function logIn(page: Page) {
+  await page.goto('/authentication/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
+  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/study$/);
+}
+
+/** Creates a study as the signed-in admin (and optionally adds the API module) through the API. */
+async function createStudy(page: Page, input: { extendedValidation: boolean; withApiModule: boolean }) {
+  const session = await (await page.request.get('/api/auth/session')).json();
+  const headers = { 'x-csrf-token': session.csrfToken as string };
+  const created = await page.request.post('/api/study', {
+    headers,
+    data: {
+      studyName: `API study ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
+      description: null,
+      primaryLanguage: 'en',
+      languages: ['en'],
+      dateFormat: 'DD-MM-YYYY',
+      dateTimeFormat: 'DD-MM-YYYY HH:mm',
+      subjectIdAutomation: 'manual',
+      extendedValidation: input.extendedValidation,
+      verificationType: 'NONE',
+      secondaryVerificationType: 'NONE',
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const study = (await created.json()) as { id: string; studyName: string };
+  if (input.withApiModule) {
+    const addons = await page.request.post(`/api/studies/${study.id}/addons`, {
+      headers,
+      data: { modules: ['API_KEYS'] },
+    });
+    expect(addons.ok(), await addons.text()).toBe(true);
+  }
+  return study;
+}
+
+async function readStudyInfo(request: APIRequestContext, studyId: string, key: string) {
+  return request.get(`/api/studies/${studyId}/apiKey/studyInfo`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+}
+
+test('an admin renews the API key, reveals it with a countdown, and the key reads the study info', async ({
+  page,
+  request,
+}) => {
+  await logIn(page);
+  const study = await createStudy(page, { extendedValidation: false, withApiModule: true });
+  await page.goto(`/study/${study.id}/api`);
+  await expect(page.getByRole('heading', { name: 'API access' })).toBeVisible();
+  await expect(page.getByText('No key has been created yet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Renew key' }).click();
+  const field = page.getByTestId('api-key-value');
+  await expect(field).toHaveValue(/^•+$/);
+  await page.getByRole('button', { name: 'Show key' }).click();
+  await expect(field).toHaveValue(/^tb_[A-Za-z0-9]{8}_/);
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(page.getByText(/Hidden again in \d+ s/)).toBeVisible();
+  const key = await field.inputValue();
+  await expect(page.getByText(`tb_${key.slice(3, 11)}_…`)).toBeVisible();
+
+  // The API client (no browser session) reads its study with the key.
+  const info = await readStudyInfo(request, study.id, key);
+  expect(info.status()).toBe(200);
+  expect(await info.json()).toMatchObject({ id: study.id, name: study.studyName });
+
+  await page.getByRole('button', { name: 'Hide key' }).click();
+  await expect(field).toHaveValue(/^•+$/);
+
+  // Study info as text, and the API user setting with its save button appearing after a change.
+  await page.getByText('Text', { exact: true }).click();
+  await expect(page.getByTestId('study-info')).toContainText(`Study id: ${study.id}`);
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await page.getByRole('switch', { name: 'View identifiable data' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The API user setting was saved.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+
+  // Renewing again revokes the old key.
+  await page.getByRole('button', { name: 'Renew key' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Renew key' }).click();
+  await expect(page.getByText('A new API key was created').first()).toBeVisible();
+  await expect.poll(async () => (await readStudyInfo(request, study.id, key)).status()).toBe(401);
+});
+
+test('with extended validation the renewal asks for the password and shows a wrong one', async ({
+  page,
+  request,
+}) => {
+  await logIn(page);
+  const study = await createStudy(page, { extendedValidation: true, withApiModule: true });
+  await page.goto(`/study/${study.id}/api`);
+  await page.getByRole('button', { name: 'Renew key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm with your password' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('signature-meaning')).toContainText('renew the API key');
+  await dialog.getByRole('textbox', { name: 'Password' }).fill('Not-the-password-1');
+  await dialog.getByRole('button', { name: 'Sign and continue' }).click();
+  await expect(dialog.getByText('The password is not correct. Nothing was changed.')).toBeVisible();
+  await expect(page.getByText('No key has been created yet')).toBeVisible();
+
+  await dialog.getByRole('textbox', { name: 'Password' }).fill(ADMIN_PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign and continue' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Show key' }).click();
+  const key = await page.getByTestId('api-key-value').inputValue();
+  expect((await readStudyInfo(request, study.id, key)).status()).toBe(200);
+});
+
+test('a study without the API module shows the module-disabled information', async ({ page }) => {
+  await logIn(page);
+  const study = await createStudy(page, { extendedValidation: false, withApiModule: false });
+  await page.goto(`/study/${study.id}/api`);
+  await expect(page.getByText('API access is not enabled')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Renew key' })).toHaveCount(0);
+});

@@ -1,0 +1,161 @@
+import type { StudyStatus } from '@trialbase/domain';
+import { and, count, desc, eq, ilike, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client';
+import { studyAccess } from '../access/tables';
+import { sites } from '../sites/tables';
+import { subjects } from '../subjects/tables';
+import { enterpriseCodes, studies, subscriptionPlans } from './tables';
+
+export type StudyRow = typeof studies.$inferSelect;
+export type SiteRow = typeof sites.$inferSelect;
+
+/** A live (not deleted) study by id. */
+export async function findStudy(db: Executor, studyId: string): Promise<StudyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(studies)
+    .where(and(eq(studies.id, studyId), isNull(studies.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** Locks a live study row for the rest of the transaction (state changes read then write). */
+export async function findStudyForUpdate(db: Executor, studyId: string): Promise<StudyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(studies)
+    .where(and(eq(studies.id, studyId), isNull(studies.deletedAt)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Live studies matching a search and status; `onlyIds` limits them to the caller's studies.
+ * Crosses studies on purpose: it is the study list (spec 001 §2 /study).
+ */
+export async function listStudiesAcrossStudies(
+  db: Executor,
+  filter: { q?: string; status?: StudyStatus; onlyIds?: string[] },
+): Promise<StudyRow[]> {
+  if (filter.onlyIds && filter.onlyIds.length === 0) return [];
+  const q = filter.q?.trim();
+  return db
+    .select()
+    .from(studies)
+    .where(
+      and(
+        isNull(studies.deletedAt),
+        q ? ilike(studies.name, `%${escapeLike(q)}%`) : undefined,
+        filter.status ? eq(studies.status, filter.status) : undefined,
+        filter.onlyIds ? inArray(studies.id, filter.onlyIds) : undefined,
+      ),
+    )
+    .orderBy(desc(studies.createdAt), desc(studies.id))
+    .limit(1000);
+}
+
+/** Is this name taken by another live study (case-insensitive; spec 000 §8 DUPLICATE_NAME)? Crosses studies by nature. */
+export async function isStudyNameTakenAcrossStudies(
+  db: Executor,
+  name: string,
+  exceptStudyId?: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: studies.id })
+    .from(studies)
+    .where(
+      and(
+        isNull(studies.deletedAt),
+        sql`lower(${studies.name}) = lower(${name})`,
+        exceptStudyId ? ne(studies.id, exceptStudyId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertStudy(db: Executor, row: typeof studies.$inferInsert): Promise<void> {
+  await db.insert(studies).values(row);
+}
+
+export async function updateStudyRow(
+  db: Executor,
+  studyId: string,
+  patch: Partial<typeof studies.$inferInsert>,
+): Promise<StudyRow> {
+  const [row] = await db.update(studies).set(patch).where(eq(studies.id, studyId)).returning();
+  if (!row) throw new Error(`study ${studyId} vanished inside its transaction`);
+  return row;
+}
+
+export async function listSites(db: Executor, studyId: string): Promise<SiteRow[]> {
+  return db.select().from(sites).where(eq(sites.studyId, studyId)).orderBy(sites.siteNumber);
+}
+
+export async function insertSites(db: Executor, rows: (typeof sites.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await db.insert(sites).values(rows);
+}
+
+export async function countSites(db: Executor, studyId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(sites).where(eq(sites.studyId, studyId));
+  return Number(row?.n ?? 0);
+}
+
+export async function countSubjects(db: Executor, studyId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(subjects).where(eq(subjects.studyId, studyId));
+  return Number(row?.n ?? 0);
+}
+
+/** Gives a user study-wide ADMIN access (the creator of a study). */
+export async function insertAdminAccess(
+  db: Executor,
+  row: { studyId: string; id: string; userId: string; email: string; now: Date },
+): Promise<void> {
+  await db.insert(studyAccess).values({
+    studyId: row.studyId,
+    id: row.id,
+    userId: row.userId,
+    email: row.email.toLowerCase(),
+    role: 'ADMIN',
+    siteIds: 'ALL',
+    extraPermissions: [],
+    status: 'ACTIVE',
+    invitedBy: row.userId,
+    createdAt: row.now,
+    updatedAt: row.now,
+  });
+}
+
+export async function findPlan(db: Executor, planId: string) {
+  const [row] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId)).limit(1);
+  return row;
+}
+
+export async function findEnterpriseCode(db: Executor, codeHash: string) {
+  const [row] = await db
+    .select()
+    .from(enterpriseCodes)
+    .where(eq(enterpriseCodes.codeHash, codeHash))
+    .limit(1);
+  return row;
+}
+
+/** Marks a code redeemed by a study; false when another study got there first. */
+export async function redeemEnterpriseCode(
+  db: Executor,
+  codeHash: string,
+  studyId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(enterpriseCodes)
+    .set({ redeemedByStudyId: studyId, redeemedAt: now })
+    .where(and(eq(enterpriseCodes.codeHash, codeHash), isNull(enterpriseCodes.redeemedByStudyId)))
+    .returning({ codeHash: enterpriseCodes.codeHash });
+  return rows.length === 1;
+}

@@ -1,0 +1,109 @@
+import {
+  isTransitionError,
+  type StudyAction,
+  type StudyStatus,
+  studyDeletionDueTime,
+  studyStateMachine,
+} from '@trialbase/domain';
+import type { Signature } from '../../../platform/auth/extended-validation';
+import { AppError } from '../../../platform/errors';
+import type { UseCaseContext } from '../../../platform/use-case';
+import { type StudyRow, updateStudyRow } from '../repo';
+import { loadStudyForChange } from './update-study';
+
+/** The state machine's verdict as an AppError (the platform error handler does not map TransitionError). */
+function nextStatus(from: StudyStatus, action: StudyAction): StudyStatus {
+  try {
+    return studyStateMachine.next(from, action);
+  } catch (error) {
+    if (!isTransitionError(error)) throw error;
+    throw new AppError(error.type, `The study cannot do '${action}' while its status is ${from}.`, {
+      id: error.id,
+      context: { status: from, action },
+    });
+  }
+}
+
+/** The lifecycle calls of spec 001 §7 that only move the status. */
+export type StudyStatusAction = Extract<StudyAction, 'start' | 'stop' | 'test' | 'backToBuild'>;
+
+/**
+ * Spec 001 §7 POST /study/{id}/start, /stop, POST and PUT /testDrive: the domain state
+ * machine decides (000 §4); a refused transition is STUDY_STATUS_MISMATCH and changes nothing.
+ */
+export async function changeStudyStatus(
+  ctx: UseCaseContext,
+  input: { studyId: string; action: StudyStatusAction },
+): Promise<StudyRow> {
+  const row = await loadStudyForChange(ctx, input.studyId);
+  const from = row.status as StudyStatus;
+  const to = nextStatus(from, input.action);
+  const updated = await updateStudyRow(ctx.tx, row.id, { status: to, updatedAt: ctx.now });
+  await ctx.audit({
+    action: 'STUDY_STATUS_CHANGED',
+    entityType: 'STUDY',
+    entityId: row.id,
+    studyId: row.id,
+    before: { status: from },
+    after: { status: to, action: input.action },
+  });
+  return updated;
+}
+
+/**
+ * Spec 001 §7 POST /study/{id}/requestDelete, 000 §9: the study goes to DELETE and becomes
+ * deletable after the deletion delay; the status before is kept for a cancel.
+ */
+export async function requestStudyDeletion(
+  ctx: UseCaseContext,
+  input: { studyId: string; signature: Signature | null },
+): Promise<StudyRow> {
+  const row = await loadStudyForChange(ctx, input.studyId);
+  const from = row.status as StudyStatus;
+  const to = nextStatus(from, 'requestDelete');
+  const dueAt = studyDeletionDueTime(ctx.now);
+  const updated = await updateStudyRow(ctx.tx, row.id, {
+    status: to,
+    statusBeforeDelete: from,
+    deleteRequestedAt: ctx.now,
+    deleteDueAt: dueAt,
+    updatedAt: ctx.now,
+  });
+  await ctx.audit({
+    action: 'STUDY_DELETE_REQUESTED',
+    entityType: 'STUDY',
+    entityId: row.id,
+    studyId: row.id,
+    before: { status: from },
+    after: { status: to, deleteDueTime: dueAt.toISOString(), signature: input.signature },
+  });
+  return updated;
+}
+
+/** Spec 001 §7 DELETE /study/{id}: only a requested deletion, and only once it is due (000 §9). */
+export async function deleteStudy(
+  ctx: UseCaseContext,
+  input: { studyId: string; signature: Signature | null },
+): Promise<void> {
+  const row = await loadStudyForChange(ctx, input.studyId);
+  if (row.status !== 'DELETE' || !row.deleteDueAt) {
+    throw new AppError('VALIDATION', 'Request the deletion first.', {
+      id: 'STUDY_STATUS_MISMATCH',
+      context: { status: row.status },
+    });
+  }
+  if (ctx.now < row.deleteDueAt) {
+    throw new AppError('PRECONDITION', 'The study can be deleted once the deletion delay has passed.', {
+      context: { deleteDueTime: row.deleteDueAt.toISOString() },
+    });
+  }
+  await updateStudyRow(ctx.tx, row.id, { deletedAt: ctx.now, updatedAt: ctx.now });
+  await ctx.audit({
+    action: 'STUDY_DELETED',
+    entityType: 'STUDY',
+    entityId: row.id,
+    studyId: row.id,
+    before: { status: row.status, deletedAt: null },
+    after: { deletedAt: ctx.now.toISOString(), signature: input.signature },
+  });
+}

@@ -1,0 +1,46 @@
+import {
+  type AccessUser,
+  hasPermission,
+  type StudyListQuery,
+  type StudyOverview,
+  type StudyStatus,
+} from '@trialbase/domain';
+import type { Executor } from '../../../platform/db/client';
+import { notFound } from '../../../platform/errors';
+import { countSites, countSubjects, findStudy, listStudiesAcrossStudies, type StudyRow } from '../repo';
+
+/** A live study or 404 (spec 000 §8: navigating into a nonexistent study goes to 404). */
+export async function getStudyOr404(db: Executor, studyId: string): Promise<StudyRow> {
+  const row = await findStudy(db, studyId);
+  if (!row) throw notFound('The study');
+  return row;
+}
+
+/**
+ * Spec 001 §2 /study: holders of the system study list (system admins, admin-lite) see
+ * every live study; everyone else the studies they have active access to.
+ */
+export async function listStudiesFor(
+  db: Executor,
+  user: AccessUser,
+  query: StudyListQuery,
+): Promise<StudyRow[]> {
+  const seesAll = hasPermission(user, 'SYSTEM_STUDY_LIST');
+  const onlyIds = seesAll ? undefined : [...new Set(user.studyAccess.map((access) => access.studyId))];
+  return listStudiesAcrossStudies(db, { q: query.q, status: query.status, onlyIds });
+}
+
+/**
+ * Spec 001 §2 /study/{studyId}/overview tiles from real counts. Forms and processes have
+ * no tables yet (null: the screen shows a dash); started studies are subjects with an
+ * enrollment, none until enrollments exist; no amendments exist yet.
+ */
+export async function getStudyOverview(db: Executor, row: StudyRow): Promise<StudyOverview> {
+  const [sites, subjects] = await Promise.all([countSites(db, row.id), countSubjects(db, row.id)]);
+  return {
+    studyId: row.id,
+    status: row.status as StudyStatus,
+    counts: { forms: null, processes: null, sites, startedStudies: 0, subjects },
+    amendments: { total: 0, latest: null },
+  };
+}

@@ -1,0 +1,42 @@
+import { Button, Group, Paper, Stack, Switch, Title } from '@mantine/core';
+import type { ApiAccess } from '@trialbase/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showSuccessToast } from '../../app/notify';
+import { useSaveApiUserSettings } from './api';
+
+/** Spec 001 §2, §3 API user: the viewIdentifiable setting; the save button appears after a change. */
+export function ApiUserCard({ access }: { access: ApiAccess }) {
+  const { t } = useTranslation();
+  const save = useSaveApiUserSettings(access.studyId);
+  const [viewIdentifiable, setViewIdentifiable] = useState(access.viewIdentifiable);
+  const isDirty = viewIdentifiable !== access.viewIdentifiable;
+
+  const handleSave = () => {
+    save.mutate({ viewIdentifiable }, { onSuccess: () => showSuccessToast(t('INTEGRATIONS.SAVED')) });
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="md">
+        <Title order={2} fz="h4">
+          {t('INTEGRATIONS.API_USER')}
+        </Title>
+        <Switch
+          label={t('INTEGRATIONS.VIEW_IDENTIFIABLE')}
+          description={t('INTEGRATIONS.VIEW_IDENTIFIABLE_HINT')}
+          checked={viewIdentifiable}
+          onChange={(event) => setViewIdentifiable(event.currentTarget.checked)}
+          disabled={!access.abilities.canUpdateSettings || save.isPending}
+        />
+        {isDirty && (
+          <Group justify="flex-end">
+            <Button onClick={handleSave} loading={save.isPending}>
+              {t('INTEGRATIONS.SAVE')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

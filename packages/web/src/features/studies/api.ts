@@ -1,0 +1,168 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type CreateStudyRequest,
+  CSRF_HEADER,
+  type ErrorBody,
+  type PlanModuleCode,
+  StudyDetailSchema,
+  type StudyListQuery,
+  StudyListSchema,
+  StudyOverviewSchema,
+  StudySubscriptionSchema,
+  type UpdateStudyRequest,
+} from '@trialbase/domain';
+import { getCsrfToken } from '../../app/auth-state';
+import { apiRequest, HttpError, withQuery } from '../../app/http';
+
+export const studyKeys = {
+  all: ['studies'] as const,
+  list: (query: StudyListQuery) => ['studies', 'list', query] as const,
+  detail: (id: string) => ['studies', 'detail', id] as const,
+  overview: (id: string) => ['studies', 'overview', id] as const,
+  subscription: (id: string) => ['studies', 'subscription', id] as const,
+};
+
+/**
+ * A state-changing call that may need the password again (spec 000 §6 extended validation):
+ * the shared client sends no custom headers, so this one adds `Extended-Validation`.
+ */
+async function sendSigned<T>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body: unknown,
+  password: string | null,
+  parse: (data: unknown) => T,
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const csrf = getCsrfToken();
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  if (password) headers['extended-validation'] = password;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new HttpError(method, url, 0, null);
+  }
+  const text = await response.text();
+  const data: unknown = text ? JSON.parse(text) : undefined;
+  if (!response.ok)
+    throw new HttpError(method, url, response.status, (data as ErrorBody | undefined) ?? null);
+  return parse(data);
+}
+
+export function useStudies(query: StudyListQuery) {
+  return useQuery({
+    queryKey: studyKeys.list(query),
+    queryFn: ({ signal }) =>
+      apiRequest(withQuery('/api/study', { q: query.q || undefined, status: query.status }), {
+        schema: StudyListSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStudy(id: string) {
+  return useQuery({
+    queryKey: studyKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest(`/api/study/${id}`, { schema: StudyDetailSchema, signal }),
+  });
+}
+
+export function useStudyOverview(id: string) {
+  return useQuery({
+    queryKey: studyKeys.overview(id),
+    queryFn: ({ signal }) => apiRequest(`/api/study/${id}/overview`, { schema: StudyOverviewSchema, signal }),
+  });
+}
+
+export function useStudySubscription(id: string) {
+  return useQuery({
+    queryKey: studyKeys.subscription(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/study/${id}/subscriptionPlan`, { schema: StudySubscriptionSchema, signal }),
+  });
+}
+
+function useInvalidateStudies() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: studyKeys.all });
+}
+
+/** POST /api/study; the dialog shows field errors itself. */
+export function useCreateStudy() {
+  const invalidate = useInvalidateStudies();
+  return useMutation({
+    mutationFn: (body: CreateStudyRequest) =>
+      apiRequest('/api/study', { method: 'POST', body, schema: StudyDetailSchema }),
+    meta: { localErrors: true },
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdateStudy(id: string) {
+  const invalidate = useInvalidateStudies();
+  return useMutation({
+    mutationFn: ({ changes, password }: { changes: UpdateStudyRequest; password: string | null }) =>
+      sendSigned('PUT', `/api/study/${id}`, changes, password, (d) => StudyDetailSchema.parse(d)),
+    meta: { localErrors: true },
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Spec 001 §7 lifecycle calls, each as the spec names it. */
+export const STUDY_LIFECYCLE_CALLS = {
+  start: { method: 'POST', path: 'start' },
+  stop: { method: 'POST', path: 'stop' },
+  test: { method: 'POST', path: 'testDrive' },
+  backToBuild: { method: 'PUT', path: 'testDrive' },
+  requestDelete: { method: 'POST', path: 'requestDelete' },
+} as const;
+export type StudyLifecycleCall = keyof typeof STUDY_LIFECYCLE_CALLS;
+
+export function useStudyLifecycle(id: string) {
+  const invalidate = useInvalidateStudies();
+  return useMutation({
+    mutationFn: ({ action, password }: { action: StudyLifecycleCall; password: string | null }) => {
+      const call = STUDY_LIFECYCLE_CALLS[action];
+      return sendSigned(call.method, `/api/study/${id}/${call.path}`, undefined, password, (d) =>
+        StudyDetailSchema.parse(d),
+      );
+    },
+    meta: { localErrors: true },
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** POST /api/studies/{studyId}/addons (system administrators). */
+export function useEnableModules(id: string) {
+  const invalidate = useInvalidateStudies();
+  return useMutation({
+    mutationFn: (modules: PlanModuleCode[]) =>
+      apiRequest(`/api/studies/${id}/addons`, {
+        method: 'POST',
+        body: { modules },
+        schema: StudyDetailSchema,
+      }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useApplyEnterpriseCode(id: string) {
+  const invalidate = useInvalidateStudies();
+  return useMutation({
+    mutationFn: (code: string) =>
+      apiRequest(`/api/study/${id}/${encodeURIComponent(code)}/applyEnterpriseCode`, {
+        method: 'POST',
+        schema: StudyDetailSchema,
+      }),
+    meta: { localErrors: true },
+    onSuccess: () => invalidate(),
+  });
+}

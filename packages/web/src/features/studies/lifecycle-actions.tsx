@@ -1,0 +1,132 @@
+import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { type StudyDetail, studyStateMachine } from '@trialbase/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../app/format';
+import { showSuccessToast } from '../../app/notify';
+import { type StudyLifecycleCall, useStudyLifecycle } from './api';
+import { PasswordPrompt } from './password-prompt';
+import { isWrongPassword } from './server-errors';
+
+const ACTIONS: {
+  action: StudyLifecycleCall;
+  label: `STUDY.ACTIONS.${'TEST' | 'BACK_TO_BUILD' | 'START' | 'STOP' | 'REQUEST_DELETE'}`;
+  ability: keyof StudyDetail['abilities'];
+  color?: string;
+}[] = [
+  { action: 'test', label: 'STUDY.ACTIONS.TEST', ability: 'STUDY_TEST' },
+  { action: 'backToBuild', label: 'STUDY.ACTIONS.BACK_TO_BUILD', ability: 'STUDY_TEST' },
+  { action: 'start', label: 'STUDY.ACTIONS.START', ability: 'STUDY_START', color: 'green' },
+  { action: 'stop', label: 'STUDY.ACTIONS.STOP', ability: 'STUDY_STOP', color: 'orange' },
+  {
+    action: 'requestDelete',
+    label: 'STUDY.ACTIONS.REQUEST_DELETE',
+    ability: 'STUDY_REQUEST_DELETE',
+    color: 'red',
+  },
+];
+
+/** Start, stop, test drive and request delete (spec 001 §7), shown only when allowed now and to this user. */
+export function LifecycleActions({ study }: { study: StudyDetail }) {
+  const { t } = useTranslation();
+  const lifecycle = useStudyLifecycle(study.id);
+  const [confirming, setConfirming] = useState<StudyLifecycleCall | null>(null);
+  const [signing, setSigning] = useState<StudyLifecycleCall | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const available = ACTIONS.filter(
+    (a) => study.abilities[a.ability] && studyStateMachine.can(study.status, a.action),
+  );
+  const needsSignature = (action: StudyLifecycleCall) =>
+    action === 'requestDelete' && study.extendedValidation;
+
+  const run = (action: StudyLifecycleCall, password: string | null) => {
+    setProblem(null);
+    lifecycle.mutate(
+      { action, password },
+      {
+        onSuccess: () => {
+          setConfirming(null);
+          setSigning(null);
+          showSuccessToast(t('STUDY.ACTIONS.DONE'));
+        },
+        onError: (error) => {
+          if (isWrongPassword(error)) setProblem(t('STUDY.EV.WRONG'));
+          else {
+            setConfirming(null);
+            setSigning(null);
+            setProblem(error.message);
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <Title order={2} fz="h4">
+          {t('STUDY.ACTIONS.TITLE')}
+        </Title>
+        {study.deleteDueTime && (
+          <Text size="sm" c="red.7">
+            {t('STUDY.ACTIONS.DELETE_DUE', { time: formatDateTime(study.deleteDueTime) })}
+          </Text>
+        )}
+        {problem && !signing && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
+        {available.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('STUDY.ACTIONS.NONE')}
+          </Text>
+        ) : (
+          <Group gap="sm">
+            {available.map((a) => (
+              <Button key={a.action} variant="light" color={a.color} onClick={() => setConfirming(a.action)}>
+                {t(a.label)}
+              </Button>
+            ))}
+          </Group>
+        )}
+      </Stack>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t('STUDY.ACTIONS.CONFIRM')}
+      >
+        <Stack gap="md">
+          <Text>{confirming && t(`STUDY.ACTIONS.CONFIRM_${confirming}`)}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              {t('STUDY.FORM.CANCEL')}
+            </Button>
+            <Button
+              loading={lifecycle.isPending}
+              onClick={() => {
+                if (!confirming) return;
+                if (needsSignature(confirming)) {
+                  setSigning(confirming);
+                  setConfirming(null);
+                } else run(confirming, null);
+              }}
+            >
+              {t('STUDY.ACTIONS.CONFIRM')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <PasswordPrompt
+        opened={signing !== null}
+        error={signing ? problem : null}
+        pending={lifecycle.isPending}
+        onClose={() => {
+          setSigning(null);
+          setProblem(null);
+        }}
+        onConfirm={(password) => signing && run(signing, password)}
+      />
+    </Card>
+  );
+}
