@@ -32,6 +32,11 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  if (config.env === 'production' && !config.publicUrl) {
+    app.log.warn(
+      'PUBLIC_URL is not set: links in emails point to localhost. Set it to the address users reach.',
+    );
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Trialbase is serving on http://localhost:${config.port} (${app.database.engine})`);
 }

@@ -31,24 +31,15 @@ test('an admin invites a MONITOR for one site; the monitor sees no design screen
   const admin = await apiLogin(base, ADMIN_EMAIL, ADMIN_PASSWORD);
   const stamp = Date.now().toString(36);
 
-  // The study through the API (the study screens are covered by their own specs).
-  const created = await admin.context.post('/api/study', {
-    headers: { [CSRF_HEADER]: admin.csrf },
-    data: {
-      studyName: `Monitor trial ${stamp}`,
-      description: null,
-      primaryLanguage: 'en',
-      languages: ['en'],
-      dateFormat: 'DD-MM-YYYY',
-      dateTimeFormat: 'DD-MM-YYYY HH:mm',
-      subjectIdAutomation: 'manual',
-      extendedValidation: false,
-      verificationType: 'NONE',
-      secondaryVerificationType: 'NONE',
-    },
-  });
-  expect(created.status()).toBe(201);
-  const studyId: string = (await created.json()).id;
+  // The admin creates the study through the screens.
+  const adminPage = await (await browser.newContext({ baseURL: base })).newPage();
+  await logIn(adminPage, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await adminPage.getByTestId('new-study-tile').click();
+  const studyDialog = adminPage.getByRole('dialog', { name: 'New study' });
+  await studyDialog.getByRole('textbox', { name: 'Study name' }).fill(`Monitor trial ${stamp}`);
+  await studyDialog.getByRole('button', { name: 'Create study' }).click();
+  await expect(adminPage).toHaveURL(/\/study\/[0-9a-f]{24}\/overview$/);
+  const studyId = /\/study\/([0-9a-f]{24})\//.exec(adminPage.url())?.[1] ?? '';
 
   // The second user, created by the system admin with a temporary password.
   const monitorEmail = `monitor-${stamp}@e2e.example`;
@@ -60,8 +51,6 @@ test('an admin invites a MONITOR for one site; the monitor sees no design screen
   const monitorPassword: string = (await user.json()).temporaryPassword;
 
   // The admin creates the site and invites the monitor through the screens.
-  const adminPage = await (await browser.newContext({ baseURL: base })).newPage();
-  await logIn(adminPage, ADMIN_EMAIL, ADMIN_PASSWORD);
   await adminPage.goto(`/study/${studyId}/sites`);
   await adminPage.getByRole('button', { name: 'New site' }).first().click();
   const siteDialog = adminPage.getByRole('dialog');

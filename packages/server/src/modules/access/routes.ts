@@ -12,7 +12,6 @@ import {
   UserStudyPermissionsSchema,
 } from '@trialbase/domain';
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../../platform/config';
 import { unauthenticated } from '../../platform/errors';
 import {
   defineRoute,
@@ -21,6 +20,7 @@ import {
   type RoutePermission,
 } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
+import { publicBaseUrl } from '../../platform/http/public-url';
 import { runUseCase } from '../../platform/use-case';
 import { canReadUserPermissions, getMyAccess, getUserStudyPermissions } from './queries';
 import { loadAccessUser } from './repo';
@@ -33,11 +33,6 @@ function actorOf(req: FastifyRequest): AuditActor {
 function signedInUser(req: FastifyRequest) {
   if (!req.auth) throw unauthenticated();
   return req.auth.user;
-}
-
-/** Where emailed links point: the configured public URL, else the address the admin used. */
-function baseUrlOf(req: FastifyRequest, config: Config): string {
-  return (config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
 }
 
 const manage = inStudy(ACCESS_MANAGE_PERMISSION);
@@ -108,7 +103,7 @@ export function accessRoutes({ db, config }: ModuleDeps): RouteDefinition<never>
           inviteAccess(ctx, {
             studyId: req.params.studyId,
             invite: req.body,
-            baseUrl: baseUrlOf(req, config),
+            baseUrl: publicBaseUrl(req, config),
           }),
         );
         return reply.status(201).send(created);

@@ -4,21 +4,12 @@ import {
   SignupRequestSchema,
   VerifyEmailRequestSchema,
 } from '@trialbase/domain';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Config } from '../../platform/config';
 import { defineRoute } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
+import { publicBaseUrl } from '../../platform/http/public-url';
 import { requestPasswordReset, resetPassword } from './service/passwords';
 import { signUp, verifyEmail } from './service/signup';
-
-/**
- * Base of the links in account emails: PUBLIC_URL when configured (set it in production so
- * a forged Host header cannot redirect a reset link), else the caller's own origin.
- */
-export function appBaseUrl(req: FastifyRequest, config: Config): string {
-  return config.publicUrl ?? `${req.protocol}://${req.host}`;
-}
 
 const EmailResultSchema = z.object({ email: z.string() });
 
@@ -41,7 +32,7 @@ export function accountRoutes(deps: ModuleDeps) {
         const result = await signUp(db, {
           ...req.body,
           ip: req.ip ?? null,
-          baseUrl: appBaseUrl(req, config),
+          baseUrl: publicBaseUrl(req, config),
         });
         return reply.code(201).send(result);
       },
@@ -72,7 +63,7 @@ export function accountRoutes(deps: ModuleDeps) {
         await requestPasswordReset(db, {
           email: req.body.email,
           ip: req.ip ?? null,
-          baseUrl: appBaseUrl(req, config),
+          baseUrl: publicBaseUrl(req, config),
         });
         return reply.code(204).send(null);
       },

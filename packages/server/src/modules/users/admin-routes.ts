@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import { defineRoute } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
-import { appBaseUrl } from './account-routes';
+import { publicBaseUrl } from '../../platform/http/public-url';
 import { presentAdminUser } from './presenters';
 import { listUsers } from './repo';
 import { createUserByAdmin, disableUser, enableUser, unlockUser } from './service/admin';
@@ -55,7 +55,7 @@ export function adminUserRoutes(deps: ModuleDeps) {
         const result = await createUserByAdmin(db, {
           adminId: req.auth!.user.id,
           request: req.body,
-          baseUrl: appBaseUrl(req, config),
+          baseUrl: publicBaseUrl(req, config),
         });
         return reply.code(201).send({
           user: presentAdminUser(result.user, new Date()),
