@@ -1,8 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type CreateStudyRequest,
-  CSRF_HEADER,
-  type ErrorBody,
   type PlanModuleCode,
   StudyDetailSchema,
   type StudyListQuery,
@@ -11,8 +9,8 @@ import {
   StudySubscriptionSchema,
   type UpdateStudyRequest,
 } from '@trialbase/domain';
-import { getCsrfToken } from '../../app/auth-state';
-import { apiRequest, HttpError, withQuery } from '../../app/http';
+import { extendedValidationHeaders } from '../../app/extended-validation';
+import { apiRequest, withQuery } from '../../app/http';
 
 export const studyKeys = {
   all: ['studies'] as const,
@@ -22,38 +20,15 @@ export const studyKeys = {
   subscription: (id: string) => ['studies', 'subscription', id] as const,
 };
 
-/**
- * A state-changing call that may need the password again (spec 000 §6 extended validation):
- * the shared client sends no custom headers, so this one adds `Extended-Validation`.
- */
-async function sendSigned<T>(
+/** A state-changing call that may carry the signer's password (spec 000 §6 extended validation). */
+function sendSigned<T>(
   method: 'POST' | 'PUT' | 'DELETE',
   url: string,
   body: unknown,
   password: string | null,
-  parse: (data: unknown) => T,
+  schema: { parse: (data: unknown) => T },
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const csrf = getCsrfToken();
-  if (csrf) headers[CSRF_HEADER] = csrf;
-  if (password) headers['extended-validation'] = password;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new HttpError(method, url, 0, null);
-  }
-  const text = await response.text();
-  const data: unknown = text ? JSON.parse(text) : undefined;
-  if (!response.ok)
-    throw new HttpError(method, url, response.status, (data as ErrorBody | undefined) ?? null);
-  return parse(data);
+  return apiRequest(url, { method, body, schema, headers: extendedValidationHeaders(password ?? undefined) });
 }
 
 export function useStudies(query: StudyListQuery) {
@@ -110,7 +85,7 @@ export function useUpdateStudy(id: string) {
   const invalidate = useInvalidateStudies();
   return useMutation({
     mutationFn: ({ changes, password }: { changes: UpdateStudyRequest; password: string | null }) =>
-      sendSigned('PUT', `/api/study/${id}`, changes, password, (d) => StudyDetailSchema.parse(d)),
+      sendSigned('PUT', `/api/study/${id}`, changes, password, StudyDetailSchema),
     meta: { localErrors: true },
     onSuccess: () => invalidate(),
   });
@@ -131,9 +106,7 @@ export function useStudyLifecycle(id: string) {
   return useMutation({
     mutationFn: ({ action, password }: { action: StudyLifecycleCall; password: string | null }) => {
       const call = STUDY_LIFECYCLE_CALLS[action];
-      return sendSigned(call.method, `/api/study/${id}/${call.path}`, undefined, password, (d) =>
-        StudyDetailSchema.parse(d),
-      );
+      return sendSigned(call.method, `/api/study/${id}/${call.path}`, undefined, password, StudyDetailSchema);
     },
     meta: { localErrors: true },
     onSuccess: () => invalidate(),

@@ -59,11 +59,6 @@ export const da: Messages = {
     ROTATE_TITLE: 'Drej venligst din enhed',
     ROTATE_TEXT: 'Denne skærmstørrelse understøttes ikke. Drej din enhed, eller brug en større skærm.',
   },
-  STUDIES: {
-    TITLE: 'Studier',
-    EMPTY: 'Ingen studier endnu',
-    EMPTY_TEXT: 'Studier, du har adgang til, vises her.',
-  },
   ADMIN: {
     OUTBOX: {
       TITLE: 'Udbakke',

@@ -61,11 +61,6 @@ export const de: Messages = {
     ROTATE_TEXT:
       'Diese Bildschirmgröße wird nicht unterstützt. Drehen Sie Ihr Gerät oder verwenden Sie einen größeren Bildschirm.',
   },
-  STUDIES: {
-    TITLE: 'Studien',
-    EMPTY: 'Noch keine Studien',
-    EMPTY_TEXT: 'Studien, auf die Sie Zugriff haben, erscheinen hier.',
-  },
   ADMIN: {
     OUTBOX: {
       TITLE: 'Postausgang',

@@ -64,11 +64,6 @@ export const en = {
     ROTATE_TITLE: 'Please rotate your device',
     ROTATE_TEXT: 'This screen size is not supported. Turn your device or use a larger screen.',
   },
-  STUDIES: {
-    TITLE: 'Studies',
-    EMPTY: 'No studies yet',
-    EMPTY_TEXT: 'Studies you have access to will appear here.',
-  },
   ADMIN: {
     OUTBOX: {
       TITLE: 'Outbox',

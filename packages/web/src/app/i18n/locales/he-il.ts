@@ -59,11 +59,6 @@ export const heIl: Messages = {
     ROTATE_TITLE: 'יש לסובב את המכשיר',
     ROTATE_TEXT: 'גודל מסך זה אינו נתמך. יש לסובב את המכשיר או להשתמש במסך גדול יותר.',
   },
-  STUDIES: {
-    TITLE: 'מחקרים',
-    EMPTY: 'עדיין אין מחקרים',
-    EMPTY_TEXT: 'מחקרים שיש לך גישה אליהם יופיעו כאן.',
-  },
   ADMIN: {
     OUTBOX: {
       TITLE: 'דואר יוצא',
