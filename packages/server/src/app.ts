@@ -12,7 +12,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { formRoutes } from './modules/forms/routes';
 import { integrationRoutes } from './modules/integrations/routes';
+import { ruleRoutes } from './modules/rules/routes';
 import { siteRoutes } from './modules/sites/routes';
 import { studyRoutes } from './modules/studies/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -174,6 +176,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...siteRoutes(deps),
     ...accessRoutes(deps),
     ...integrationRoutes(deps),
+    ...formRoutes(deps),
+    ...ruleRoutes(deps),
   ];
   registerRoutes(app, routes);
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () =>

@@ -5,7 +5,9 @@
  * Each area declares its own events beside its code (`<area>/audit-events.ts`).
  */
 import type { AccessAuditEvent } from '../access/audit-events';
+import type { FormAuditEvent } from '../forms/audit-events';
 import type { IntegrationAuditEvent } from '../integrations/audit-events';
+import type { RuleAuditEvent } from '../rules/audit-events';
 import type { SiteAuditEvent } from '../sites/audit-events';
 import type { StudyAuditEvent } from '../studies/audit-events';
 import type { UserAuditEvent } from '../users/audit-events';
@@ -45,6 +47,8 @@ export type AuditEvent =
   | StudyAuditEvent
   | SiteAuditEvent
   | AccessAuditEvent
-  | IntegrationAuditEvent;
+  | IntegrationAuditEvent
+  | FormAuditEvent
+  | RuleAuditEvent;
 
 export type AuditAction = AuditEvent['action'];

@@ -5,7 +5,9 @@ import { accountAdminRoutes, accountPublicRoutes, accountRoutes } from '../featu
 import { adminRoutes } from '../features/admin/routes';
 import { authRoutes } from '../features/auth/routes';
 import { errorRoutes } from '../features/errors/routes';
+import { formRoutes } from '../features/forms/routes';
 import { integrationRoutes } from '../features/integrations/routes';
+import { ruleRoutes } from '../features/rules/routes';
 import { siteRoutes } from '../features/sites/routes';
 import { studyRoutes } from '../features/studies/routes';
 import { HomeRedirect, RequireSession, RequireSystemAdmin } from './guards';
@@ -33,6 +35,8 @@ export function createAppRouter() {
             ...siteRoutes,
             ...accessRoutes,
             ...integrationRoutes,
+            ...formRoutes,
+            ...ruleRoutes,
             ...accountRoutes,
             {
               path: 'admin',

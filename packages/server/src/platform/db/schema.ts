@@ -1,7 +1,15 @@
 // Every table of the application, for Drizzle's typed queries and for drizzle-kit's migrations.
 
 export { studyAccess } from '../../modules/access/tables';
+export {
+  formTemplates,
+  formTemplateVersions,
+  studyImages,
+  systemFormTemplates,
+  userFormTemplates,
+} from '../../modules/forms/tables';
 export { apiKeys } from '../../modules/integrations/tables';
+export { showRules, validationRules } from '../../modules/rules/tables';
 export { siteBookings, sites } from '../../modules/sites/tables';
 export { enterpriseCodes, studies, subscriptionPlans } from '../../modules/studies/tables';
 export { subjects } from '../../modules/subjects/tables';

@@ -1,6 +1,9 @@
 import { accessMessages } from '../../features/access/messages';
 import { accountsMessages } from '../../features/accounts/messages';
+import type { formMessages } from '../../features/forms/messages';
+import type { rendererMessages } from '../../features/forms/renderer/messages';
 import { integrationsMessages } from '../../features/integrations/messages';
+import type { ruleMessages } from '../../features/rules/messages';
 import { sitesMessages } from '../../features/sites/messages';
 import { studyMessages } from '../../features/studies/messages';
 import type { UiLanguage } from './languages';
@@ -21,7 +24,10 @@ export type FeatureMessagesEn = typeof studyMessages.en &
   typeof sitesMessages.en &
   typeof accessMessages.en &
   typeof accountsMessages.en &
-  typeof integrationsMessages.en;
+  typeof integrationsMessages.en &
+  typeof formMessages.en &
+  typeof rendererMessages.en &
+  typeof ruleMessages.en;
 
 export function featureMessagesFor(language: UiLanguage): FeatureMessagesEn {
   return Object.assign({}, ...FEATURE_MESSAGES.map((messages) => messages[language])) as FeatureMessagesEn;
