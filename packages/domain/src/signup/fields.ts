@@ -1,24 +1,8 @@
 import { ANSWER_MESSAGES } from '../forms/answer-messages';
+import { SELECTABLE_SUBJECT_FIELDS } from '../subjects/model';
 
-/** Spec 002 §3: selectable patient fields, in their fixed display order. */
-export const SIGNUP_PATIENT_FIELDS = [
-  'firstName',
-  'lastName',
-  'initials',
-  'email',
-  'mobileNumber',
-  'birthYear',
-  'ssChecksum',
-  'gender',
-  'nationality',
-  'guardian1',
-  'guardian2',
-  'homeNumber',
-  'workNumber',
-  'language',
-  'dateOfBirth',
-  'address',
-] as const;
+/** Spec 002 §3: selectable patient fields, in their fixed display order (one list, owned by subjects). */
+export const SIGNUP_PATIENT_FIELDS = SELECTABLE_SUBJECT_FIELDS;
 export type SignUpPatientField = (typeof SIGNUP_PATIENT_FIELDS)[number];
 
 /** Spec 002 §3: investigator fields a sign-up can ask for. */

@@ -5,9 +5,9 @@ import { ForgotPasswordRequestSchema } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AuthCard } from '../../components/auth-card';
 import { BackToLogin } from './account-links';
 import { useForgotPassword } from './api';
-import { AuthCard } from './auth-card';
 import { applyServerError, checkField } from './form-errors';
 
 /** /authentication/forgot: asks for a reset link; the answer never says whether the account exists (spec 000 §2). */

@@ -5,10 +5,10 @@ import { checkPasswordStrength } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { AuthCard } from '../../components/auth-card';
 import { PasswordField } from '../../components/password-field';
 import { BackToLogin } from './account-links';
 import { useResetPassword } from './api';
-import { AuthCard } from './auth-card';
 import { applyServerError, issueText } from './form-errors';
 import { PasswordChecklist } from './password-checklist';
 

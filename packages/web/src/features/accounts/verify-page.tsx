@@ -3,9 +3,9 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AuthCard } from '../../components/auth-card';
 import { BackToLogin } from './account-links';
 import { useVerifyEmail } from './api';
-import { AuthCard } from './auth-card';
 import { serverIssues } from './form-errors';
 
 /** /authentication/verify?token=: confirms the email from the emailed link (spec 000 §2 signup). */

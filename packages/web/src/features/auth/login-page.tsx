@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Center, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { LoginRequestSchema } from '@trialbase/domain';
@@ -8,9 +8,8 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../app/format';
 import { isHttpError } from '../../app/http';
 import { safeRedirectPath } from '../../app/url-rules';
-import { useDocumentTitle } from '../../components/document-title';
+import { AuthCard } from '../../components/auth-card';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { LanguageSwitch } from '../../components/language-switch';
 import { PasswordField } from '../../components/password-field';
 import { AccountLinks } from '../accounts/account-links';
 import { useLogin, useSession } from './api';
@@ -47,7 +46,6 @@ export function LoginPage() {
   const [problem, setProblem] = useState<LoginProblem | null>(null);
   const problemText = useProblemText(problem);
   const target = safeRedirectPath(searchParams.get('redirect'), '/study');
-  useDocumentTitle([{ label: t('LOGIN.TITLE') }]);
 
   // The same domain schema the server validates with; messages are the UI's own.
   const form = useForm<LoginValues>({
@@ -80,59 +78,41 @@ export function LoginPage() {
   if (session.data && !loginMutation.isPending) return <Navigate to={target} replace />;
 
   return (
-    <Box component="main" mih="100dvh" bg="gray.0" p="md">
-      <Group justify="flex-end">
-        <LanguageSwitch />
-      </Group>
-      <Center mih="calc(100dvh - 120px)">
-        <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
-          <Stack gap="xs" mb="lg" align="center">
-            <Text fw={800} fz={28} c="blue.7">
-              Trialbase
-            </Text>
-            <Text c="dimmed" size="sm" ta="center">
-              {t('LOGIN.SUBTITLE')}
-            </Text>
-          </Stack>
-          <Title order={1} fz="h3" mb="md">
-            {t('LOGIN.TITLE')}
-          </Title>
-          {problemText && (
-            <Alert
-              color={problem?.kind === 'locked' ? 'orange' : 'red'}
-              icon={problem?.kind === 'locked' ? <IconLock aria-hidden /> : <IconAlertCircle aria-hidden />}
-              role="alert"
-              mb="md"
-            >
-              {problemText}
-            </Alert>
-          )}
-          <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
-            <Stack gap="md">
-              <TextInput
-                {...form.getInputProps('email')}
-                key={form.key('email')}
-                label={t('LOGIN.EMAIL')}
-                type="email"
-                autoComplete="username"
-                required
-                autoFocus
-              />
-              <PasswordField
-                {...form.getInputProps('password')}
-                key={form.key('password')}
-                label={t('LOGIN.PASSWORD')}
-                autoComplete="current-password"
-                required
-              />
-              <Button type="submit" fullWidth loading={loginMutation.isPending} mt="xs">
-                {t('LOGIN.SUBMIT')}
-              </Button>
-            </Stack>
-          </form>
-          <AccountLinks />
-        </Paper>
-      </Center>
-    </Box>
+    <AuthCard title={t('LOGIN.TITLE')}>
+      {problemText && (
+        <Alert
+          color={problem?.kind === 'locked' ? 'orange' : 'red'}
+          icon={problem?.kind === 'locked' ? <IconLock aria-hidden /> : <IconAlertCircle aria-hidden />}
+          role="alert"
+          mb="md"
+        >
+          {problemText}
+        </Alert>
+      )}
+      <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            {...form.getInputProps('email')}
+            key={form.key('email')}
+            label={t('LOGIN.EMAIL')}
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+          />
+          <PasswordField
+            {...form.getInputProps('password')}
+            key={form.key('password')}
+            label={t('LOGIN.PASSWORD')}
+            autoComplete="current-password"
+            required
+          />
+          <Button type="submit" fullWidth loading={loginMutation.isPending} mt="xs">
+            {t('LOGIN.SUBMIT')}
+          </Button>
+        </Stack>
+      </form>
+      <AccountLinks />
+    </AuthCard>
   );
 }

@@ -1,8 +1,8 @@
 import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../components/document-title';
-import { LanguageSwitch } from '../../components/language-switch';
+import { useDocumentTitle } from './document-title';
+import { LanguageSwitch } from './language-switch';
 
 /** The frame of the public account pages, like the login page: product name, title, a card. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
