@@ -2,7 +2,6 @@ import {
   ACCESS_MANAGE_PERMISSION,
   AccessItemParamsSchema,
   AccessParamsSchema,
-  type AuditActor,
   InviteAccessSchema,
   MyAccessSchema,
   StudyAccessListSchema,
@@ -12,6 +11,7 @@ import {
   UserStudyPermissionsSchema,
 } from '@trialbase/domain';
 import type { FastifyRequest } from 'fastify';
+import { actorOf } from '../../platform/auth/guard';
 import { unauthenticated } from '../../platform/errors';
 import {
   defineRoute,
@@ -25,10 +25,6 @@ import { runUseCase } from '../../platform/use-case';
 import { canReadUserPermissions, getMyAccess, getUserStudyPermissions } from './queries';
 import { loadAccessUser } from './repo';
 import { changeAccess, inviteAccess, listAccess, revokeAccess } from './service';
-
-function actorOf(req: FastifyRequest): AuditActor {
-  return { type: 'USER', id: req.auth?.user.id ?? null };
-}
 
 function signedInUser(req: FastifyRequest) {
   if (!req.auth) throw unauthenticated();

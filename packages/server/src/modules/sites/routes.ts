@@ -1,6 +1,5 @@
 import {
   type AccessUser,
-  type AuditActor,
   BookingInputSchema,
   BookingListQuerySchema,
   BookingListSchema,
@@ -15,6 +14,7 @@ import {
 } from '@trialbase/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { actorOf } from '../../platform/auth/guard';
 import { forbidden } from '../../platform/errors';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
@@ -23,10 +23,6 @@ import { createBooking, deleteBooking, listSiteBookings, updateBooking } from '.
 import { createSite, deleteSite, getSiteOverview, listSitesForUser, updateSite } from './service/sites';
 
 const siteOf = (req: FastifyRequest) => (req.params as { siteId?: string }).siteId;
-
-function actorOf(req: FastifyRequest): AuditActor {
-  return { type: 'USER', id: req.auth?.user.id ?? null };
-}
 
 function accessOf(req: FastifyRequest): AccessUser {
   if (!req.access) throw forbidden();

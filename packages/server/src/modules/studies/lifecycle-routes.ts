@@ -1,11 +1,12 @@
 import { type Permission, StudyDetailSchema } from '@trialbase/domain';
 import { z } from 'zod';
 import { checkExtendedValidation } from '../../platform/auth/extended-validation';
+import { actorOf } from '../../platform/auth/guard';
 import { defineRoute, inStudy } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
 import { presentStudyDetail } from './presenters';
-import { accessOf, actorOf, IdParamsSchema } from './route-helpers';
+import { accessOf, IdParamsSchema } from './route-helpers';
 import {
   changeStudyStatus,
   deleteStudy,

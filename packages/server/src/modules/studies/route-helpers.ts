@@ -7,10 +7,6 @@ import { loadAccessUser } from '../access/repo';
 export const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const StudyIdParamsSchema = z.object({ studyId: z.string().min(1).max(64) });
 
-export function actorOf(req: FastifyRequest) {
-  return { type: 'USER' as const, id: req.auth!.user.id };
-}
-
 /** The caller's permissions: those the guard loaded, or fresh (after a change of access). */
 export async function accessOf(deps: ModuleDeps, req: FastifyRequest, fresh = false) {
   if (req.access && !fresh) return req.access;

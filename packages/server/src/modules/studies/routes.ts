@@ -12,6 +12,7 @@ import {
 } from '@trialbase/domain';
 import { z } from 'zod';
 import { checkExtendedValidation } from '../../platform/auth/extended-validation';
+import { actorOf } from '../../platform/auth/guard';
 import { forbidden } from '../../platform/errors';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
@@ -20,7 +21,7 @@ import { runUseCase } from '../../platform/use-case';
 import { studyCreator } from './guards';
 import { lifecycleRoutes } from './lifecycle-routes';
 import { presentStudyDetail, presentStudySummary } from './presenters';
-import { accessOf, actorOf, IdParamsSchema, StudyIdParamsSchema } from './route-helpers';
+import { accessOf, IdParamsSchema, StudyIdParamsSchema } from './route-helpers';
 import { canCreateStudies, createStudy } from './service/create-study';
 import { duplicateStudy } from './service/duplicate-study';
 import { applyEnterpriseCode, enableStudyModules, getStudySubscription } from './service/modules';
