@@ -19,6 +19,8 @@ describe(`audit trail (DESIGN.md, STANDARDS.md AT) on ${engine}`, () => {
     const event = rows[0]!;
     expect(event).toMatchObject({ chain: 'system', actor_type: 'USER', entity_type: 'USER' });
     expect(event.actor_id).toMatch(/^[0-9a-f]{24}$/);
+    // AT-1: the display name at the time, kept even if the account is renamed later.
+    expect(event.actor_name).toBe('System Administrator <admin@example.org>');
     expect(event.occurred_at).toBeTruthy();
     expect(event.hash).toMatch(/^[0-9a-f]{64}$/);
   });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { AuditActor, AuditEvent } from '@trialbase/domain';
+import { type AuditActor, type AuditEvent, assertNever } from '@trialbase/domain';
 import { desc, eq, sql } from 'drizzle-orm';
+import { users } from '../../modules/users/tables';
 import type { Executor, Tx } from '../db/client';
 import { newId } from '../ids';
 import { auditEvents } from './tables';
@@ -38,6 +39,7 @@ export function hashAuditRow(row: Omit<AuditRow, 'hash'>): string {
     studyId: row.studyId,
     actorType: row.actorType,
     actorId: row.actorId,
+    actorName: row.actorName,
     action: row.action,
     entityType: row.entityType,
     entityId: row.entityId,
@@ -69,6 +71,7 @@ export async function recordAudit(
     .where(eq(auditEvents.chain, chain))
     .orderBy(desc(auditEvents.seq))
     .limit(1);
+  const actorName = await actorDisplayName(tx, actor);
   // Timestamps are stored to the microsecond but JavaScript keeps milliseconds: round now.
   const occurredAt = new Date(Math.floor(now.getTime()));
   const base = {
@@ -78,6 +81,7 @@ export async function recordAudit(
     studyId: event.studyId ?? null,
     actorType: actor.type,
     actorId: actor.id,
+    actorName,
     action: event.action,
     entityType: event.entityType,
     entityId: event.entityId,
@@ -90,6 +94,29 @@ export async function recordAudit(
   const row = { ...base, hash: hashAuditRow(base) };
   await tx.insert(auditEvents).values(row);
   return row;
+}
+
+/** Who the actor is in words, as of now (STANDARDS.md AT-1: the display name at that time). */
+async function actorDisplayName(tx: Tx, actor: AuditActor): Promise<string> {
+  switch (actor.type) {
+    case 'USER': {
+      if (!actor.id) return 'unknown user';
+      const [user] = await tx
+        .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(eq(users.id, actor.id))
+        .limit(1);
+      return user ? `${user.firstName} ${user.lastName} <${user.email}>` : `user ${actor.id}`;
+    }
+    case 'API_KEY':
+      return `API key ${actor.id ?? ''}`.trim();
+    case 'SUBJECT_TOKEN':
+      return `subject link ${actor.id ?? ''}`.trim();
+    case 'SYSTEM':
+      return 'system';
+    default:
+      return assertNever(actor.type);
+  }
 }
 
 /** What jsonb gives back: plain JSON (dates become strings, undefined disappears). */

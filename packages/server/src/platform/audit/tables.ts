@@ -14,6 +14,8 @@ export const auditEvents = pgTable(
     studyId: text('study_id'),
     actorType: text('actor_type').notNull(),
     actorId: text('actor_id'),
+    /** The actor's display name at the time (STANDARDS.md AT-1), kept even if the account changes later. */
+    actorName: text('actor_name'),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id'),
