@@ -4,6 +4,7 @@
  */
 import type { FieldIssue } from '../common/errors';
 import type { FormTemplate } from '../forms/model';
+import { validateEmbeddedRules } from '../rules/embedded';
 import { authoringIssue, checkLocalizedText, checkPlainText, prefixIssues } from './issues';
 import {
   EXPORT_LABEL_MAX,
@@ -45,6 +46,7 @@ export function validateFormTemplate(form: FormTemplate): FieldIssue[] {
     ids.add(question.id);
     orders.add(question.order);
     issues.push(...prefixIssues(['questions', i], validateQuestion(form, question)));
+    issues.push(...prefixIssues(['questions', i], validateEmbeddedRules(form, question)));
   });
   return issues;
 }

@@ -1,9 +1,9 @@
 import { accessMessages } from '../../features/access/messages';
 import { accountsMessages } from '../../features/accounts/messages';
-import type { formMessages } from '../../features/forms/messages';
-import type { rendererMessages } from '../../features/forms/renderer/messages';
+import { formMessages } from '../../features/forms/messages';
+import { rendererMessages } from '../../features/forms/renderer/messages';
 import { integrationsMessages } from '../../features/integrations/messages';
-import type { ruleMessages } from '../../features/rules/messages';
+import { ruleMessages } from '../../features/rules/messages';
 import { sitesMessages } from '../../features/sites/messages';
 import { studyMessages } from '../../features/studies/messages';
 import type { UiLanguage } from './languages';
@@ -18,6 +18,9 @@ const FEATURE_MESSAGES = [
   accessMessages,
   accountsMessages,
   integrationsMessages,
+  formMessages,
+  rendererMessages,
+  ruleMessages,
 ] as const;
 
 export type FeatureMessagesEn = typeof studyMessages.en &

@@ -3,6 +3,7 @@ import {
   IconApi,
   IconBuildingHospital,
   IconFlask,
+  IconForms,
   IconLayoutDashboard,
   IconMail,
   IconSettings,
@@ -18,7 +19,7 @@ import { type StudyAbilities, useStudyAbilities } from '../abilities';
 type SideMenuProps = { user: SessionUser; onNavigate: () => void };
 
 type StudyEntry = {
-  key: 'OVERVIEW' | 'SITES' | 'ACCESS' | 'API';
+  key: 'OVERVIEW' | 'SITES' | 'ACCESS' | 'API' | 'FORMS';
   path: string;
   icon: typeof IconFlask;
   /** Shown when this holds (spec 000 §6); the server refuses the screen's calls otherwise. */
@@ -41,6 +42,12 @@ const STUDY_ENTRIES: readonly StudyEntry[] = [
   { key: 'SITES', path: 'sites', icon: IconBuildingHospital, isAllowed: can('SITE_OVERVIEW') },
   { key: 'ACCESS', path: 'access', icon: IconUsersGroup, isAllowed: can(ACCESS_MANAGE_PERMISSION) },
   { key: 'API', path: 'api', icon: IconApi, isAllowed: can('API_KEY_VIEW') },
+  {
+    key: 'FORMS',
+    path: 'questionnaireTemplate',
+    icon: IconForms,
+    isAllowed: can('QUESTIONNAIRE_TEMPLATE_LIST'),
+  },
 ];
 
 /** The study id of a `/study/:studyId/...` address, if any. */
@@ -87,7 +94,7 @@ export function SideMenu({ user, onNavigate }: SideMenuProps) {
                   key={entry.key}
                   component={Link}
                   to={to}
-                  label={t(`ACCESS.NAV.${entry.key}`)}
+                  label={entry.key === 'FORMS' ? t('FORMS.NAV') : t(`ACCESS.NAV.${entry.key}`)}
                   leftSection={<entry.icon size={18} aria-hidden />}
                   active={isActive(to)}
                   onClick={onNavigate}

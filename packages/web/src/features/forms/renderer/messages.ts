@@ -1,12 +1,139 @@
 import { defineMessages } from '../../../app/i18n/define-messages';
+import { messagesAr } from './messages-ar';
+import { messagesDa } from './messages-da';
+import { messagesDe } from './messages-de';
+import { messagesHe } from './messages-he';
+import { messagesUr } from './messages-ur';
 
-// Strings of this area live under the top-level key RENDERER.
-const en = { RENDERER: { TITLE: 'RENDERER' } };
+// Strings of the form renderer and the preview live under the top-level key RENDERER.
+export const rendererEn = {
+  RENDERER: {
+    REQUIRED: 'required',
+    NO_QUESTIONS: 'This form has no questions yet.',
+    VALIDATION: {
+      REQUIRED: 'An answer is required.',
+      MAX_LENGTH: 'Use at most {{length}} characters.',
+      MIN_LENGTH: 'Use at least {{length}} characters.',
+      VALID: 'Enter a valid {{field}}.',
+      MAX_VALUE: 'The value must be at most {{max}}.',
+      MIN_VALUE: 'The value must be at least {{min}}.',
+      MIN_MAX_MESSAGE: 'The value must be between {{min}} and {{max}}.',
+      MIN_ANSWERS: 'Choose at least {{min}} answers.',
+      MAX_ANSWERS: 'Choose at most {{max}} answers.',
+      SINGLE_ANSWER: 'Choose only one answer.',
+      INCLUSION: 'This answer does not meet the inclusion criteria.',
+      MIN_DATE: 'The date cannot be before {{date}}.',
+      SKIP_NOT_ALLOWED: 'This question cannot be skipped.',
+      UNAVAILABLE_AND_SKIPPED: 'An answer cannot be both unavailable and skipped.',
+      DUPLICATE_ANSWER: 'This question is answered twice.',
+      UNKNOWN_QUESTION: 'This answer belongs to no question of the form.',
+      FILE_TOO_LARGE: 'The file is larger than {{size}}.',
+      IMAGE_ONLY: 'Only images can be uploaded here.',
+      TABLE_ROW_LIMIT: 'The table has at most {{max}} rows.',
+      INVALID_FILENAME_DOTS: 'The file name may contain a dot only before its extension.',
+      INVALID_PDF: 'Only PDF files can be uploaded here.',
+      INVALID_PHONENUMBER: 'Enter a valid phone number.',
+      INVALID_SHOW_RULE: 'This show rule is not valid.',
+      FALLBACK: 'This answer is not valid.',
+    },
+    FIELDS: {
+      number: 'number',
+      slider: 'value',
+      date: 'date',
+      dateTime: 'date and time',
+      time: 'time (HH:mm)',
+      duration: 'duration',
+      checkbox: 'choice',
+      possibility: 'answer',
+      column: 'table cell',
+      fileName: 'file name',
+      calculated: 'result',
+      answer: 'answer',
+    },
+    RULE: {
+      WARNING: 'Warning',
+      QUERY: 'A query will be raised',
+    },
+    UNAVAILABLE: 'Answer unavailable',
+    SKIP: 'Skip this question',
+    SKIPPED: 'You skipped this question.',
+    UNSKIP: 'Answer it after all',
+    CHOOSE: 'Choose an answer',
+    CHECKED: 'Yes',
+    SMILEY: {
+      LEVEL_1: 'Very bad',
+      LEVEL_2: 'Bad',
+      LEVEL_3: 'Neither good nor bad',
+      LEVEL_4: 'Good',
+      LEVEL_5: 'Very good',
+    },
+    SLIDER: {
+      VALUE: 'Chosen value: {{value}}',
+      NOT_SET: 'No value chosen yet',
+      CLEAR: 'Clear',
+    },
+    TIME: { PLACEHOLDER: 'HH:mm' },
+    DURATION: { HOURS: 'Hours', MINUTES: 'Minutes' },
+    TABLE: {
+      ADD_ROW: 'Add row',
+      REMOVE_ROW: 'Remove row {{row}}',
+      CLEAR_ROW: 'Clear row {{row}}',
+      ROW: 'Row {{row}}',
+      MAX_ROWS: 'At most {{max}} rows.',
+      CONFIRM_TITLE: 'Remove answers?',
+      CONFIRM_TEXT: 'Row {{row}} holds answers. They will be removed.',
+      CONFIRM: 'Remove',
+      CANCEL: 'Cancel',
+      CELL: '{{row}}, {{column}}',
+    },
+    IMAGE: {
+      CHART: 'Image chart',
+      UPLOAD_LATER: 'The subject adds an image here. Uploading arrives with subject data capture.',
+    },
+    FILE: {
+      CHOOSE: 'Choose a file',
+      LIMIT: 'At most {{size}}; a dot only before the extension.',
+      CHECKED: '{{name}} can be uploaded.',
+      NOT_SENT: 'The file is only checked here; it is sent once subject data capture is available.',
+    },
+    CALCULATED: {
+      PENDING: 'Calculated once the questions it uses are answered.',
+    },
+    REFERENCE: {
+      MEDICATION_REF: 'The subject’s medication is linked here when the form is filled.',
+      AE_REF: 'The subject’s adverse events are linked here when the form is filled.',
+      AE_2_REF: 'The subject’s adverse event reports are linked here when the form is filled.',
+      UNSCHEDULED_EVENT_REF: 'The subject’s unscheduled events are linked here when the form is filled.',
+    },
+    SCORE: 'Score: {{score}}',
+    SINGLE: {
+      PREVIOUS: 'Previous',
+      NEXT: 'Next',
+      PROGRESS: 'Question {{current}} of {{total}}',
+      DONE: 'That was the last question.',
+    },
+    CHECK: 'Check answers',
+    ALL_VALID: 'All answers are valid.',
+    NEEDS_ATTENTION: 'Some answers need attention: {{count}}.',
+    PREVIEW: {
+      TITLE: 'Preview',
+      FORMS: 'Forms',
+      NOTICE: 'Preview: answers are checked as a subject fills them, but nothing is saved.',
+      LEAVE: 'Leave',
+      EDIT: 'Go to edit',
+      EDIT_LOCKED: 'Forms cannot be edited while the study is in this state.',
+      LANGUAGE: 'Form language',
+      OLD_VERSION: 'Older version {{version}}',
+      RESET: 'Clear answers',
+      LOAD_ERROR: 'The form could not be loaded.',
+    },
+  },
+};
 
-export const rendererMessages = defineMessages(en, {
-  ar: en,
-  da: en,
-  de: en,
-  'he-il': en,
-  ur: en,
+export const rendererMessages = defineMessages(rendererEn, {
+  ar: messagesAr,
+  da: messagesDa,
+  de: messagesDe,
+  'he-il': messagesHe,
+  ur: messagesUr,
 });

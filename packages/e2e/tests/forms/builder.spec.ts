@@ -1,0 +1,197 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../support/server';
+
+// Issue 5 items 2-4 (spec 001 §2 form list and builder, §4 locks, §5 authoring): a form with one
+// question of each of the 22 types is built on screen, reordered with the keyboard, given a show rule
+// and a blocking validation rule, saved, and listed.
+
+const QUESTION_TYPES = [
+  'CHECKBOX',
+  'YES_NO',
+  'NUMBER',
+  'TEXT_SENTENCE',
+  'TEXT_FREE',
+  'TIME',
+  'DATE',
+  'DATE_TIME',
+  'TIME_DURATION',
+  'MULTIPLE_CHOICE',
+  'MULTIPLE_RESPONSE',
+  'SMILEY',
+  'SLIDER',
+  'INFORMATION',
+  'TABLE',
+  'IMAGE',
+  'CALCULATED',
+  'MEDICATION_REF',
+  'AE_REF',
+  'AE_2_REF',
+  'UNSCHEDULED_EVENT_REF',
+  'FILE',
+] as const;
+const REFERENCE_MODULES = {
+  MEDICATION_REF: 'MEDICATION',
+  AE_REF: 'ADVERSE_EVENTS',
+  AE_2_REF: 'CUSTOM_AE_REPORTS',
+  UNSCHEDULED_EVENT_REF: 'UNSCHEDULED_EVENT_REFERENCES',
+} as const;
+const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/forms-builder';
+
+async function logIn(page: Page) {
+  await page.goto('/authentication/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
+  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/study$/);
+}
+
+async function csrf(page: Page): Promise<string> {
+  const session = await (await page.request.get('/api/auth/session')).json();
+  return session.csrfToken as string;
+}
+
+async function createStudy(page: Page): Promise<string> {
+  const created = await page.request.post('/api/study', {
+    headers: { 'x-csrf-token': await csrf(page) },
+    data: {
+      studyName: `Builder study ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
+      description: null,
+      primaryLanguage: 'en',
+      languages: ['en'],
+      dateFormat: 'DD-MM-YYYY',
+      dateTimeFormat: 'DD-MM-YYYY HH:mm',
+      subjectIdAutomation: 'manual',
+      extendedValidation: false,
+      verificationType: 'NONE',
+      secondaryVerificationType: 'NONE',
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return ((await created.json()) as { id: string }).id;
+}
+
+async function pickOption(page: Page, input: ReturnType<Page['getByTestId']>, name: string | RegExp) {
+  await input.click({ force: true });
+  await page.getByRole('option', { name }).click();
+}
+
+test('a study builder builds a form of all 22 question types with rules, saves it and sees it listed', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logIn(page);
+  const studyId = await createStudy(page);
+
+  await page.goto(`/study/${studyId}`.concat('/questionnaireTemplate'));
+  await expect(page.getByRole('heading', { name: 'Forms' })).toBeVisible();
+  await page.getByTestId('create-form').click();
+  await expect(page).toHaveURL(/questionnaireTemplate\/create/);
+
+  const name = `Every type ${Date.now()}`;
+  await page.getByTestId('form-title').fill(name);
+  // A valid draft autosaves and the address becomes the edit address.
+  await expect(page).toHaveURL(/questionnaireTemplate\/[0-9a-f]{24}\/edit/, { timeout: 15_000 });
+
+  const editor = page.getByTestId('question-editor');
+  for (const type of QUESTION_TYPES) {
+    await page.getByTestId('add-question').click();
+    await page.getByTestId(`add-${type}`).click();
+    await expect(page.getByTestId('question-item').last()).toHaveAttribute('data-question-type', type);
+    if (type in REFERENCE_MODULES) {
+      const module = REFERENCE_MODULES[type as keyof typeof REFERENCE_MODULES];
+      await expect(editor.locator(`[data-unsupported="${module}"]`)).toBeVisible();
+    }
+    if (type === 'CALCULATED') {
+      await editor.getByTestId('formula-input').fill('Q99');
+      await expect(editor.getByText('Refers to Q99, which does not exist')).toBeVisible();
+      await editor.getByTestId('formula-input').fill('Q3 * 2');
+      await expect(editor.getByTestId('formula-references')).toContainText('Q3: Number');
+    }
+  }
+  await expect(page.getByTestId('question-item')).toHaveCount(22);
+
+  // Keyboard reorder (dnd-kit keyboard sensor): question 7 (Date) moves above question 6 (Time).
+  const titles = page.getByTestId('question-title');
+  await expect(titles.nth(5)).toHaveText('6. Time');
+  const handle = page.getByTestId('drag-handle').nth(6);
+  await handle.focus();
+  // dnd-kit measures between key presses: give each step a frame or two.
+  for (const key of ['Space', 'ArrowUp', 'Space']) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(250);
+  }
+  await expect(titles.nth(5)).toHaveText('6. Date');
+  await expect(titles.nth(6)).toHaveText('7. Time');
+
+  // Show rule: question 4 (Short text) shows only when question 2 (Yes / no) is answered Yes.
+  await titles.nth(3).click();
+  await editor.getByRole('button', { name: 'Show rules' }).click();
+  await editor.getByTestId('edit-show-rules').click();
+  const dialog = page.getByTestId('show-rules-dialog');
+  await dialog.getByTestId('add-show-rule').click();
+  await pickOption(page, dialog.getByTestId('show-rule-question'), '2. Yes / no');
+  await pickOption(page, dialog.getByTestId('show-rule-answers'), 'Yes');
+  await page.keyboard.press('Escape');
+  await dialog.getByTestId('close-show-rules').click();
+  await expect(editor.getByText('1 show rules')).toBeVisible();
+
+  // Blocking validation rule on question 3 (Number): at most 60.
+  await titles.nth(2).click();
+  await editor.getByTestId('new-validation-rule').click();
+  const ruleForm = editor.getByTestId('rule-form');
+  await expect(ruleForm.getByTestId('add-validation-rule')).toBeDisabled();
+  await pickOption(page, ruleForm.getByTestId('rule-operator'), 'at most');
+  await ruleForm.getByTestId('rule-value').fill('60');
+  await ruleForm.getByTestId('rule-message').fill('At most {limit} cigarettes a day');
+  await expect(ruleForm.getByTestId('add-validation-rule')).toBeEnabled();
+  await ruleForm.getByTestId('add-validation-rule').click();
+  await expect(editor.getByTestId('validation-rule')).toContainText('Block');
+
+  // Without the paid modules the server refuses the reference types: the error line shows in red.
+  await expect(page.getByTestId('backend-error')).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: `${SHOTS}/builder-desktop.png`, fullPage: false });
+  const enabled = await page.request.post(`/api/studies/${studyId}/addons`, {
+    headers: { 'x-csrf-token': await csrf(page) },
+    data: { modules: Object.values(REFERENCE_MODULES) },
+  });
+  expect(enabled.ok(), await enabled.text()).toBe(true);
+  await page.getByTestId('save-form').click();
+  await expect(page.getByTestId('save-status')).toContainText('All changes saved', { timeout: 15_000 });
+  await expect(page.getByTestId('backend-error')).toHaveCount(0);
+
+  await page.getByTestId('leave').click();
+  await expect(page).toHaveURL(new RegExp(`/study/${studyId}/questionnaireTemplate$`));
+  const row = page.getByTestId('form-row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Form');
+  await page.screenshot({ path: `${SHOTS}/list-desktop.png` });
+
+  // The saved document holds all 22 types in the new order, with both rules.
+  const list = (await (await page.request.get(`/api/studies/${studyId}/questionnairetemplate`)).json()) as {
+    id: string;
+  }[];
+  const saved = (await (
+    await page.request.get(`/api/studies/${studyId}/questionnairetemplate/${list[0]?.id}`)
+  ).json()) as {
+    questions: { type: string; order: number; showRules: unknown[]; validationRules: unknown[] }[];
+  };
+  const byOrder = [...saved.questions].sort((a, b) => a.order - b.order);
+  expect(byOrder.map((q) => q.type)).toEqual([
+    ...QUESTION_TYPES.slice(0, 5),
+    'DATE',
+    'TIME',
+    ...QUESTION_TYPES.slice(7),
+  ]);
+  expect(byOrder[3]?.showRules).toHaveLength(1);
+  expect(byOrder[2]?.validationRules).toHaveLength(1);
+
+  // Narrow screen and right-to-left: the builder still reads (screenshots looked at).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/study/${studyId}/questionnaireTemplate/${list[0]?.id}/edit/?lang=ar`);
+  await expect(page.getByTestId('question-item')).toHaveCount(22);
+  await page.screenshot({ path: `${SHOTS}/builder-mobile-ar.png` });
+  await page.goto(`/study/${studyId}/questionnaireTemplate?lang=en`);
+  await expect(page.getByTestId('form-card')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/list-mobile.png` });
+});

@@ -1,0 +1,184 @@
+import { Alert, Box, Button, Grid, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import {
+  type FormLocks,
+  type FormTemplate,
+  pickLanguage,
+  type QuestionType,
+  type StudyDetail,
+} from '@trialbase/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { QuestionEditor } from '../editor/question-editor';
+import { AddQuestionMenu } from './add-question-menu';
+import { BuilderContext, type BuilderContextValue, textIn } from './context';
+import { GeneralInfoCard } from './general-info-card';
+import { newQuestion } from './new-items';
+import { QuestionList } from './question-list';
+import { useBuilder } from './use-builder';
+
+type BuilderScreenProps = {
+  study: StudyDetail;
+  initial: FormTemplate;
+  locks: FormLocks;
+  onCreated: (id: string) => void;
+};
+
+/** Spec 001 §2 form builder: general info, numbered question list, question editor, save and leave. */
+export function BuilderScreen({ study, initial, locks, onCreated }: BuilderScreenProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const builder = useBuilder(study.id, initial, onCreated, !locks.isReadOnly);
+  const { form } = builder;
+  const [language, setLanguage] = useState(
+    study.languages.includes(pickLanguage(i18n.language) as never)
+      ? pickLanguage(i18n.language)
+      : study.primaryLanguage,
+  );
+  const selectedId = params.get('qId') ?? form.questions[0]?.id ?? null;
+  const select = (id: string) =>
+    setParams(
+      (p) => {
+        p.set('qId', id);
+        return p;
+      },
+      { replace: true },
+    );
+  const listPath = `/study/${study.id}/questionnaireTemplate`;
+  const canChangeStructure =
+    study.editScope.structure === 'ALL' ||
+    (study.editScope.structure === 'FULLY_EDITABLE_ONLY' && form.fullyEditable);
+
+  // Staying inside this form's builder (the address switching from create to edit) is not leaving.
+  const editPrefix = form.id ? `${listPath}/${form.id}/edit` : null;
+  const blocker = useBlocker(
+    ({ nextLocation }) =>
+      builder.isDirty &&
+      !(editPrefix
+        ? nextLocation.pathname.startsWith(editPrefix)
+        : /\/[0-9a-f]{24}\/edit/.test(nextLocation.pathname)),
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    modals.openConfirmModal({
+      title: t('FORMS.BUILDER.UNSAVED_TITLE'),
+      children: <Text size="sm">{t('FORMS.BUILDER.UNSAVED_TEXT')}</Text>,
+      labels: { confirm: t('FORMS.BUILDER.LEAVE_ANYWAY'), cancel: t('FORMS.BUILDER.STAY') },
+      confirmProps: { color: 'red', 'data-testid': 'leave-anyway' } as Record<string, string>,
+      onConfirm: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
+    });
+  }, [blocker, t]);
+
+  const handleAdd = (type: QuestionType) => {
+    let added = '';
+    builder.addQuestion((order) => {
+      const q = newQuestion(type, order, language, {
+        question: t(`FORMS.QUESTION_TYPES.${type}`),
+        possibility: (n) => t('FORMS.EDITOR.POSSIBILITY_N', { n }),
+        yes: t('FORMS.EDITOR.YES'),
+        no: t('FORMS.EDITOR.NO'),
+        row: t('FORMS.TABLE.ROW_NAME'),
+        column: t('FORMS.TABLE.COLUMN_NAME'),
+      });
+      added = q.id;
+      return q;
+    });
+    queueMicrotask(() => added && select(added));
+  };
+
+  const context = useMemo<BuilderContextValue>(
+    () => ({ builder, study, language, canChangeStructure, locks }),
+    [builder, study, language, canChangeStructure, locks],
+  );
+  const title = textIn(form.title, language) || t('FORMS.BUILDER.NEW_FORM');
+
+  return (
+    <BuilderContext.Provider value={context}>
+      <PageHeader
+        crumbs={[{ label: t('FORMS.LIST.TITLE'), to: listPath }, { label: title }]}
+        actions={
+          study.languages.length > 1 ? (
+            <Select
+              aria-label={t('FORMS.BUILDER.LANGUAGE')}
+              data={study.languages}
+              value={language}
+              allowDeselect={false}
+              onChange={(v) => v && setLanguage(v as typeof language)}
+              w={120}
+            />
+          ) : undefined
+        }
+      />
+      <Stack gap="md" pb={96}>
+        {locks.isReadOnly && <Alert color="yellow">{t('FORMS.BUILDER.READ_ONLY')}</Alert>}
+        <GeneralInfoCard />
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="sm">
+              <AddQuestionMenu onAdd={handleAdd} />
+              <QuestionList selectedId={selectedId} onSelect={select} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            {selectedId && (
+              <QuestionEditor
+                key={selectedId}
+                questionId={selectedId}
+                onRemoved={() => setParams({}, { replace: true })}
+              />
+            )}
+          </Grid.Col>
+        </Grid>
+      </Stack>
+      <Box
+        pos="sticky"
+        bottom={0}
+        py="sm"
+        bg="var(--mantine-color-body)"
+        style={{ borderBlockStart: '1px solid var(--mantine-color-default-border)', zIndex: 5 }}
+      >
+        {builder.serverError && (
+          <Text c="red" size="sm" mb={6} role="alert" data-testid="backend-error">
+            {builder.serverError}
+          </Text>
+        )}
+        <Group justify="space-between">
+          <Group gap="xs" data-testid="save-status" aria-live="polite">
+            {builder.saveState === 'saving' && <Loader size="xs" />}
+            {builder.saveState === 'saving' && <Text size="sm">{t('FORMS.BUILDER.SAVING')}</Text>}
+            {builder.saveState === 'saved' && !builder.isDirty && (
+              <>
+                <IconCheck size={16} color="var(--mantine-color-green-7)" />
+                <Text size="sm">{t('FORMS.BUILDER.SAVED')}</Text>
+              </>
+            )}
+            {!builder.isValid && (
+              <Text size="sm" c="red">
+                {t('FORMS.BUILDER.FIX_ERRORS', { count: builder.issues.length })}
+              </Text>
+            )}
+          </Group>
+          <Group gap="xs">
+            <Button variant="default" onClick={() => void navigate(listPath)} data-testid="leave">
+              {t('FORMS.BUILDER.LEAVE')}
+            </Button>
+            <Button
+              leftSection={<IconDeviceFloppy size={16} />}
+              disabled={!builder.isValid || !builder.isDirty || locks.isReadOnly}
+              loading={builder.saveState === 'saving'}
+              onClick={builder.save}
+              data-testid="save-form"
+            >
+              {t('FORMS.ACTIONS.SAVE')}
+            </Button>
+          </Group>
+        </Group>
+      </Box>
+    </BuilderContext.Provider>
+  );
+}

@@ -1,0 +1,131 @@
+import {
+  type FieldIssue,
+  type FormTemplate,
+  type Question,
+  type QuestionType,
+  validateFormTemplate,
+} from '@trialbase/domain';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { isHttpError } from '../../../app/http';
+import { useSaveForm } from '../api';
+import { renumber } from './new-items';
+
+export const AUTOSAVE_DELAY_MS = 1500;
+
+export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
+
+export type Builder = ReturnType<typeof useBuilder>;
+
+/**
+ * Draft state of the form builder (spec 001 §2): every change is checked live by the domain
+ * `validateFormTemplate`; a valid change autosaves after 1.5 s, and Save sends at once.
+ */
+export function useBuilder(
+  studyId: string,
+  initial: FormTemplate,
+  onCreated: (id: string) => void,
+  canSave = true,
+) {
+  const [form, setFormState] = useState(initial);
+  const [isDirty, setDirty] = useState(false);
+  const [saveState, setSaveState] = useState<SaveState>('idle');
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
+  const latest = useRef(form);
+  latest.current = form;
+  const inFlight = useRef(false);
+  const { mutateAsync } = useSaveForm(studyId);
+  const issues = useMemo(() => validateFormTemplate(form), [form]);
+
+  const setForm = useCallback((update: (f: FormTemplate) => FormTemplate) => {
+    setFormState((f) => update(f));
+    setDirty(true);
+    setServerIssues([]);
+    setSaveState((s) => (s === 'error' ? 'idle' : s));
+  }, []);
+
+  const save = useCallback(async () => {
+    if (inFlight.current) return;
+    const snapshot = latest.current;
+    if (validateFormTemplate(snapshot).length > 0) return;
+    inFlight.current = true;
+    setSaveState('saving');
+    try {
+      const saved = await mutateAsync(snapshot);
+      setServerError(null);
+      setSaveState('saved');
+      if (latest.current === snapshot) setDirty(false);
+      setFormState((f) => (f.id === saved.id ? f : { ...f, id: saved.id }));
+      if (!snapshot.id) onCreated(saved.id);
+    } catch (error) {
+      setSaveState('error');
+      const body = isHttpError(error) ? error.body : null;
+      setServerError(body?.message ?? (error instanceof Error ? error.message : String(error)));
+      const found = body?.context?.issues ?? [];
+      setServerIssues(
+        body?.id === 'DUPLICATE_NAME' && found.length === 0
+          ? [{ path: ['title'], message: 'DUPLICATE' }]
+          : found,
+      );
+    } finally {
+      inFlight.current = false;
+    }
+  }, [mutateAsync, onCreated]);
+
+  useEffect(() => {
+    if (!canSave || !isDirty || issues.length > 0 || saveState === 'error') return;
+    const timer = setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [canSave, isDirty, issues, save, saveState]);
+
+  const updateQuestion = useCallback(
+    (id: string, update: (q: Question) => Question) =>
+      setForm((f) => ({ ...f, questions: f.questions.map((q) => (q.id === id ? update(q) : q)) })),
+    [setForm],
+  );
+
+  const addQuestion = useCallback(
+    (make: (order: number) => Question) =>
+      setForm((f) => ({ ...f, questions: [...f.questions, make(f.questions.length + 1)] })),
+    [setForm],
+  );
+
+  const removeQuestion = useCallback(
+    (id: string) => setForm((f) => ({ ...f, questions: renumber(f.questions.filter((q) => q.id !== id)) })),
+    [setForm],
+  );
+
+  const moveQuestion = useCallback(
+    (from: number, to: number) =>
+      setForm((f) => {
+        const list = [...f.questions].sort((a, b) => a.order - b.order);
+        const [moved] = list.splice(from, 1);
+        if (!moved) return f;
+        list.splice(to, 0, moved);
+        return { ...f, questions: renumber(list) };
+      }),
+    [setForm],
+  );
+
+  const retry = useCallback(() => {
+    setSaveState('idle');
+    void save();
+  }, [save]);
+
+  return {
+    form,
+    issues: [...issues, ...serverIssues],
+    isValid: issues.length === 0,
+    isDirty,
+    saveState,
+    serverError,
+    setForm,
+    updateQuestion,
+    addQuestion,
+    removeQuestion,
+    moveQuestion,
+    save: retry,
+  };
+}
+
+export type { QuestionType };

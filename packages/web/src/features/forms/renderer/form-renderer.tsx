@@ -1,0 +1,159 @@
+import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  type Answer,
+  collectEmbeddedRules,
+  type FormTemplate,
+  isModuleEnabled,
+  isQuestionTypeAvailable,
+  resetHiddenAnswers,
+  type ValidationRule,
+} from '@trialbase/domain';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { computeFormEngine, type QuestionView } from './engine';
+import { QuestionBlock, type RendererMode } from './question-block';
+import { RichText } from './rich-text';
+import { SingleQuestionView } from './single-question-view';
+import { pickText } from './text';
+
+/** Spec 000 §9: the public content width. */
+export const FORM_CONTENT_MAX_WIDTH = 877;
+
+export type FormRendererProps = {
+  form: FormTemplate;
+  answers: readonly Answer[];
+  onChange: (answers: Answer[]) => void;
+  mode: RendererMode;
+  /** Content language of the form texts (a study language). */
+  language: string;
+  study: { modules: readonly string[] };
+  /** Cross-form rules besides those embedded in the questions (spec 001 §3 validation rules). */
+  rules?: readonly ValidationRule[];
+  now?: Date;
+};
+
+/**
+ * Renders a form template as the subject fills it (issue 5 item 7): every question type, driven
+ * only by the domain engine, computed once per change; unchanged questions do not re-render.
+ */
+export function FormRenderer({
+  form,
+  answers,
+  onChange,
+  mode,
+  language,
+  study,
+  rules,
+  now,
+}: FormRendererProps) {
+  const { t } = useTranslation();
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [isCheckAll, setCheckAll] = useState(false);
+  const audience = mode === 'staff' ? 'staff' : 'public';
+  const allRules = useMemo(() => [...collectEmbeddedRules(form), ...(rules ?? [])], [form, rules]);
+  const previousViews = useRef<ReadonlyMap<string, QuestionView> | undefined>(undefined);
+  const engine = useMemo(() => {
+    const result = computeFormEngine(
+      form,
+      allRules,
+      answers,
+      { audience, now: now ?? new Date() },
+      previousViews.current,
+    );
+    previousViews.current = result.views;
+    return result;
+  }, [form, allRules, answers, audience, now]);
+  const answerById = useMemo(() => new Map(answers.map((a) => [a.question, a])), [answers]);
+  const shownById = useMemo(() => new Map(engine.shown.map((q) => [q.id, q])), [engine.shown]);
+
+  // Latest values for the stable callbacks handed to memoised rows.
+  const latest = useRef({ form, answers, onChange });
+  latest.current = { form, answers, onChange };
+  const handleAnswer = useCallback((questionId: string, next: Answer) => {
+    const { form: f, answers: list, onChange: emit } = latest.current;
+    const exists = list.some((a) => a.question === questionId);
+    const updated = exists ? list.map((a) => (a.question === questionId ? next : a)) : [...list, next];
+    // Spec 001 §4: questions and possibilities hidden by the change are reset.
+    emit(
+      resetHiddenAnswers(f, updated).map((a, i) =>
+        isSameAnswer(a, updated[i]) ? (updated[i] as Answer) : a,
+      ),
+    );
+    setTouched((prev) => (prev.has(questionId) ? prev : new Set(prev).add(questionId)));
+  }, []);
+  const handleTouch = useCallback((questionId: string) => {
+    setTouched((prev) => (prev.has(questionId) ? prev : new Set(prev).add(questionId)));
+  }, []);
+
+  const isHorizontalAllowed = isModuleEnabled(study, 'HORIZONTAL_POSSIBILITIES');
+  const numbers = useMemo(() => {
+    const map = new Map<string, number>();
+    let n = 0;
+    for (const q of engine.shown) if (q.type !== 'INFORMATION') map.set(q.id, ++n);
+    return map;
+  }, [engine.shown]);
+  const infoText = form.showInfoText ? pickText(form.infoText, language) : '';
+  const footer = pickText(form.customFooter, language);
+
+  const renderQuestion = (questionId: string) => {
+    const q = shownById.get(questionId);
+    const view = engine.views.get(questionId);
+    if (!q || !view) return null;
+    return (
+      <QuestionBlock
+        key={q.id}
+        question={q}
+        answer={answerById.get(q.id)}
+        view={view}
+        number={numbers.get(q.id) ?? null}
+        language={language}
+        mode={mode}
+        isTouched={isCheckAll || touched.has(q.id)}
+        isAvailable={isQuestionTypeAvailable(study, q.type)}
+        isHorizontalAllowed={isHorizontalAllowed}
+        imageChart={form.imageChart}
+        onAnswer={handleAnswer}
+        onTouch={handleTouch}
+      />
+    );
+  };
+
+  return (
+    <Box maw={FORM_CONTENT_MAX_WIDTH} mx="auto" w="100%" data-form-renderer={mode}>
+      <Stack gap="md">
+        <Title order={2} fz="h3">
+          {pickText(form.title, language)}
+        </Title>
+        {infoText && <RichText html={infoText} />}
+        {engine.shown.length === 0 && <Text c="dimmed">{t('RENDERER.NO_QUESTIONS')}</Text>}
+        {form.singleQuestionFillout ? (
+          <SingleQuestionView form={form} answers={answers} renderQuestion={renderQuestion} />
+        ) : (
+          engine.shown.map((q) => renderQuestion(q.id))
+        )}
+        {engine.score !== null && (
+          <Text fw={700} aria-live="polite" data-form-score>
+            {t('RENDERER.SCORE', { score: engine.score })}
+          </Text>
+        )}
+        {mode !== 'staff' && footer && <RichText html={footer} />}
+        <Group gap="md">
+          <Button variant="light" onClick={() => setCheckAll(true)}>
+            {t('RENDERER.CHECK')}
+          </Button>
+          {isCheckAll && (
+            <Alert variant="light" color={engine.invalidCount === 0 ? 'green' : 'red'} p="xs" role="status">
+              {engine.invalidCount === 0
+                ? t('RENDERER.ALL_VALID')
+                : t('RENDERER.NEEDS_ATTENTION', { count: engine.invalidCount })}
+            </Alert>
+          )}
+        </Group>
+      </Stack>
+    </Box>
+  );
+}
+
+function isSameAnswer(a: Answer, b: Answer | undefined): boolean {
+  return a === b || (b !== undefined && JSON.stringify(a) === JSON.stringify(b));
+}

@@ -1,0 +1,78 @@
+import { assertNever, type FieldIssue } from '@trialbase/domain';
+import type { QuestionInputProps } from './question-props';
+import { CalculatedQuestion } from './questions/calculated-question';
+import { CheckboxQuestion } from './questions/checkbox-question';
+import { DateQuestion } from './questions/date-question';
+import { DateTimeQuestion } from './questions/date-time-question';
+import { FileQuestion } from './questions/file-question';
+import { ImageQuestion } from './questions/image-question';
+import { InformationQuestion } from './questions/information-question';
+import { MultipleChoiceQuestion } from './questions/multiple-choice-question';
+import { MultipleResponseQuestion } from './questions/multiple-response-question';
+import { NumberQuestion } from './questions/number-question';
+import { ReferenceQuestion } from './questions/reference-question';
+import { SliderQuestion } from './questions/slider-question';
+import { SmileyQuestion } from './questions/smiley-question';
+import { TableQuestion } from './questions/table-question';
+import { TextFreeQuestion } from './questions/text-free-question';
+import { TextSentenceQuestion } from './questions/text-sentence-question';
+import { TimeDurationQuestion } from './questions/time-duration-question';
+import { TimeQuestion } from './questions/time-question';
+import { YesNoQuestion } from './questions/yes-no-question';
+
+type QuestionInputSwitchProps = QuestionInputProps & {
+  issues: readonly FieldIssue[];
+  isAvailable: boolean;
+  imageChart: string | null | undefined;
+};
+
+/** The component of each of the 22 question types (spec 001 §3); exhaustive over the union. */
+export function QuestionInput(props: QuestionInputSwitchProps) {
+  const { issues, isAvailable, imageChart, ...input } = props;
+  const type = input.question.type;
+  switch (type) {
+    case 'CHECKBOX':
+      return <CheckboxQuestion {...input} />;
+    case 'YES_NO':
+      return <YesNoQuestion {...input} />;
+    case 'NUMBER':
+      return <NumberQuestion {...input} />;
+    case 'TEXT_SENTENCE':
+      return <TextSentenceQuestion {...input} />;
+    case 'TEXT_FREE':
+      return <TextFreeQuestion {...input} />;
+    case 'TIME':
+      return <TimeQuestion {...input} />;
+    case 'DATE':
+      return <DateQuestion {...input} />;
+    case 'DATE_TIME':
+      return <DateTimeQuestion {...input} />;
+    case 'TIME_DURATION':
+      return <TimeDurationQuestion {...input} />;
+    case 'MULTIPLE_CHOICE':
+      return <MultipleChoiceQuestion {...input} />;
+    case 'MULTIPLE_RESPONSE':
+      return <MultipleResponseQuestion {...input} />;
+    case 'SMILEY':
+      return <SmileyQuestion {...input} />;
+    case 'SLIDER':
+      return <SliderQuestion {...input} />;
+    case 'INFORMATION':
+      return <InformationQuestion {...input} />;
+    case 'TABLE':
+      return <TableQuestion {...input} issues={issues} />;
+    case 'IMAGE':
+      return <ImageQuestion {...input} imageChart={imageChart} />;
+    case 'CALCULATED':
+      return <CalculatedQuestion {...input} />;
+    case 'FILE':
+      return <FileQuestion {...input} />;
+    case 'MEDICATION_REF':
+    case 'AE_REF':
+    case 'AE_2_REF':
+    case 'UNSCHEDULED_EVENT_REF':
+      return <ReferenceQuestion {...input} isAvailable={isAvailable} />;
+    default:
+      return assertNever(type);
+  }
+}

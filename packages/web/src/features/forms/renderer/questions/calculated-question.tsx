@@ -1,0 +1,24 @@
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { QuestionInputProps } from '../question-props';
+
+/** CALCULATED: the live result of the formula, read-only (spec 001 §5, 002 §5 calculated answers). */
+export function CalculatedQuestion({ calculated, labelId, inputId, describedBy }: QuestionInputProps) {
+  const { t } = useTranslation();
+  // The domain already rounded to the question's decimals (spec 002 §5).
+  const text = calculated === null ? '' : String(calculated);
+  return (
+    <div>
+      <output id={inputId} aria-labelledby={labelId} aria-describedby={describedBy} aria-live="polite">
+        <Text fw={600} fz="lg" span dir="ltr">
+          {text}
+        </Text>
+      </output>
+      {calculated === null && (
+        <Text size="sm" c="dimmed">
+          {t('RENDERER.CALCULATED.PENDING')}
+        </Text>
+      )}
+    </div>
+  );
+}

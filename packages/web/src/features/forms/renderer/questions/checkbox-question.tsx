@@ -1,0 +1,28 @@
+import { Checkbox } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { type QuestionInputProps, textOf, withText } from '../question-props';
+
+/** CHECKBOX: one box; checked is "true", unchecked clears the answer (spec 001 §3). */
+export function CheckboxQuestion({
+  answer,
+  labelId,
+  inputId,
+  describedBy,
+  isInvalid,
+  onChange,
+  onBlur,
+}: QuestionInputProps) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox
+      id={inputId}
+      label={t('RENDERER.CHECKED')}
+      checked={textOf(answer) === 'true'}
+      aria-labelledby={labelId}
+      aria-describedby={describedBy}
+      aria-invalid={isInvalid}
+      onChange={(event) => onChange(withText(answer, event.currentTarget.checked ? 'true' : ''))}
+      onBlur={onBlur}
+    />
+  );
+}

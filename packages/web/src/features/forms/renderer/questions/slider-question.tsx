@@ -1,0 +1,103 @@
+import { Button, Group, Slider, Stack, Text, UnstyledButton } from '@mantine/core';
+import { parseNumberAnswer } from '@trialbase/domain';
+import { useTranslation } from 'react-i18next';
+import { type QuestionInputProps, textOf, withText } from '../question-props';
+import { pickText } from '../text';
+import classes from './slider-question.module.css';
+
+/** SLIDER: minValue..maxValue (default 0..100) with end labels, or a numeric rating scale of buttons (spec 001 §3, §5). */
+export function SliderQuestion({
+  question,
+  answer,
+  language,
+  labelId,
+  inputId,
+  describedBy,
+  isInvalid,
+  onChange,
+  onBlur,
+}: QuestionInputProps) {
+  const { t } = useTranslation();
+  const min = question.minValue ?? 0;
+  const max = question.maxValue ?? (question.numericRatingScale ? 10 : 100);
+  const step = question.floatingNumber ? 0.1 : 1;
+  const value = parseNumberAnswer(textOf(answer), true);
+  const left = question.customLabels ? pickText(question.leftLabel, language) : '';
+  const right = question.customLabels ? pickText(question.rightLabel, language) : '';
+  const ends = (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {left || min}
+      </Text>
+      <Text size="sm" c="dimmed" ta="end">
+        {right || max}
+      </Text>
+    </Group>
+  );
+  if (question.numericRatingScale && max - min <= 20) {
+    const levels = Array.from({ length: Math.floor(max - min) + 1 }, (_, i) => min + i);
+    return (
+      <Stack gap={4}>
+        <div
+          role="radiogroup"
+          aria-labelledby={labelId}
+          aria-describedby={describedBy}
+          className={classes.scale}
+        >
+          {levels.map((level) => (
+            <UnstyledButton
+              key={level}
+              role="radio"
+              aria-checked={value === level}
+              data-checked={value === level || undefined}
+              className={classes.level}
+              onClick={() => onChange(withText(answer, value === level ? '' : String(level)))}
+              onBlur={onBlur}
+            >
+              {level}
+            </UnstyledButton>
+          ))}
+        </div>
+        {ends}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      {ends}
+      <Slider
+        id={inputId}
+        min={min}
+        max={max}
+        step={step}
+        value={value ?? min}
+        color={value === null ? 'gray' : 'blue'}
+        thumbProps={{
+          'aria-labelledby': labelId,
+          'aria-describedby': describedBy,
+          'aria-invalid': isInvalid,
+        }}
+        onChange={(next) => onChange(withText(answer, String(next)))}
+        onChangeEnd={onBlur}
+        label={(v) => v}
+        marks={question.sliderTexts
+          .map((text, i, all) => ({
+            value: min + ((max - min) * i) / Math.max(all.length - 1, 1),
+            label: pickText(text, language),
+          }))
+          .filter((m) => m.label)}
+        mb={question.sliderTexts.length > 0 ? 'lg' : 0}
+      />
+      <Group gap="sm">
+        <Text size="sm" aria-live="polite">
+          {value === null ? t('RENDERER.SLIDER.NOT_SET') : t('RENDERER.SLIDER.VALUE', { value })}
+        </Text>
+        {value !== null && (
+          <Button variant="subtle" size="compact-xs" onClick={() => onChange(withText(answer, ''))}>
+            {t('RENDERER.SLIDER.CLEAR')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import { TextInput } from '@mantine/core';
+import { FORM_LIMITS } from '@trialbase/domain';
+import { inputAria, type QuestionInputProps, textOf, withText } from '../question-props';
+
+/** TEXT_SENTENCE: one line; length limits are checked by the domain (spec 001 §5). */
+export function TextSentenceQuestion({
+  question,
+  answer,
+  labelId,
+  inputId,
+  describedBy,
+  isInvalid,
+  onChange,
+  onBlur,
+}: QuestionInputProps) {
+  return (
+    <TextInput
+      {...inputAria({ inputId, labelId, describedBy, isInvalid })}
+      maxLength={Math.min(question.maxLength ?? FORM_LIMITS.textLengthCap, FORM_LIMITS.textLengthCap)}
+      value={textOf(answer)}
+      onChange={(event) => onChange(withText(answer, event.currentTarget.value))}
+      onBlur={onBlur}
+    />
+  );
+}

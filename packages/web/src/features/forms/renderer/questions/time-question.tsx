@@ -1,0 +1,35 @@
+import { TextInput } from '@mantine/core';
+import { normalizeTime, parseTimeInput } from '@trialbase/domain';
+import { useTranslation } from 'react-i18next';
+import { inputAria, type QuestionInputProps, textOf, withText } from '../question-props';
+
+/** TIME: "HH:mm"; on leaving the field hours above 23 cap to 23:59 and negatives to 00:00 (spec 001 §5). */
+export function TimeQuestion({
+  answer,
+  labelId,
+  inputId,
+  describedBy,
+  isInvalid,
+  onChange,
+  onBlur,
+}: QuestionInputProps) {
+  const { t } = useTranslation();
+  const handleBlur = () => {
+    const parts = parseTimeInput(textOf(answer));
+    if (parts) onChange(withText(answer, normalizeTime(parts.hours, parts.minutes)));
+    onBlur();
+  };
+  return (
+    <TextInput
+      {...inputAria({ inputId, labelId, describedBy, isInvalid })}
+      placeholder={t('RENDERER.TIME.PLACEHOLDER')}
+      inputMode="numeric"
+      maxLength={6}
+      dir="ltr"
+      value={textOf(answer)}
+      onChange={(event) => onChange(withText(answer, event.currentTarget.value.replace(/[^0-9:-]/g, '')))}
+      onBlur={handleBlur}
+      maw={140}
+    />
+  );
+}

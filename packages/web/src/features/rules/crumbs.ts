@@ -1,0 +1,16 @@
+import type { TFunction } from 'i18next';
+import type { Crumb } from '../../components/document-title';
+
+/** Studies › <study> › Reference rules [› <page>]; the study id stands in until its name is known. */
+export function ruleCrumbs(
+  t: TFunction,
+  input: { studyId: string; studyName: string | null; page?: string },
+): Crumb[] {
+  const crumbs: Crumb[] = [
+    { label: t('NAV.STUDIES'), to: '/study' },
+    { label: input.studyName ?? input.studyId, to: `/study/${input.studyId}/overview` },
+    { label: t('RULES.TITLE'), to: input.page ? `/study/${input.studyId}/referenceRules` : undefined },
+  ];
+  if (input.page) crumbs.push({ label: input.page });
+  return crumbs;
+}
