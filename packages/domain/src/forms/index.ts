@@ -4,6 +4,7 @@ export * from './answer-validation';
 export * from './contact-validation';
 export * from './eq5d';
 export * from './form-status';
+export * from './image-chart';
 export * from './model';
 export * from './number-values';
 export * from './schemas';

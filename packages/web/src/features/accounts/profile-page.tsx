@@ -1,4 +1,4 @@
-import { Alert, EmptyState, Loader, Paper, Tabs } from '@mantine/core';
+import { Alert, Loader, Paper, Tabs } from '@mantine/core';
 import { IconForms, IconInfoCircle, IconKey, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { useSession } from '../auth/api';
 import { useOwnProfile } from './api';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
+import { ProfileFormsTab } from './profile-forms-tab';
 
 const TABS = ['profile', 'password', 'forms'] as const;
 type Tab = (typeof TABS)[number];
@@ -58,12 +59,7 @@ export function ProfilePage() {
               <PasswordForm userId={id} email={profile.data?.email ?? session.data?.user.email ?? ''} />
             </Tabs.Panel>
             <Tabs.Panel value="forms">
-              <EmptyState
-                icon={<IconForms size={32} />}
-                withIndicatorBackground
-                title={t('ACCOUNTS.FORMS_TAB.EMPTY')}
-                description={t('ACCOUNTS.FORMS_TAB.EMPTY_TEXT')}
-              />
+              <ProfileFormsTab />
             </Tabs.Panel>
           </Paper>
         </Tabs>

@@ -5,16 +5,23 @@ import {
   type FormTemplateDocument,
   FormTemplateDocumentSchema,
   FormTemplateViewSchema,
+  type FormType,
+  type LibraryTemplate,
+  LibraryTemplateListSchema,
+  type LoadFromProfile,
+  PromotedVersionSchema,
   StudyImageSchema,
 } from '@trialbase/domain';
-import { apiRequest } from '../../app/http';
+import { apiRequest, withQuery } from '../../app/http';
 
-export type { FormListItem };
+export type { FormListItem, LibraryTemplate };
 
 export const formKeys = {
   all: (studyId: string) => ['forms', studyId] as const,
   list: (studyId: string) => ['forms', studyId, 'list'] as const,
   detail: (studyId: string, formId: string) => ['forms', studyId, 'detail', formId] as const,
+  userTemplates: ['forms', 'user-templates'] as const,
+  systemTemplates: (type: FormType | undefined) => ['forms', 'system-templates', type ?? 'all'] as const,
 };
 
 const base = (studyId: string) => `/api/studies/${studyId}/questionnairetemplate`;
@@ -22,7 +29,9 @@ const base = (studyId: string) => `/api/studies/${studyId}/questionnairetemplate
 export function useFormList(studyId: string) {
   return useQuery({
     queryKey: formKeys.list(studyId),
-    queryFn: ({ signal }) => apiRequest(base(studyId), { schema: FormListSchema, signal }),
+    // withVersions tells a never-published form from one whose draft changed after publishing.
+    queryFn: ({ signal }) =>
+      apiRequest(withQuery(base(studyId), { withVersions: 'true' }), { schema: FormListSchema, signal }),
   });
 }
 
@@ -79,11 +88,79 @@ export function useSaveToMyTemplates(studyId: string) {
   );
 }
 
+/** POST promoteFormVersion: the saved draft becomes the next major or minor version (spec 001 §3). */
 export function usePromoteVersion(studyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { formId: string; kind: 'major' | 'minor' }) =>
-      apiRequest(`/api/studies/${studyId}/forms/promoteFormVersion`, { method: 'POST', body }),
+      apiRequest(`/api/studies/${studyId}/forms/promoteFormVersion`, {
+        method: 'POST',
+        body,
+        schema: PromotedVersionSchema,
+      }),
+    meta: { localErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.all(studyId) }),
+  });
+}
+
+/** GET /api/questionnairetemplate/userTemplates: the caller's own templates (spec 001 §7). */
+export function useUserTemplates() {
+  return useQuery({
+    queryKey: formKeys.userTemplates,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/questionnairetemplate/userTemplates', { schema: LibraryTemplateListSchema, signal }),
+  });
+}
+
+/** GET /api/system/formTemplates/active: the system library of ready forms, by type. */
+export function useSystemTemplates(type: FormType | undefined) {
+  return useQuery({
+    queryKey: formKeys.systemTemplates(type),
+    queryFn: ({ signal }) =>
+      apiRequest(withQuery('/api/system/formTemplates/active', { type }), {
+        schema: LibraryTemplateListSchema,
+        signal,
+      }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** DELETE /api/questionnairetemplate/userTemplate/{id}. */
+export function useDeleteUserTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`/api/questionnairetemplate/userTemplate/${id}`, { method: 'DELETE' }),
+    meta: { localErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.userTemplates }),
+  });
+}
+
+/** POST /api/study/{studyId}/forms/loadFromProfile: a template copied in as a new form. */
+export function useLoadFromProfile(studyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoadFromProfile) =>
+      apiRequest(`/api/study/${studyId}/forms/loadFromProfile`, {
+        method: 'POST',
+        body,
+        schema: FormTemplateViewSchema,
+      }),
+    meta: { localErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.all(studyId) }),
+  });
+}
+
+/** POST /api/study/{studyId}/forms/addEQ5DTemplateToStudy (QUESTIONNAIRE_EXISTS for a second). */
+export function useAddEq5d(studyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(`/api/study/${studyId}/forms/addEQ5DTemplateToStudy`, {
+        method: 'POST',
+        body: {},
+        schema: FormTemplateViewSchema,
+      }),
     meta: { localErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.all(studyId) }),
   });

@@ -4,13 +4,19 @@ import { formsDa } from './messages-da';
 import { formsDe } from './messages-de';
 import { formsEn } from './messages-en';
 import { formsHe } from './messages-he';
+import { libraryDa, libraryDe, libraryEn } from './messages-library';
+import { libraryAr, libraryHe, libraryUr } from './messages-library-rtl';
 import { formsUr } from './messages-ur';
 
-// Strings of this area live under the top-level key FORMS.
-export const formMessages = defineMessages(formsEn, {
-  ar: formsAr,
-  da: formsDa,
-  de: formsDe,
-  'he-il': formsHe,
-  ur: formsUr,
-});
+// Strings of this area live under the top-level key FORMS; the library, publishing and
+// my-templates strings are kept in their own files and merged in here.
+export const formMessages = defineMessages(
+  { FORMS: { ...formsEn.FORMS, ...libraryEn } },
+  {
+    ar: { FORMS: { ...formsAr.FORMS, ...libraryAr } },
+    da: { FORMS: { ...formsDa.FORMS, ...libraryDa } },
+    de: { FORMS: { ...formsDe.FORMS, ...libraryDe } },
+    'he-il': { FORMS: { ...formsHe.FORMS, ...libraryHe } },
+    ur: { FORMS: { ...formsUr.FORMS, ...libraryUr } },
+  },
+);

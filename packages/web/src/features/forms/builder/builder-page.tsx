@@ -2,19 +2,24 @@ import { Alert } from '@mantine/core';
 import type { FormLocks } from '@trialbase/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { useStudy } from '../../studies/api';
 import { useFormTemplate } from '../api';
 import { BuilderScreen } from './builder-screen';
 import { newFormTemplate } from './new-items';
+import { TemplateChooser } from './template-chooser';
 
 const NO_LOCKS: FormLocks = { isTypeLocked: false, isAeTypeLocked: false, isReadOnly: false };
 
-/** Routes /study/:studyId/questionnaireTemplate/create and /:id/edit/ (spec 001 §2 form builder). */
+/**
+ * Routes /study/:studyId/questionnaireTemplate/create (with ?fromProfile=true the template chooser)
+ * and /:id/edit/ (spec 001 §2 form builder).
+ */
 export function FormBuilderPage() {
   const { t } = useTranslation();
   const { studyId = '', id } = useParams();
+  const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const [createdId, setCreatedId] = useState<string>();
   const handleCreated = useCallback(
@@ -32,7 +37,9 @@ export function FormBuilderPage() {
     () => (id && !isJustCreated ? form.data : newFormTemplate(language)),
     [id, isJustCreated, form.data, language],
   );
+  const isChoosing = id === undefined && searchParams.get('fromProfile') === 'true';
   const locks = (!isJustCreated && form.data?.locks) || NO_LOCKS;
+  if (isChoosing) return <TemplateChooser studyId={studyId} />;
   if (study.isError || form.isError) return <Alert color="red">{t('FORMS.BUILDER.LOAD_FAILED')}</Alert>;
   if (!study.data || !initial) return <FullPageLoader />;
   return (

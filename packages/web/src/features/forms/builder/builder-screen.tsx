@@ -1,22 +1,18 @@
 import { Alert, Box, Button, Grid, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
-import {
-  type FormLocks,
-  type FormTemplate,
-  pickLanguage,
-  type QuestionType,
-  type StudyDetail,
-} from '@trialbase/domain';
+import type { FormLocks, FormTemplate, QuestionType, StudyDetail } from '@trialbase/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QuestionEditor } from '../editor/question-editor';
+import { pickText } from '../renderer/text';
 import { AddQuestionMenu } from './add-question-menu';
-import { BuilderContext, type BuilderContextValue, textIn } from './context';
+import { BuilderContext, type BuilderContextValue } from './context';
 import { GeneralInfoCard } from './general-info-card';
 import { newQuestion } from './new-items';
+import { PublishControl } from './publish-control';
 import { QuestionList } from './question-list';
 import { useBuilder } from './use-builder';
 
@@ -29,16 +25,13 @@ type BuilderScreenProps = {
 
 /** Spec 001 §2 form builder: general info, numbered question list, question editor, save and leave. */
 export function BuilderScreen({ study, initial, locks, onCreated }: BuilderScreenProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const builder = useBuilder(study.id, initial, onCreated, !locks.isReadOnly);
   const { form } = builder;
-  const [language, setLanguage] = useState(
-    study.languages.includes(pickLanguage(i18n.language) as never)
-      ? pickLanguage(i18n.language)
-      : study.primaryLanguage,
-  );
+  // Authors write in the study's primary language first; other languages are translations.
+  const [language, setLanguage] = useState(study.primaryLanguage);
   const selectedId = params.get('qId') ?? form.questions[0]?.id ?? null;
   const select = (id: string) =>
     setParams(
@@ -95,7 +88,7 @@ export function BuilderScreen({ study, initial, locks, onCreated }: BuilderScree
     () => ({ builder, study, language, canChangeStructure, locks }),
     [builder, study, language, canChangeStructure, locks],
   );
-  const title = textIn(form.title, language) || t('FORMS.BUILDER.NEW_FORM');
+  const title = pickText(form.title, language, study.primaryLanguage) || t('FORMS.BUILDER.NEW_FORM');
 
   return (
     <BuilderContext.Provider value={context}>
@@ -116,6 +109,7 @@ export function BuilderScreen({ study, initial, locks, onCreated }: BuilderScree
       />
       <Stack gap="md" pb={96}>
         {locks.isReadOnly && <Alert color="yellow">{t('FORMS.BUILDER.READ_ONLY')}</Alert>}
+        <PublishControl />
         <GeneralInfoCard />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 4 }}>

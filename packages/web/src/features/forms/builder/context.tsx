@@ -21,7 +21,7 @@ export function useBuilderContext(): BuilderContextValue {
   return value;
 }
 
-/** The text of the edited language, falling back to the first non-empty one as a hint. */
+/** The text of the edited language (empty when not yet translated). */
 export function textIn(text: LocalizedText | null | undefined, language: string): string {
   return (text as Record<string, string | undefined> | undefined)?.[language] ?? '';
 }

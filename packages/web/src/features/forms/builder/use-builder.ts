@@ -1,6 +1,7 @@
 import {
   type FieldIssue,
   type FormTemplate,
+  type FormVersion,
   type Question,
   type QuestionType,
   validateFormTemplate,
@@ -55,7 +56,12 @@ export function useBuilder(
       setServerError(null);
       setSaveState('saved');
       if (latest.current === snapshot) setDirty(false);
-      setFormState((f) => (f.id === saved.id ? f : { ...f, id: saved.id }));
+      // The server owns id, version and the published flag (a changed draft is no longer published).
+      setFormState((f) =>
+        f.id === saved.id && f.published === saved.published && sameVersion(f.version, saved.version)
+          ? f
+          : { ...f, id: saved.id, published: saved.published, version: saved.version },
+      );
       if (!snapshot.id) onCreated(saved.id);
     } catch (error) {
       setSaveState('error');
@@ -107,6 +113,11 @@ export function useBuilder(
     [setForm],
   );
 
+  /** After promoteFormVersion: the draft is the published version now (not a user change). */
+  const markPublished = useCallback((version: FormVersion) => {
+    setFormState((f) => ({ ...f, version, published: true }));
+  }, []);
+
   const retry = useCallback(() => {
     setSaveState('idle');
     void save();
@@ -124,8 +135,13 @@ export function useBuilder(
     addQuestion,
     removeQuestion,
     moveQuestion,
+    markPublished,
     save: retry,
   };
+}
+
+function sameVersion(a: FormVersion, b: FormVersion): boolean {
+  return a.major === b.major && a.minor === b.minor;
 }
 
 export type { QuestionType };

@@ -8,6 +8,8 @@ import { FullPageLoader } from '../../../components/full-page-loader';
 import { PageHeader } from '../../../components/page-header';
 import { type FormListItem, useFormList } from '../api';
 import { FormActions } from './form-actions';
+import { LibraryMenu } from './library-menu';
+import { VersionCell } from './version-cell';
 
 /** The form title in the UI language, else the first filled language. */
 export function formTitle(item: Pick<FormListItem, 'title'>, language: string): string {
@@ -27,14 +29,17 @@ export function FormListPage() {
       crumbs={[{ label: t('FORMS.LIST.TITLE') }]}
       actions={
         canCreate && (
-          <Button
-            component={Link}
-            to={`/study/${studyId}/questionnaireTemplate/create?fromProfile=false`}
-            leftSection={<IconPlus size={16} />}
-            data-testid="create-form"
-          >
-            {t('FORMS.LIST.CREATE')}
-          </Button>
+          <Group gap="xs">
+            <LibraryMenu studyId={studyId} />
+            <Button
+              component={Link}
+              to={`/study/${studyId}/questionnaireTemplate/create?fromProfile=false`}
+              leftSection={<IconPlus size={16} />}
+              data-testid="create-form"
+            >
+              {t('FORMS.LIST.CREATE')}
+            </Button>
+          </Group>
         )
       }
     />
@@ -48,7 +53,6 @@ export function FormListPage() {
       </>
     );
   const forms = list.data;
-  const version = (f: FormListItem) => `${f.version.major}.${f.version.minor}`;
   const usedBadge = (f: FormListItem) =>
     f.isUsedInProcess ? (
       <Badge color="teal" variant="light">
@@ -86,7 +90,9 @@ export function FormListPage() {
                   <Table.Tr key={f.id} data-testid="form-row">
                     <Table.Td fw={500}>{formTitle(f, i18n.language)}</Table.Td>
                     <Table.Td>{t(`FORMS.FORM_TYPES.${f.type}`)}</Table.Td>
-                    <Table.Td>{version(f)}</Table.Td>
+                    <Table.Td>
+                      <VersionCell form={f} />
+                    </Table.Td>
                     <Table.Td>{usedBadge(f)}</Table.Td>
                     <Table.Td>
                       <FormActions studyId={studyId} form={f} />
@@ -103,8 +109,9 @@ export function FormListPage() {
                   <div>
                     <Text fw={600}>{formTitle(f, i18n.language)}</Text>
                     <Text size="sm" c="dimmed">
-                      {t(`FORMS.FORM_TYPES.${f.type}`)} · {t('FORMS.LIST.VERSION')} {version(f)}
+                      {t(`FORMS.FORM_TYPES.${f.type}`)}
                     </Text>
+                    <VersionCell form={f} />
                     {usedBadge(f)}
                   </div>
                   <FormActions studyId={studyId} form={f} />

@@ -3,6 +3,8 @@ import {
   type Answer,
   collectEmbeddedRules,
   type FormTemplate,
+  type ImageChartAnswer,
+  type ImageChartMarker,
   isModuleEnabled,
   isQuestionTypeAvailable,
   resetHiddenAnswers,
@@ -10,7 +12,9 @@ import {
 } from '@trialbase/domain';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { studyImageUrl } from '../api';
 import { computeFormEngine, type QuestionView } from './engine';
+import { ImageChartCard, type ImageChartValue } from './image-chart/image-chart-card';
 import { QuestionBlock, type RendererMode } from './question-block';
 import { RichText } from './rich-text';
 import { SingleQuestionView } from './single-question-view';
@@ -26,10 +30,16 @@ export type FormRendererProps = {
   mode: RendererMode;
   /** Content language of the form texts (a study language). */
   language: string;
-  study: { modules: readonly string[] };
+  study: { id?: string; modules: readonly string[] };
   /** Cross-form rules besides those embedded in the questions (spec 001 §3 validation rules). */
   rules?: readonly ValidationRule[];
   now?: Date;
+  /** TYPE_IMAGE_CHART forms (spec 001 §3): saved markers and answers per colour; the card keeps its own when absent. */
+  imageChartMarkers?: readonly ImageChartMarker[];
+  imageChartAnswers?: readonly ImageChartAnswer[];
+  onImageChartChange?: (value: ImageChartValue) => void;
+  /** Where the chart image loads from; defaults to the study image route. */
+  imageChartUrl?: string | null;
 };
 
 /**
@@ -45,6 +55,7 @@ export function FormRenderer({
   study,
   rules,
   now,
+  ...chart
 }: FormRendererProps) {
   const { t } = useTranslation();
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
@@ -125,6 +136,19 @@ export function FormRenderer({
           {pickText(form.title, language)}
         </Title>
         {infoText && <RichText html={infoText} />}
+        {form.type === 'TYPE_IMAGE_CHART' && (
+          <ImageChartCard
+            imageUrl={
+              chart.imageChartUrl ??
+              (study.id && form.imageChart ? studyImageUrl(study.id, form.imageChart) : null)
+            }
+            colorLabels={form.colorLabels}
+            language={language}
+            markers={chart.imageChartMarkers}
+            answers={chart.imageChartAnswers}
+            onChange={chart.onImageChartChange}
+          />
+        )}
         {engine.shown.length === 0 && <Text c="dimmed">{t('RENDERER.NO_QUESTIONS')}</Text>}
         {form.singleQuestionFillout ? (
           <SingleQuestionView form={form} answers={answers} renderQuestion={renderQuestion} />

@@ -1,6 +1,8 @@
+import { imageChartAr } from './image-chart/messages';
 /** Arabic strings of the form renderer (key RENDERER). */
 export const messagesAr = {
   RENDERER: {
+    IMAGE_CHART: imageChartAr,
     REQUIRED: 'مطلوب',
     NO_QUESTIONS: 'لا يحتوي هذا النموذج على أسئلة بعد.',
     VALIDATION: {

@@ -1,6 +1,8 @@
+import { imageChartDa } from './image-chart/messages';
 /** Danish strings of the form renderer (key RENDERER). */
 export const messagesDa = {
   RENDERER: {
+    IMAGE_CHART: imageChartDa,
     REQUIRED: 'påkrævet',
     NO_QUESTIONS: 'Dette skema har endnu ingen spørgsmål.',
     VALIDATION: {

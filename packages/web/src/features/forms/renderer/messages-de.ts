@@ -1,6 +1,8 @@
+import { imageChartDe } from './image-chart/messages';
 /** German strings of the form renderer (key RENDERER). */
 export const messagesDe = {
   RENDERER: {
+    IMAGE_CHART: imageChartDe,
     REQUIRED: 'Pflichtfeld',
     NO_QUESTIONS: 'Dieses Formular hat noch keine Fragen.',
     VALIDATION: {

@@ -1,6 +1,8 @@
+import { imageChartHe } from './image-chart/messages';
 /** Hebrew strings of the form renderer (key RENDERER). */
 export const messagesHe = {
   RENDERER: {
+    IMAGE_CHART: imageChartHe,
     REQUIRED: 'חובה',
     NO_QUESTIONS: 'בטופס זה אין עדיין שאלות.',
     VALIDATION: {

@@ -1,6 +1,8 @@
+import { imageChartUr } from './image-chart/messages';
 /** Urdu strings of the form renderer (key RENDERER). */
 export const messagesUr = {
   RENDERER: {
+    IMAGE_CHART: imageChartUr,
     REQUIRED: 'لازمی',
     NO_QUESTIONS: 'اس فارم میں ابھی کوئی سوال نہیں ہے۔',
     VALIDATION: {

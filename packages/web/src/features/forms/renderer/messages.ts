@@ -1,4 +1,5 @@
 import { defineMessages } from '../../../app/i18n/define-messages';
+import { imageChartEn } from './image-chart/messages';
 import { messagesAr } from './messages-ar';
 import { messagesDa } from './messages-da';
 import { messagesDe } from './messages-de';
@@ -8,6 +9,7 @@ import { messagesUr } from './messages-ur';
 // Strings of the form renderer and the preview live under the top-level key RENDERER.
 export const rendererEn = {
   RENDERER: {
+    IMAGE_CHART: imageChartEn,
     REQUIRED: 'required',
     NO_QUESTIONS: 'This form has no questions yet.',
     VALIDATION: {

@@ -1,0 +1,284 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../support/server';
+
+// Issue 5 must-show (spec 001 §2 list, builder and preview, §4 show rules, §5 validation rules,
+// spec 000 §6 paid modules): one person builds a form of all 22 question types on screen,
+// reorders by mouse drag, adds a show rule and a blocking rule, saves, opens the preview from
+// the list and fills it; then the preview is looked at on a phone and in Arabic.
+
+const QUESTION_TYPES = [
+  'CHECKBOX',
+  'YES_NO',
+  'NUMBER',
+  'TEXT_SENTENCE',
+  'TEXT_FREE',
+  'TIME',
+  'DATE',
+  'DATE_TIME',
+  'TIME_DURATION',
+  'MULTIPLE_CHOICE',
+  'MULTIPLE_RESPONSE',
+  'SMILEY',
+  'SLIDER',
+  'INFORMATION',
+  'TABLE',
+  'IMAGE',
+  'CALCULATED',
+  'MEDICATION_REF',
+  'AE_REF',
+  'AE_2_REF',
+  'UNSCHEDULED_EVENT_REF',
+  'FILE',
+] as const;
+const REFERENCE_MODULES = {
+  MEDICATION_REF: 'MEDICATION',
+  AE_REF: 'ADVERSE_EVENTS',
+  AE_2_REF: 'CUSTOM_AE_REPORTS',
+  UNSCHEDULED_EVENT_REF: 'UNSCHEDULED_EVENT_REFERENCES',
+} as const;
+// The texts a person types for the three questions the rules are about.
+const TEXTS: Partial<Record<(typeof QUESTION_TYPES)[number], string>> = {
+  YES_NO: 'Do you smoke?',
+  NUMBER: 'Cigarettes per day',
+  TEXT_SENTENCE: 'Which brand do you smoke?',
+};
+const BLOCK_MESSAGE = 'At most 60 cigarettes a day';
+const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/forms-must-show';
+
+async function logIn(page: Page) {
+  await page.goto('/authentication/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
+  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/study$/);
+}
+
+async function csrf(page: Page): Promise<string> {
+  const session = await (await page.request.get('/api/auth/session')).json();
+  return session.csrfToken as string;
+}
+
+async function createStudy(page: Page): Promise<string> {
+  const created = await page.request.post('/api/study', {
+    headers: { 'x-csrf-token': await csrf(page) },
+    data: {
+      studyName: `Must-show study ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
+      description: null,
+      primaryLanguage: 'en',
+      languages: ['en'],
+      dateFormat: 'DD-MM-YYYY',
+      dateTimeFormat: 'DD-MM-YYYY HH:mm',
+      subjectIdAutomation: 'manual',
+      extendedValidation: false,
+      verificationType: 'NONE',
+      secondaryVerificationType: 'NONE',
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return ((await created.json()) as { id: string }).id;
+}
+
+async function pickOption(page: Page, input: Locator, name: string | RegExp) {
+  await input.click({ force: true });
+  await page.getByRole('option', { name }).click();
+}
+
+/**
+ * Mouse drag with dnd-kit's pointer sensor: press on the handle, move past its activation
+ * distance, then glide in steps until the dragged item's centre is over the target item.
+ */
+async function dragByMouse(page: Page, handle: Locator, target: Locator) {
+  await handle.scrollIntoViewIfNeeded();
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('drag handle or target is not on screen');
+  const x = from.x + from.width / 2;
+  const y = from.y + from.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + 8, { steps: 4 }); // beyond the 4 px activation distance
+  await page.mouse.move(x, to.y + to.height / 3, { steps: 12 });
+  await page.waitForTimeout(200); // dnd-kit settles the collision on the next frames
+  await page.mouse.up();
+}
+
+/**
+ * Right to left and nothing wider than the window. In RTL content sticking out on the right (the
+ * start side) is clipped without widening scrollWidth, so element boxes are checked too; polled so
+ * the app shell's navbar transition after a resize has settled.
+ */
+async function assertRtlWithoutOverflow(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const root = document.documentElement;
+        // A closed drawer (the phone's navbar) lies wholly off screen by design.
+        const offCanvas = (el: Element) => {
+          const box = el.getBoundingClientRect();
+          return box.left >= root.clientWidth - 1 || box.right <= 1;
+        };
+        const outside = [...document.querySelectorAll<HTMLElement>('body *')]
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            return box.width > 0 && box.height > 0 && (box.left < -1 || box.right > root.clientWidth + 1);
+          })
+          .filter((el) => getComputedStyle(el).visibility !== 'hidden' && !el.closest('[aria-hidden="true"]'))
+          .filter((el) => {
+            const drawer = el.closest('.mantine-AppShell-navbar');
+            return !(drawer && offCanvas(drawer));
+          })
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 80));
+        return { extra: root.scrollWidth - root.clientWidth, outside: outside.slice(0, 5) };
+      }),
+    )
+    .toEqual({ extra: 0, outside: [] });
+}
+
+test('must-show: build all 22 types with drag, rules and save, then fill the preview on a phone and in Arabic', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logIn(page);
+  const studyId = await createStudy(page);
+
+  // The form list, then a new form in the builder.
+  await page.goto(`/study/${studyId}/questionnaireTemplate`);
+  await expect(page.getByRole('heading', { name: 'Forms' })).toBeVisible();
+  await page.getByTestId('create-form').click();
+  const name = `Smoking ${Date.now()}`;
+  await page.getByTestId('form-title').fill(name);
+  await expect(page).toHaveURL(/questionnaireTemplate\/[0-9a-f]{24}\/edit/, { timeout: 15_000 });
+
+  // One question of each of the 22 types; reference types show the unsupported card (module off).
+  const editor = page.getByTestId('question-editor');
+  for (const type of QUESTION_TYPES) {
+    await page.getByTestId('add-question').click();
+    await page.getByTestId(`add-${type}`).click();
+    await expect(page.getByTestId('question-item').last()).toHaveAttribute('data-question-type', type);
+    const text = TEXTS[type];
+    if (text) await editor.getByTestId('question-text').fill(text);
+    if (type in REFERENCE_MODULES) {
+      const module = REFERENCE_MODULES[type as keyof typeof REFERENCE_MODULES];
+      await expect(editor.locator(`[data-unsupported="${module}"]`)).toBeVisible();
+    }
+    if (type === 'CALCULATED') {
+      await editor.getByTestId('formula-input').fill('Q3 * 2');
+      await expect(editor.getByTestId('formula-references')).toContainText('Q3: Cigarettes per day');
+    }
+  }
+  await expect(page.getByTestId('question-item')).toHaveCount(22);
+
+  // Mouse drag: question 7 (Date) is dragged above question 6 (Time).
+  const titles = page.getByTestId('question-title');
+  await expect(titles.nth(5)).toHaveText('6. Time');
+  await expect(titles.nth(6)).toHaveText('7. Date');
+  await dragByMouse(page, page.getByTestId('drag-handle').nth(6), page.getByTestId('question-item').nth(5));
+  await expect(titles.nth(5)).toHaveText('6. Date');
+  await expect(titles.nth(6)).toHaveText('7. Time');
+
+  // Show rule: the brand question shows only when "Do you smoke?" is answered Yes.
+  await titles.nth(3).click();
+  await editor.getByRole('button', { name: 'Show rules' }).click();
+  await editor.getByTestId('edit-show-rules').click();
+  const dialog = page.getByTestId('show-rules-dialog');
+  await dialog.getByTestId('add-show-rule').click();
+  await pickOption(page, dialog.getByTestId('show-rule-question'), '2. Do you smoke?');
+  await pickOption(page, dialog.getByTestId('show-rule-answers'), 'Yes');
+  await page.keyboard.press('Escape');
+  await dialog.getByTestId('close-show-rules').click();
+  await expect(editor.getByText('1 show rules')).toBeVisible();
+
+  // Blocking validation rule on the number question: at most 60.
+  await titles.nth(2).click();
+  await editor.getByTestId('new-validation-rule').click();
+  const ruleForm = editor.getByTestId('rule-form');
+  await pickOption(page, ruleForm.getByTestId('rule-operator'), 'at most');
+  await ruleForm.getByTestId('rule-value').fill('60');
+  await ruleForm.getByTestId('rule-message').fill('At most {limit} cigarettes a day');
+  await ruleForm.getByTestId('add-validation-rule').click();
+  await expect(editor.getByTestId('validation-rule')).toContainText('Block');
+
+  // The server refuses the reference types until the system admin enables their modules.
+  await expect(page.getByTestId('backend-error')).toBeVisible({ timeout: 15_000 });
+  const enabled = await page.request.post(`/api/studies/${studyId}/addons`, {
+    headers: { 'x-csrf-token': await csrf(page) },
+    data: { modules: Object.values(REFERENCE_MODULES) },
+  });
+  expect(enabled.ok(), await enabled.text()).toBe(true);
+  await page.getByTestId('save-form').click();
+  await expect(page.getByTestId('save-status')).toContainText('All changes saved', { timeout: 15_000 });
+  await expect(page.getByTestId('backend-error')).toHaveCount(0);
+  // The modules were switched on outside this screen: a reload shows the saved form without the
+  // unsupported cards (the page keeps its study data cached until then).
+  await page.reload();
+  await expect(page.getByTestId('question-item')).toHaveCount(22);
+  await expect(titles.nth(5)).toHaveText('6. Date');
+  await titles.nth(17).click();
+  await expect(editor).toBeVisible();
+  await expect(page.locator('[data-unsupported]')).toHaveCount(0);
+
+  // Back to the list; the preview opens from the row's actions.
+  await page.getByTestId('leave').click();
+  await expect(page).toHaveURL(new RegExp(`/study/${studyId}/questionnaireTemplate$`));
+  const row = page.getByTestId('form-row').filter({ hasText: name });
+  await row.getByTestId('form-actions').click();
+  await page.getByRole('menuitem', { name: 'Preview' }).click();
+  await expect(page).toHaveURL(/questionnaireTemplate\/[0-9a-f]{24}\/\?isOldVersion=false/);
+  await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  // Every type renders (the brand question is hidden by its show rule), no unsupported card.
+  for (const type of QUESTION_TYPES) {
+    const count = type === 'TEXT_SENTENCE' ? 0 : 1;
+    await expect(page.locator(`[data-question-type="${type}"]`)).toHaveCount(count);
+  }
+  await expect(page.locator('[data-unsupported]')).toHaveCount(0);
+
+  // Filling it as a person would: "Yes" reveals the brand question, 61 shows the block message.
+  const brand = page.getByRole('textbox', { name: 'Which brand do you smoke?' });
+  await expect(brand).toHaveCount(0);
+  await page.getByRole('radiogroup', { name: 'Do you smoke?' }).getByRole('radio', { name: 'Yes' }).check();
+  await expect(brand).toBeVisible();
+  // All 22 now show, in the saved (dragged) order.
+  const order = await page
+    .locator('[data-question-type]')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-question-type')));
+  expect(order).toEqual([...QUESTION_TYPES.slice(0, 5), 'DATE', 'TIME', ...QUESTION_TYPES.slice(7)]);
+  await brand.fill('Prince');
+  const cigarettes = page.getByRole('textbox', { name: 'Cigarettes per day' });
+  await cigarettes.fill('61');
+  await expect(page.getByText(BLOCK_MESSAGE)).toBeVisible();
+  await expect(cigarettes).toHaveAttribute('aria-invalid', 'true');
+  await cigarettes.fill('60');
+  await expect(page.getByText(BLOCK_MESSAGE)).toHaveCount(0);
+  await cigarettes.fill('61');
+  await expect(page.getByText(BLOCK_MESSAGE)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/preview-desktop-en.png` });
+
+  // On a phone: same behaviour, nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await cigarettes.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/preview-mobile-en.png` });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  // In Arabic: right to left, same rules, no horizontal overflow (phone and desktop).
+  const previewUrl = new URL(page.url());
+  previewUrl.searchParams.set('lang', 'ar');
+  await page.goto(previewUrl.pathname + previewUrl.search);
+  await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  await assertRtlWithoutOverflow(page);
+  await expect(brand).toHaveCount(0);
+  await page.getByRole('radiogroup', { name: 'Do you smoke?' }).getByRole('radio', { name: 'Yes' }).check();
+  await expect(brand).toBeVisible();
+  await cigarettes.fill('61');
+  await expect(page.getByText(BLOCK_MESSAGE)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/preview-mobile-ar.png` });
+  await page.screenshot({ path: `${SHOTS}/preview-mobile-ar-full.png`, fullPage: true });
+  await assertRtlWithoutOverflow(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await assertRtlWithoutOverflow(page);
+  await page.screenshot({ path: `${SHOTS}/preview-desktop-ar.png` });
+});
