@@ -2,14 +2,19 @@ import { Alert, Box, Button, Grid, Group, Loader, Select, Stack, Text } from '@m
 import { modals } from '@mantine/modals';
 import { IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import type { FormLocks, FormTemplate, QuestionType, StudyDetail } from '@trialbase/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QuestionEditor } from '../editor/question-editor';
 import { pickText } from '../renderer/text';
 import { AddQuestionMenu } from './add-question-menu';
-import { BuilderContext, type BuilderContextValue } from './context';
+import {
+  BuilderContext,
+  type BuilderContextValue,
+  type BuilderSettings,
+  BuilderSettingsContext,
+} from './context';
 import { GeneralInfoCard } from './general-info-card';
 import { newQuestion } from './new-items';
 import { PublishControl } from './publish-control';
@@ -33,14 +38,18 @@ export function BuilderScreen({ study, initial, locks, onCreated }: BuilderScree
   // Authors write in the study's primary language first; other languages are translations.
   const [language, setLanguage] = useState(study.primaryLanguage);
   const selectedId = params.get('qId') ?? form.questions[0]?.id ?? null;
-  const select = (id: string) =>
-    setParams(
-      (p) => {
-        p.set('qId', id);
-        return p;
-      },
-      { replace: true },
-    );
+  // Stable while the author types, so the memoised question list rows keep their props.
+  const select = useCallback(
+    (id: string) =>
+      setParams(
+        (p) => {
+          p.set('qId', id);
+          return p;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const listPath = `/study/${study.id}/questionnaireTemplate`;
   const canChangeStructure =
     study.editScope.structure === 'ALL' ||
@@ -84,95 +93,98 @@ export function BuilderScreen({ study, initial, locks, onCreated }: BuilderScree
     queueMicrotask(() => added && select(added));
   };
 
-  const context = useMemo<BuilderContextValue>(
-    () => ({ builder, study, language, canChangeStructure, locks }),
-    [builder, study, language, canChangeStructure, locks],
+  const settings = useMemo<BuilderSettings>(
+    () => ({ study, language, canChangeStructure, locks }),
+    [study, language, canChangeStructure, locks],
   );
+  const context = useMemo<BuilderContextValue>(() => ({ builder, ...settings }), [builder, settings]);
   const title = pickText(form.title, language, study.primaryLanguage) || t('FORMS.BUILDER.NEW_FORM');
 
   return (
-    <BuilderContext.Provider value={context}>
-      <PageHeader
-        crumbs={[{ label: t('FORMS.LIST.TITLE'), to: listPath }, { label: title }]}
-        actions={
-          study.languages.length > 1 ? (
-            <Select
-              aria-label={t('FORMS.BUILDER.LANGUAGE')}
-              data={study.languages}
-              value={language}
-              allowDeselect={false}
-              onChange={(v) => v && setLanguage(v as typeof language)}
-              w={120}
-            />
-          ) : undefined
-        }
-      />
-      <Stack gap="md" pb={96}>
-        {locks.isReadOnly && <Alert color="yellow">{t('FORMS.BUILDER.READ_ONLY')}</Alert>}
-        <PublishControl />
-        <GeneralInfoCard />
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack gap="sm">
-              <AddQuestionMenu onAdd={handleAdd} />
-              <QuestionList selectedId={selectedId} onSelect={select} />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            {selectedId && (
-              <QuestionEditor
-                key={selectedId}
-                questionId={selectedId}
-                onRemoved={() => setParams({}, { replace: true })}
+    <BuilderSettingsContext.Provider value={settings}>
+      <BuilderContext.Provider value={context}>
+        <PageHeader
+          crumbs={[{ label: t('FORMS.LIST.TITLE'), to: listPath }, { label: title }]}
+          actions={
+            study.languages.length > 1 ? (
+              <Select
+                aria-label={t('FORMS.BUILDER.LANGUAGE')}
+                data={study.languages}
+                value={language}
+                allowDeselect={false}
+                onChange={(v) => v && setLanguage(v as typeof language)}
+                w={120}
               />
-            )}
-          </Grid.Col>
-        </Grid>
-      </Stack>
-      <Box
-        pos="sticky"
-        bottom={0}
-        py="sm"
-        bg="var(--mantine-color-body)"
-        style={{ borderBlockStart: '1px solid var(--mantine-color-default-border)', zIndex: 5 }}
-      >
-        {builder.serverError && (
-          <Text c="red" size="sm" mb={6} role="alert" data-testid="backend-error">
-            {builder.serverError}
-          </Text>
-        )}
-        <Group justify="space-between">
-          <Group gap="xs" data-testid="save-status" aria-live="polite">
-            {builder.saveState === 'saving' && <Loader size="xs" />}
-            {builder.saveState === 'saving' && <Text size="sm">{t('FORMS.BUILDER.SAVING')}</Text>}
-            {builder.saveState === 'saved' && !builder.isDirty && (
-              <>
-                <IconCheck size={16} color="var(--mantine-color-green-7)" />
-                <Text size="sm">{t('FORMS.BUILDER.SAVED')}</Text>
-              </>
-            )}
-            {!builder.isValid && (
-              <Text size="sm" c="red">
-                {t('FORMS.BUILDER.FIX_ERRORS', { count: builder.issues.length })}
-              </Text>
-            )}
+            ) : undefined
+          }
+        />
+        <Stack gap="md" pb={96}>
+          {locks.isReadOnly && <Alert color="yellow">{t('FORMS.BUILDER.READ_ONLY')}</Alert>}
+          <PublishControl />
+          <GeneralInfoCard />
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Stack gap="sm">
+                <AddQuestionMenu onAdd={handleAdd} />
+                <QuestionList selectedId={selectedId} onSelect={select} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              {selectedId && (
+                <QuestionEditor
+                  key={selectedId}
+                  questionId={selectedId}
+                  onRemoved={() => setParams({}, { replace: true })}
+                />
+              )}
+            </Grid.Col>
+          </Grid>
+        </Stack>
+        <Box
+          pos="sticky"
+          bottom={0}
+          py="sm"
+          bg="var(--mantine-color-body)"
+          style={{ borderBlockStart: '1px solid var(--mantine-color-default-border)', zIndex: 5 }}
+        >
+          {builder.serverError && (
+            <Text c="red" size="sm" mb={6} role="alert" data-testid="backend-error">
+              {builder.serverError}
+            </Text>
+          )}
+          <Group justify="space-between">
+            <Group gap="xs" data-testid="save-status" aria-live="polite">
+              {builder.saveState === 'saving' && <Loader size="xs" />}
+              {builder.saveState === 'saving' && <Text size="sm">{t('FORMS.BUILDER.SAVING')}</Text>}
+              {builder.saveState === 'saved' && !builder.isDirty && (
+                <>
+                  <IconCheck size={16} color="var(--mantine-color-green-7)" />
+                  <Text size="sm">{t('FORMS.BUILDER.SAVED')}</Text>
+                </>
+              )}
+              {!builder.isValid && (
+                <Text size="sm" c="red">
+                  {t('FORMS.BUILDER.FIX_ERRORS', { count: builder.issues.length })}
+                </Text>
+              )}
+            </Group>
+            <Group gap="xs">
+              <Button variant="default" onClick={() => void navigate(listPath)} data-testid="leave">
+                {t('FORMS.BUILDER.LEAVE')}
+              </Button>
+              <Button
+                leftSection={<IconDeviceFloppy size={16} />}
+                disabled={!builder.isValid || !builder.isDirty || locks.isReadOnly}
+                loading={builder.saveState === 'saving'}
+                onClick={builder.save}
+                data-testid="save-form"
+              >
+                {t('FORMS.ACTIONS.SAVE')}
+              </Button>
+            </Group>
           </Group>
-          <Group gap="xs">
-            <Button variant="default" onClick={() => void navigate(listPath)} data-testid="leave">
-              {t('FORMS.BUILDER.LEAVE')}
-            </Button>
-            <Button
-              leftSection={<IconDeviceFloppy size={16} />}
-              disabled={!builder.isValid || !builder.isDirty || locks.isReadOnly}
-              loading={builder.saveState === 'saving'}
-              onClick={builder.save}
-              data-testid="save-form"
-            >
-              {t('FORMS.ACTIONS.SAVE')}
-            </Button>
-          </Group>
-        </Group>
-      </Box>
-    </BuilderContext.Provider>
+        </Box>
+      </BuilderContext.Provider>
+    </BuilderSettingsContext.Provider>
   );
 }

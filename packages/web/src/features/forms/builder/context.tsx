@@ -13,11 +13,26 @@ export type BuilderContextValue = {
   locks: FormLocks;
 };
 
+/** The builder settings that stay put while the author types (everything but the draft). */
+export type BuilderSettings = Omit<BuilderContextValue, 'builder'>;
+
 export const BuilderContext = createContext<BuilderContextValue | null>(null);
+
+/**
+ * Split from `BuilderContext` so components that only need the language, study or locks (question
+ * list rows, text inputs) do not re-render on every change of the draft.
+ */
+export const BuilderSettingsContext = createContext<BuilderSettings | null>(null);
 
 export function useBuilderContext(): BuilderContextValue {
   const value = useContext(BuilderContext);
   if (!value) throw new Error('useBuilderContext outside the form builder');
+  return value;
+}
+
+export function useBuilderSettings(): BuilderSettings {
+  const value = useContext(BuilderSettingsContext);
+  if (!value) throw new Error('useBuilderSettings outside the form builder');
   return value;
 }
 

@@ -1,6 +1,6 @@
 import { Textarea, TextInput } from '@mantine/core';
 import type { LocalizedText } from '@trialbase/domain';
-import { textIn, useBuilderContext, withText } from './context';
+import { textIn, useBuilderSettings, withText } from './context';
 
 type LocalizedInputProps = {
   label: string;
@@ -24,7 +24,7 @@ export function LocalizedInput({
   testId,
   onEnter,
 }: LocalizedInputProps) {
-  const { language } = useBuilderContext();
+  const { language } = useBuilderSettings();
   const common = {
     label,
     error,

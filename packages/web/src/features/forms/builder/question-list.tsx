@@ -17,9 +17,14 @@ import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertCircle, IconGripVertical } from '@tabler/icons-react';
 import { type Question, sortQuestionsByOrder } from '@trialbase/domain';
+import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { textIn, useBuilderContext } from './context';
-import { issuesUnder } from './issues';
+import { textIn, useBuilderContext, useBuilderSettings } from './context';
+
+// Constant: `useSensor` memoises on its options, and new sensors would change the drag-and-drop
+// context on every render and so re-render every row.
+const POINTER_OPTIONS = { activationConstraint: { distance: 4 } };
+const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
 
 type QuestionListProps = { selectedId: string | null; onSelect: (id: string) => void };
 
@@ -27,10 +32,23 @@ type QuestionListProps = { selectedId: string | null; onSelect: (id: string) => 
 export function QuestionList({ selectedId, onSelect }: QuestionListProps) {
   const { t } = useTranslation();
   const { builder } = useBuilderContext();
-  const questions = sortQuestionsByOrder(builder.form.questions);
+  const { form, issues } = builder;
+  const questions = useMemo(() => sortQuestionsByOrder(form.questions), [form.questions]);
+  // Ids with an authoring issue (paths `['questions', index, ...]` index the unsorted draft).
+  const withIssues = useMemo(() => {
+    const ids = new Set<string>();
+    for (const issue of issues) {
+      const [head, index] = issue.path;
+      const question = head === 'questions' && typeof index === 'number' ? form.questions[index] : undefined;
+      if (question) ids.add(question.id);
+    }
+    return ids;
+  }, [issues, form.questions]);
+  // Same array while the order is unchanged: a new one would re-render every sortable row.
+  const ids = useStableIds(questions);
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(PointerSensor, POINTER_OPTIONS),
+    useSensor(KeyboardSensor, KEYBOARD_OPTIONS),
   );
   const handleDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -54,17 +72,15 @@ export function QuestionList({ selectedId, onSelect }: QuestionListProps) {
         screenReaderInstructions: { draggable: t('FORMS.BUILDER.DRAG_INSTRUCTIONS') },
       }}
     >
-      <SortableContext items={questions.map((q) => q.id)} strategy={verticalListSortingStrategy}>
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <Stack gap={6} component="ol" p={0} m={0} data-testid="question-list" style={{ listStyle: 'none' }}>
           {questions.map((q) => (
             <SortableQuestion
               key={q.id}
               question={q}
               isSelected={q.id === selectedId}
-              hasIssues={
-                issuesUnder(builder.issues, ['questions', builder.form.questions.indexOf(q)]).length > 0
-              }
-              onSelect={() => onSelect(q.id)}
+              hasIssues={withIssues.has(q.id)}
+              onSelect={onSelect}
             />
           ))}
         </Stack>
@@ -73,16 +89,35 @@ export function QuestionList({ selectedId, onSelect }: QuestionListProps) {
   );
 }
 
+/** The question ids in list order, the previous array while they are the same. */
+function useStableIds(questions: readonly Question[]): string[] {
+  const previous = useRef<string[]>([]);
+  const next = questions.map((q) => q.id);
+  if (next.length !== previous.current.length || next.some((id, i) => id !== previous.current[i])) {
+    previous.current = next;
+  }
+  return previous.current;
+}
+
 type SortableQuestionProps = {
   question: Question;
   isSelected: boolean;
   hasIssues: boolean;
-  onSelect: () => void;
+  onSelect: (id: string) => void;
 };
 
-function SortableQuestion({ question, isSelected, hasIssues, onSelect }: SortableQuestionProps) {
+/**
+ * One row; memoised so that typing in one question re-renders only its own row (the draft keeps
+ * the other questions' objects, and the props here are values or stable callbacks).
+ */
+const SortableQuestion = memo(function SortableQuestion({
+  question,
+  isSelected,
+  hasIssues,
+  onSelect,
+}: SortableQuestionProps) {
   const { t } = useTranslation();
-  const { language } = useBuilderContext();
+  const { language } = useBuilderSettings();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: question.id });
   const plain = textIn(question.question, language).replace(/<[^>]*>/g, '');
@@ -111,7 +146,7 @@ function SortableQuestion({ question, isSelected, hasIssues, onSelect }: Sortabl
           <IconGripVertical size={16} />
         </ActionIcon>
         <UnstyledButton
-          onClick={onSelect}
+          onClick={() => onSelect(question.id)}
           style={{ flex: 1, minWidth: 0 }}
           aria-current={isSelected || undefined}
         >
@@ -132,4 +167,4 @@ function SortableQuestion({ question, isSelected, hasIssues, onSelect }: Sortabl
       </Group>
     </Paper>
   );
-}
+});

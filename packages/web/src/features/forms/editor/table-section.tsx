@@ -12,7 +12,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { resolveTableMaxRows, TABLE_COLUMN_TYPES, type TableColumn, type TableRow } from '@trialbase/domain';
 import { useTranslation } from 'react-i18next';
-import { useBuilderContext } from '../builder/context';
+import { useBuilderSettings } from '../builder/context';
 import { fieldError } from '../builder/issues';
 import { LocalizedInput } from '../builder/localized-input';
 import { newTableColumn, newTableRow } from '../builder/new-items';
@@ -21,7 +21,7 @@ import type { SectionProps } from './question-editor';
 /** Spec 001 §3/§5 TABLE_COL: columns with type, title and export label. */
 export function TableColumns({ question, update, issues }: SectionProps) {
   const { t } = useTranslation();
-  const { language, canChangeStructure } = useBuilderContext();
+  const { language, canChangeStructure } = useBuilderSettings();
   const setAt = (id: string, change: (c: TableColumn) => TableColumn) =>
     update((q) => ({ ...q, tableCol: q.tableCol.map((c) => (c.id === id ? change(c) : c)) }));
   return (
@@ -103,7 +103,7 @@ export function TableColumns({ question, update, issues }: SectionProps) {
 /** Spec 001 §3/§5 TABLE_ROW: rows with title and export label. */
 export function TableRows({ question, update, issues }: SectionProps) {
   const { t } = useTranslation();
-  const { language, canChangeStructure } = useBuilderContext();
+  const { language, canChangeStructure } = useBuilderSettings();
   const setAt = (id: string, change: (r: TableRow) => TableRow) =>
     update((q) => ({ ...q, tableRow: q.tableRow.map((r) => (r.id === id ? change(r) : r)) }));
   return (
@@ -165,7 +165,7 @@ export function TableRows({ question, update, issues }: SectionProps) {
 /** Spec 001 §5 TABLE_OPTIONS: dynamic tables and their max row count (default: existing rows or 10). */
 export function TableOptions({ question, update, issues }: SectionProps) {
   const { t } = useTranslation();
-  const { canChangeStructure } = useBuilderContext();
+  const { canChangeStructure } = useBuilderSettings();
   return (
     <Stack gap="sm">
       <Switch
