@@ -12,3 +12,4 @@ export * from './show-rules';
 export * from './time-values';
 export * from './upload-validation';
 export * from './value-validation';
+export * from './versions';

@@ -109,6 +109,11 @@ test('a form created from the system library (PHQ-9) is published as 1.0, then a
   await expect(status).toContainText('Unpublished changes');
   await expect(page.getByTestId('save-status')).toContainText('All changes saved', { timeout: 15_000 });
   await page.getByTestId('publish-version').click();
+  // The dialog names the version it will publish, from the same rule the server uses.
+  await expect(page.getByTestId('publish-next-version')).toHaveText('This publishes version 1.1.');
+  await page.getByTestId('publish-major').check();
+  await expect(page.getByTestId('publish-next-version')).toHaveText('This publishes version 2.0.');
+  await page.getByTestId('publish-minor').check();
   await page.screenshot({ path: `${SHOTS}/publish-dialog.png` });
   await page.getByTestId('confirm-publish').click();
   await expect(page.getByTestId('current-version')).toHaveText('Version 1.1');

@@ -1,5 +1,5 @@
-/** Pure helpers over stored form documents: names, copies with fresh ids, version numbers. */
-import type { FormTemplateDocument, FormVersion, LocalizedText, Question } from '@trialbase/domain';
+/** Pure helpers over stored form documents: names and copies with fresh ids (version numbers: domain `nextFormVersion`). */
+import type { FormTemplateDocument, LocalizedText, Question } from '@trialbase/domain';
 import { FORM_NAME_MAX, FormTemplateDocumentSchema } from '@trialbase/domain';
 import { newId } from '../../platform/ids';
 
@@ -83,12 +83,4 @@ export function copyWithNewIds(form: FormTemplateDocument, formId: string, now: 
       tableCol: q.tableCol.map((c) => ({ ...c, id: newId(now) })),
     })),
   };
-}
-
-/** Spec 001 §3 versions: the first publication is 1.0; then major → (M+1).0, minor → M.(m+1). */
-export function nextVersion(latest: FormVersion | null, kind: 'major' | 'minor'): FormVersion {
-  if (!latest) return { major: 1, minor: 0 };
-  return kind === 'major'
-    ? { major: latest.major + 1, minor: 0 }
-    : { major: latest.major, minor: latest.minor + 1 };
 }

@@ -27,6 +27,7 @@ export const libraryAr: LibraryMessages = {
   },
   PUBLISH: {
     BUTTON: 'نشر إصدار',
+    NEXT: 'سيُنشر الإصدار {{version}}.',
     TITLE: 'نشر إصدار جديد',
     KIND: 'نوع الإصدار',
     MINOR: 'إصدار فرعي',
@@ -83,6 +84,7 @@ export const libraryHe: LibraryMessages = {
   },
   PUBLISH: {
     BUTTON: 'פרסום גרסה',
+    NEXT: 'פעולה זו תפרסם את גרסה {{version}}.',
     TITLE: 'פרסום גרסה חדשה',
     KIND: 'סוג הגרסה',
     MINOR: 'גרסת משנה',
@@ -142,6 +144,7 @@ export const libraryUr: LibraryMessages = {
   },
   PUBLISH: {
     BUTTON: 'ورژن شائع کریں',
+    NEXT: 'اس سے ورژن {{version}} شائع ہوگا۔',
     TITLE: 'نیا ورژن شائع کریں',
     KIND: 'ورژن کی قسم',
     MINOR: 'چھوٹا ورژن',

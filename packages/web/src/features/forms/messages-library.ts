@@ -28,6 +28,7 @@ export const libraryEn = {
   },
   PUBLISH: {
     BUTTON: 'Publish version',
+    NEXT: 'This publishes version {{version}}.',
     TITLE: 'Publish a new version',
     KIND: 'Kind of version',
     MINOR: 'Minor version',
@@ -89,6 +90,7 @@ export const libraryDe: LibraryMessages = {
   },
   PUBLISH: {
     BUTTON: 'Version veröffentlichen',
+    NEXT: 'Damit wird Version {{version}} veröffentlicht.',
     TITLE: 'Neue Version veröffentlichen',
     KIND: 'Art der Version',
     MINOR: 'Nebenversion',
@@ -147,6 +149,7 @@ export const libraryDa: LibraryMessages = {
   },
   PUBLISH: {
     BUTTON: 'Udgiv version',
+    NEXT: 'Dette udgiver version {{version}}.',
     TITLE: 'Udgiv en ny version',
     KIND: 'Type af version',
     MINOR: 'Mindre version',

@@ -1,9 +1,9 @@
 /** Published versions and the forms of processes and enrollments (spec 001 §3 form version, §7). */
-import type { FormTemplateView, PublishedVersion } from '@trialbase/domain';
+import { type FormTemplateView, nextFormVersion, type PublishedVersion } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { AppError, notFound, validationError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { nextVersion, readDocument } from '../documents';
+import { readDocument } from '../documents';
 import { presentForm, presentVersion } from '../presenters';
 import { findEnrollmentFormVersions, findProcessFormIds, isFormUsedInAnyProcess } from '../processes';
 import { findForm, findVersion, insertVersion, latestVersion, updateForm } from '../repo';
@@ -25,7 +25,7 @@ export async function promoteFormVersion(
   const issues = authoringIssuesOf(study, draft);
   if (issues.length > 0) throw validationError(issues, 'The form is not valid and cannot be published.');
   const latest = await latestVersion(ctx.tx, input.studyId, row.id);
-  const version = nextVersion(latest, input.kind);
+  const version = nextFormVersion(latest, input.kind);
   const document = { ...draft, version, published: true };
   await insertVersion(ctx.tx, {
     studyId: input.studyId,

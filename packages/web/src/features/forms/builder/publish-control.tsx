@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Modal, Radio, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconRocket } from '@tabler/icons-react';
+import { formatFormVersion, nextFormVersion } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpError } from '../../../app/http';
@@ -24,7 +25,7 @@ export function PublishControl() {
   const listed = list.data?.find((f) => f.id === form.id);
   const hasPublished = (listed?.versions?.length ?? 0) > 0 || (form.published && Boolean(form.id));
   const isCurrent = form.published && !builder.isDirty;
-  const version = `${form.version.major}.${form.version.minor}`;
+  const version = formatFormVersion(form.version);
   const canPublish =
     Boolean(form.id) && !builder.isDirty && builder.isValid && builder.saveState !== 'saving';
   if (!form.id) return null;
@@ -103,6 +104,11 @@ export function PublishControl() {
               />
             </Stack>
           </Radio.Group>
+          <Text size="sm" data-testid="publish-next-version">
+            {t('FORMS.PUBLISH.NEXT', {
+              version: formatFormVersion(nextFormVersion(hasPublished ? form.version : null, kind)),
+            })}
+          </Text>
           <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
             {t('FORMS.PUBLISH.WARNING')}
           </Alert>
