@@ -1,40 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
+import { QUESTION_TYPES, REFERENCE_MODULES } from '../../support/question-types';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../support/server';
 
 // Issue 5 items 2-4 (spec 001 §2 form list and builder, §4 locks, §5 authoring): a form with one
 // question of each of the 22 types is built on screen, reordered with the keyboard, given a show rule
 // and a blocking validation rule, saved, and listed.
 
-const QUESTION_TYPES = [
-  'CHECKBOX',
-  'YES_NO',
-  'NUMBER',
-  'TEXT_SENTENCE',
-  'TEXT_FREE',
-  'TIME',
-  'DATE',
-  'DATE_TIME',
-  'TIME_DURATION',
-  'MULTIPLE_CHOICE',
-  'MULTIPLE_RESPONSE',
-  'SMILEY',
-  'SLIDER',
-  'INFORMATION',
-  'TABLE',
-  'IMAGE',
-  'CALCULATED',
-  'MEDICATION_REF',
-  'AE_REF',
-  'AE_2_REF',
-  'UNSCHEDULED_EVENT_REF',
-  'FILE',
-] as const;
-const REFERENCE_MODULES = {
-  MEDICATION_REF: 'MEDICATION',
-  AE_REF: 'ADVERSE_EVENTS',
-  AE_2_REF: 'CUSTOM_AE_REPORTS',
-  UNSCHEDULED_EVENT_REF: 'UNSCHEDULED_EVENT_REFERENCES',
-} as const;
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/forms-builder';
 
 async function logIn(page: Page) {

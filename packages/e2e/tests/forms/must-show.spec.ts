@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { QUESTION_TYPES, REFERENCE_MODULES } from '../../support/question-types';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../support/server';
 
 // Issue 5 must-show (spec 001 §2 list, builder and preview, §4 show rules, §5 validation rules,
@@ -6,36 +7,6 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../support/server';
 // reorders by mouse drag, adds a show rule and a blocking rule, saves, opens the preview from
 // the list and fills it; then the preview is looked at on a phone and in Arabic.
 
-const QUESTION_TYPES = [
-  'CHECKBOX',
-  'YES_NO',
-  'NUMBER',
-  'TEXT_SENTENCE',
-  'TEXT_FREE',
-  'TIME',
-  'DATE',
-  'DATE_TIME',
-  'TIME_DURATION',
-  'MULTIPLE_CHOICE',
-  'MULTIPLE_RESPONSE',
-  'SMILEY',
-  'SLIDER',
-  'INFORMATION',
-  'TABLE',
-  'IMAGE',
-  'CALCULATED',
-  'MEDICATION_REF',
-  'AE_REF',
-  'AE_2_REF',
-  'UNSCHEDULED_EVENT_REF',
-  'FILE',
-] as const;
-const REFERENCE_MODULES = {
-  MEDICATION_REF: 'MEDICATION',
-  AE_REF: 'ADVERSE_EVENTS',
-  AE_2_REF: 'CUSTOM_AE_REPORTS',
-  UNSCHEDULED_EVENT_REF: 'UNSCHEDULED_EVENT_REFERENCES',
-} as const;
 // The texts a person types for the three questions the rules are about.
 const TEXTS: Partial<Record<(typeof QUESTION_TYPES)[number], string>> = {
   YES_NO: 'Do you smoke?',

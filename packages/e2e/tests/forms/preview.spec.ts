@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { QUESTION_TYPES } from '../../support/question-types';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../support/server';
 
 // Issue 5 items 6-7 (spec 001 §2 preview, §4 show rules, §5 validation rules): a form made
@@ -154,31 +155,6 @@ test('the preview shows a question when "Yes" is chosen and the block message fo
   await page.screenshot({ path: `${SHOTS}/desktop-ar.png`, fullPage: true });
 });
 
-const ALL_TYPES = [
-  'CHECKBOX',
-  'YES_NO',
-  'NUMBER',
-  'TEXT_SENTENCE',
-  'TEXT_FREE',
-  'TIME',
-  'DATE',
-  'DATE_TIME',
-  'TIME_DURATION',
-  'MULTIPLE_CHOICE',
-  'MULTIPLE_RESPONSE',
-  'SMILEY',
-  'SLIDER',
-  'INFORMATION',
-  'TABLE',
-  'IMAGE',
-  'CALCULATED',
-  'MEDICATION_REF',
-  'AE_REF',
-  'AE_2_REF',
-  'UNSCHEDULED_EVENT_REF',
-  'FILE',
-] as const;
-
 function everyTypeForm(formId: string) {
   const choices = (id: string, texts: string[]) =>
     texts.map((text, i) => ({
@@ -222,7 +198,7 @@ function everyTypeForm(formId: string) {
     id: formId,
     title: { en: 'Every question type' },
     type: 'TYPE_FORM',
-    questions: ALL_TYPES.map((type, i) => ({
+    questions: QUESTION_TYPES.map((type, i) => ({
       id: `q-${type.toLowerCase().replaceAll('_', '-')}`,
       order: i + 1,
       type,
@@ -252,7 +228,7 @@ test('every question type renders; reference types show the unsupported card wit
   expect(saved.ok(), await saved.text()).toBe(true);
   await page.goto(`/study/${studyId}/questionnaireTemplate/${formId}/?isOldVersion=false`);
   await expect(page.getByRole('heading', { name: 'Every question type', exact: true })).toBeVisible();
-  for (const type of ALL_TYPES) {
+  for (const type of QUESTION_TYPES) {
     await expect(page.locator(`[data-question-type="${type}"]`)).toHaveCount(1);
   }
   await expect(page.locator('[data-unsupported]')).toHaveCount(0);
