@@ -1,45 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { QUESTION_TYPES, REFERENCE_MODULES } from '../../support/question-types';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../support/server';
+import { createStudy, csrf, logIn } from '../../support/session';
 
 // Issue 5 items 2-4 (spec 001 §2 form list and builder, §4 locks, §5 authoring): a form with one
 // question of each of the 22 types is built on screen, reordered with the keyboard, given a show rule
 // and a blocking validation rule, saved, and listed.
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/forms-builder';
-
-async function logIn(page: Page) {
-  await page.goto('/authentication/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
-  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/study$/);
-}
-
-async function csrf(page: Page): Promise<string> {
-  const session = await (await page.request.get('/api/auth/session')).json();
-  return session.csrfToken as string;
-}
-
-async function createStudy(page: Page): Promise<string> {
-  const created = await page.request.post('/api/study', {
-    headers: { 'x-csrf-token': await csrf(page) },
-    data: {
-      studyName: `Builder study ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
-      description: null,
-      primaryLanguage: 'en',
-      languages: ['en'],
-      dateFormat: 'DD-MM-YYYY',
-      dateTimeFormat: 'DD-MM-YYYY HH:mm',
-      subjectIdAutomation: 'manual',
-      extendedValidation: false,
-      verificationType: 'NONE',
-      secondaryVerificationType: 'NONE',
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  return ((await created.json()) as { id: string }).id;
-}
 
 async function pickOption(page: Page, input: ReturnType<Page['getByTestId']>, name: string | RegExp) {
   await input.click({ force: true });
@@ -52,7 +19,7 @@ test('a study builder builds a form of all 22 question types with rules, saves i
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await logIn(page);
-  const studyId = await createStudy(page);
+  const studyId = await createStudy(page, 'Builder study');
 
   await page.goto(`/study/${studyId}`.concat('/questionnaireTemplate'));
   await expect(page.getByRole('heading', { name: 'Forms' })).toBeVisible();

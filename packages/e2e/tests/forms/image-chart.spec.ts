@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../support/server';
+import { csrf, logIn } from '../../support/session';
 
 // Issue 5, spec 001 §2 image-chart drawing card and §3 image chart answers: a chart image uploaded
 // through the API, a TYPE_IMAGE_CHART form with two colour labels; in the preview two strokes are
@@ -9,19 +9,6 @@ const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/forms-image-chart';
 // A 50 x 30 checkered PNG (5:3, so the chart space is the full 1000 x 600).
 const CHART_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAADIAAAAeCAIAAADhM9qrAAAASElEQVR42u3UoQ0AIBAEQfqvjA7oAINBo7Af/AdIJjl3ZtSW2kZcnyvu1luwsLJYjziOFwsrjSUQWCovEFgqLxBYKq9bWF+yNiiNro44UVdPAAAAAElFTkSuQmCC';
-
-async function logIn(page: Page) {
-  await page.goto('/authentication/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
-  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/study$/);
-}
-
-async function csrf(page: Page): Promise<string> {
-  const session = await (await page.request.get('/api/auth/session')).json();
-  return session.csrfToken as string;
-}
 
 async function post(page: Page, url: string, data: unknown): Promise<{ id: string }> {
   const response = await page.request.post(url, { headers: { 'x-csrf-token': await csrf(page) }, data });

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { QUESTION_TYPES, REFERENCE_MODULES } from '../../support/question-types';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../support/server';
+import { createStudy, csrf, logIn } from '../../support/session';
 
 // Issue 5 must-show (spec 001 §2 list, builder and preview, §4 show rules, §5 validation rules,
 // spec 000 §6 paid modules): one person builds a form of all 22 question types on screen,
@@ -15,39 +15,6 @@ const TEXTS: Partial<Record<(typeof QUESTION_TYPES)[number], string>> = {
 };
 const BLOCK_MESSAGE = 'At most 60 cigarettes a day';
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/forms-must-show';
-
-async function logIn(page: Page) {
-  await page.goto('/authentication/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
-  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/study$/);
-}
-
-async function csrf(page: Page): Promise<string> {
-  const session = await (await page.request.get('/api/auth/session')).json();
-  return session.csrfToken as string;
-}
-
-async function createStudy(page: Page): Promise<string> {
-  const created = await page.request.post('/api/study', {
-    headers: { 'x-csrf-token': await csrf(page) },
-    data: {
-      studyName: `Must-show study ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
-      description: null,
-      primaryLanguage: 'en',
-      languages: ['en'],
-      dateFormat: 'DD-MM-YYYY',
-      dateTimeFormat: 'DD-MM-YYYY HH:mm',
-      subjectIdAutomation: 'manual',
-      extendedValidation: false,
-      verificationType: 'NONE',
-      secondaryVerificationType: 'NONE',
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  return ((await created.json()) as { id: string }).id;
-}
 
 async function pickOption(page: Page, input: Locator, name: string | RegExp) {
   await input.click({ force: true });
@@ -112,7 +79,7 @@ test('must-show: build all 22 types with drag, rules and save, then fill the pre
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await logIn(page);
-  const studyId = await createStudy(page);
+  const studyId = await createStudy(page, 'Must-show study');
 
   // The form list, then a new form in the builder.
   await page.goto(`/study/${studyId}/questionnaireTemplate`);

@@ -1,45 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { QUESTION_TYPES } from '../../support/question-types';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../support/server';
+import { createStudy, csrf, logIn } from '../../support/session';
 
 // Issue 5 items 6-7 (spec 001 §2 preview, §4 show rules, §5 validation rules): a form made
 // through the API is previewed; the hidden question appears when "Yes" is chosen and a
 // blocking rule shows its message for a bad number. Screens at 390x844 and in Arabic.
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/forms-preview';
-
-async function logIn(page: Page) {
-  await page.goto('/authentication/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
-  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/study$/);
-}
-
-async function csrf(page: Page): Promise<string> {
-  const session = await (await page.request.get('/api/auth/session')).json();
-  return session.csrfToken as string;
-}
-
-async function createStudy(page: Page): Promise<string> {
-  const created = await page.request.post('/api/study', {
-    headers: { 'x-csrf-token': await csrf(page) },
-    data: {
-      studyName: `Preview study ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
-      description: null,
-      primaryLanguage: 'en',
-      languages: ['en', 'ar'],
-      dateFormat: 'DD-MM-YYYY',
-      dateTimeFormat: 'DD-MM-YYYY HH:mm',
-      subjectIdAutomation: 'manual',
-      extendedValidation: false,
-      verificationType: 'NONE',
-      secondaryVerificationType: 'NONE',
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  return ((await created.json()) as { id: string }).id;
-}
 
 function smokingForm(formId: string) {
   const blockRule = {
@@ -100,7 +67,7 @@ test('the preview shows a question when "Yes" is chosen and the block message fo
   page,
 }) => {
   await logIn(page);
-  const studyId = await createStudy(page);
+  const studyId = await createStudy(page, 'Preview study', ['en', 'ar']);
   const formId = await createForm(page, studyId);
   await page.goto(`/study/${studyId}/questionnaireTemplate/${formId}/?isOldVersion=false`);
 
@@ -212,7 +179,7 @@ test('every question type renders; reference types show the unsupported card wit
   page,
 }) => {
   await logIn(page);
-  const studyId = await createStudy(page);
+  const studyId = await createStudy(page, 'Preview study', ['en', 'ar']);
   // Reference questions can only be saved while their modules are on (spec 000 §6).
   const modules = ['MEDICATION', 'ADVERSE_EVENTS', 'CUSTOM_AE_REPORTS', 'UNSCHEDULED_EVENT_REFERENCES'];
   const addons = await page.request.post(`/api/studies/${studyId}/addons`, {

@@ -1,43 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../support/server';
+import { createStudy, csrf, logIn } from '../../support/session';
 
 // Issue 5 item 5 (spec 001 §2 reference rules page, §3 validation rule, §5 authoring): a study
 // and a form are made through the API; a validation rule is created, edited and deleted in the browser.
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/rules';
-
-async function logIn(page: Page) {
-  await page.goto('/authentication/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
-  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/study$/);
-}
-
-async function csrf(page: Page): Promise<string> {
-  const session = await (await page.request.get('/api/auth/session')).json();
-  return session.csrfToken as string;
-}
-
-async function createStudy(page: Page): Promise<string> {
-  const created = await page.request.post('/api/study', {
-    headers: { 'x-csrf-token': await csrf(page) },
-    data: {
-      studyName: `Rules study ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
-      description: null,
-      primaryLanguage: 'en',
-      languages: ['en', 'ar'],
-      dateFormat: 'DD-MM-YYYY',
-      dateTimeFormat: 'DD-MM-YYYY HH:mm',
-      subjectIdAutomation: 'manual',
-      extendedValidation: false,
-      verificationType: 'NONE',
-      secondaryVerificationType: 'NONE',
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  return ((await created.json()) as { id: string }).id;
-}
 
 /** The body is the domain FormTemplate document (issue 5 contract). */
 async function createForm(page: Page, studyId: string): Promise<string> {
@@ -79,7 +46,7 @@ test('a validation rule is created, listed, edited and deleted on the reference 
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await logIn(page);
-  const studyId = await createStudy(page);
+  const studyId = await createStudy(page, 'Rules study', ['en', 'ar']);
   await createForm(page, studyId);
 
   await page.goto(`/study/${studyId}/referenceRules`);
@@ -150,7 +117,7 @@ test('a validation rule is created, listed, edited and deleted on the reference 
 test('a show rule is created on an earlier choice question and listed', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await logIn(page);
-  const studyId = await createStudy(page);
+  const studyId = await createStudy(page, 'Rules study', ['en', 'ar']);
   await createForm(page, studyId);
 
   await page.goto(`/study/${studyId}/referenceRules?tab=show`);
