@@ -1,7 +1,9 @@
 // `npm start`: install what is missing, build, then serve app and API on one port
 // (PGlite in ./data unless DATABASE_URL is set). Migrations and the first admin happen at start.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { ensureInstalled, root, run } from './lib.mjs';
 
 ensureInstalled();
@@ -14,6 +16,17 @@ const env = {
   TRIALBASE_DATA_DIR: path.join(root, 'data'),
   ...process.env,
 };
+
+// First start on the embedded database: offer the demo study (TRIALBASE_SEED_DEMO=true answers yes).
+const isFirstStart = !env.DATABASE_URL && !existsSync(env.TRIALBASE_DATA_DIR);
+if (isFirstStart && env.TRIALBASE_SEED_DEMO === undefined && process.stdin.isTTY) {
+  const prompt = createInterface({ input: process.stdin, output: process.stdout });
+  const answer = await prompt.question(
+    'First start: create a demo study with sites, forms and 20 subjects? [y/N] ',
+  );
+  prompt.close();
+  env.TRIALBASE_SEED_DEMO = /^y(es)?$/i.test(answer.trim()) ? 'true' : 'false';
+}
 const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
   cwd: root,
   env,

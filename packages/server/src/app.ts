@@ -12,12 +12,21 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { enrollmentRoutes } from './modules/enrollments/routes';
+import { fileRoutes } from './modules/files/routes';
 import { formRoutes } from './modules/forms/routes';
 import { integrationRoutes } from './modules/integrations/routes';
+import { processRoutes } from './modules/processes/routes';
+import { publicRoutes } from './modules/public/routes';
+import { questionnaireRoutes } from './modules/questionnaires/routes';
 import { ruleRoutes } from './modules/rules/routes';
 import { siteRoutes } from './modules/sites/routes';
 import { studyRoutes } from './modules/studies/routes';
+import { subjectRoutes } from './modules/subjects/routes';
 import { systemRoutes } from './modules/system/routes';
+import { tokenRoutes } from './modules/tokens/routes';
+import { runDueSchedule, SCHEDULE_CRON, SCHEDULE_QUEUE } from './modules/tokens/service/run-due-schedule';
+import { scheduleEnvOf } from './modules/tokens/service/send-link';
 import { bootstrapSystemAdmin } from './modules/users/bootstrap';
 import { userRoutes } from './modules/users/routes';
 import { registerAuthGuard } from './platform/auth/guard';
@@ -44,6 +53,8 @@ export type BuildOptions = {
   logStream?: Writable;
   /** Called with the first admin's generated password, to print it once. */
   onAdminCreated?: (admin: { email: string; generatedPassword: string | null }) => void;
+  /** The server's clock (issue 6 item 6: tests drive schedules with it); defaults to the real time. */
+  clock?: () => Date;
 };
 
 // Link tokens and other long opaque segments never reach the logs.
@@ -166,7 +177,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app, { exposeStack: config.env === 'development' });
   registerAuthGuard(app, { db: database.db, config });
 
-  const deps: ModuleDeps = { db: database.db, database, config, jobs: () => app.jobs };
+  const clock = options.clock ?? (() => new Date());
+  const deps: ModuleDeps = { db: database.db, database, config, jobs: () => app.jobs, clock };
   const routes: RouteDefinition<never>[] = [
     ...(systemRoutes({ database, config }) as RouteDefinition<never>[]),
     ...(authRoutes({ db: database.db, config }) as RouteDefinition<never>[]),
@@ -178,6 +190,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...integrationRoutes(deps),
     ...formRoutes(deps),
     ...ruleRoutes(deps),
+    ...processRoutes(deps),
+    ...enrollmentRoutes(deps),
+    ...tokenRoutes(deps),
+    ...subjectRoutes(deps),
+    ...questionnaireRoutes(deps),
+    ...fileRoutes(deps),
+    ...publicRoutes(deps),
   ];
   registerRoutes(app, routes);
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () =>
@@ -190,11 +209,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onReady', async () => {
     app.jobs = await startJobs(
       database,
-      { [OUTBOX_QUEUE]: async () => void (await dispatchOutbox(database.db, transports)) },
-      { workers: config.jobs, onError: (err) => app.log.error({ err }, 'job error') },
+      {
+        [OUTBOX_QUEUE]: async () => void (await dispatchOutbox(database.db, transports)),
+        // Send-outs, reminders, activation and expiry (issue 6); the outbox then delivers.
+        [SCHEDULE_QUEUE]: async () => {
+          const result = await runDueSchedule(database.db, clock(), scheduleEnvOf(config));
+          if (result.messages > 0) await app.jobs?.send(OUTBOX_QUEUE);
+        },
+      },
+      {
+        workers: config.jobs,
+        onError: (err) => app.log.error({ err }, 'job error'),
+        schedules: { [SCHEDULE_QUEUE]: SCHEDULE_CRON },
+      },
     );
-    // Anything queued before a restart is picked up now.
-    if (config.jobs) await app.jobs.send(OUTBOX_QUEUE);
+    // Anything queued or due before a restart is picked up now.
+    if (config.jobs) {
+      await app.jobs.send(OUTBOX_QUEUE);
+      await app.jobs.send(SCHEDULE_QUEUE);
+    }
   });
   app.addHook('onClose', async () => {
     await app.jobs?.stop();

@@ -1,10 +1,15 @@
 import { buildApp } from './app';
+import { seedDemoIfEmpty } from './cli/demo-study';
 import { loadConfig } from './platform/config';
 
 /** Starts Trialbase: reads the environment, migrates, listens, and shuts down gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The demo seed plays its schedule out in the past; the clock is real time otherwise.
+  let seedTime: Date | null = null;
+  const clock = () => seedTime ?? new Date();
   const app = await buildApp(config, {
+    clock,
     onAdminCreated: ({ email, generatedPassword }) => {
       // Printed once, to the console only (never to the structured log).
       const lines = [`First system administrator created: ${email}`];
@@ -36,6 +41,15 @@ async function main(): Promise<void> {
     app.log.warn(
       'PUBLIC_URL is not set: links in emails point to localhost. Set it to the address users reach.',
     );
+  }
+  if (config.seedDemo) {
+    const setSeedTime = (next: Date) => {
+      seedTime = next;
+    };
+    const seeded = await seedDemoIfEmpty(app, { now: clock, set: setSeedTime });
+    seedTime = null;
+    if (seeded)
+      process.stdout.write(`Demo study created: "${seeded.studyName}" (${seeded.subjects} subjects).\n`);
   }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Trialbase is serving on http://localhost:${config.port} (${app.database.engine})`);

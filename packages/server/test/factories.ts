@@ -1,6 +1,8 @@
-import type { Permission, StudyRole } from '@trialbase/domain';
+import { type DataEventInput, type Permission, ProcessSchema, type StudyRole } from '@trialbase/domain';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { studyAccess } from '../src/modules/access/tables';
+import { processDataEvents, processes } from '../src/modules/processes/tables';
 import { sites } from '../src/modules/sites/tables';
 import { studies } from '../src/modules/studies/tables';
 import { subjects } from '../src/modules/subjects/tables';
@@ -144,4 +146,66 @@ export async function buildSubject(
   };
   await app.database.db.insert(subjects).values(subject);
   return subject;
+}
+
+/**
+ * A process with its data events, written straight to the `process` and `process_data_event`
+ * tables (the schedule tests need processes before the processes API exists).
+ */
+export async function buildProcess(
+  app: FastifyInstance,
+  input: { studyId: string; name?: string; dataEvents: DataEventInput[]; createdBy?: string },
+) {
+  const now = new Date();
+  const id = newId(now);
+  const document = ProcessSchema.parse({
+    id,
+    pathwayName: input.name ?? `Process ${unique()}`,
+    dataEvents: input.dataEvents,
+  });
+  const { id: _omit, ...rest } = document;
+  await app.database.db.insert(processes).values({
+    studyId: input.studyId,
+    id,
+    name: document.pathwayName,
+    recruitment: false,
+    document: rest as Record<string, unknown>,
+    createdBy: input.createdBy ?? 'factory',
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (document.dataEvents.length > 0) {
+    await app.database.db
+      .insert(processDataEvents)
+      .values(document.dataEvents.map((e) => ({ studyId: input.studyId, dataEventId: e.id, processId: id })));
+  }
+  return document;
+}
+
+/** Sets what the schedule reads of a study: status (data capture) and time zone. */
+export async function setStudySchedule(
+  app: FastifyInstance,
+  studyId: string,
+  input: { status?: string; timeZone?: string },
+) {
+  await app.database.db
+    .update(studies)
+    .set({
+      ...(input.status ? { status: input.status } : {}),
+      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+    })
+    .where(eq(studies.id, studyId));
+}
+
+/** Sets a subject's attributes (email, mobileNumber, language...) until the subjects API exists. */
+export async function setSubjectAttributes(
+  app: FastifyInstance,
+  studyId: string,
+  subjectId: string,
+  attributes: Record<string, unknown>,
+) {
+  await app.database.db
+    .update(subjects)
+    .set({ attributes })
+    .where(and(eq(subjects.studyId, studyId), eq(subjects.id, subjectId)));
 }

@@ -85,6 +85,7 @@ describe('Spec 000 §6 role table', () => {
         'SITE_EDIT',
         'SITE_DELETE',
         'AE_CREATE',
+        'PATHWAY_LIST',
         'PATHWAY_CREATE',
         'PATHWAY_UPDATE',
         'PATHWAY_DUPLICATE',
@@ -110,7 +111,7 @@ describe('Spec 000 §6 role table', () => {
     );
   });
 
-  it('MONITOR: study view; mail and SMS logs; all data; audit view', () => {
+  it('MONITOR: study view; mail and SMS logs; all data; audit view; reads filled forms to verify them', () => {
     const monitor = permissionsForRole('MONITOR');
     for (const p of ['STUDY_VIEW', 'MAIL_LOG_VIEW', 'SMS_LOG_VIEW', 'DATA_ALL', 'AUDIT_VIEW'] as const) {
       expect(monitor.has(p), p).toBe(true);
@@ -118,7 +119,9 @@ describe('Spec 000 §6 role table', () => {
     expect(monitor.has('DATA_VIEW_ANSWERS')).toBe(true);
     expect(monitor.has('STUDY_UPDATE')).toBe(false);
     expect(monitor.has('PATIENT_VIEW')).toBe(false);
-    expect(monitor.size).toBe(5 + PERMISSION_IMPLICATIONS.DATA_ALL.length);
+    expect(monitor.has('QUESTIONNAIRE_VIEW')).toBe(true);
+    expect(monitor.has('QUESTIONNAIRE_UPDATE')).toBe(false);
+    expect(monitor.size).toBe(6 + PERMISSION_IMPLICATIONS.DATA_ALL.length);
   });
 
   it('DOCTOR: subjects, subject medication, records, tokens, questionnaires', () => {

@@ -29,6 +29,8 @@ const STUDY_HELPER = [
   'SITE_EDIT',
   'SITE_DELETE',
   'AE_CREATE',
+  // Not in the spec's table: the helper who creates and edits processes must reach them from the list.
+  'PATHWAY_LIST',
   'PATHWAY_CREATE',
   'PATHWAY_UPDATE',
   'PATHWAY_DUPLICATE',
@@ -49,6 +51,8 @@ const MONITOR = [
   'SMS_LOG_VIEW',
   'DATA_ALL',
   'AUDIT_VIEW',
+  // Not in the spec's table: a monitor verifies source data (DATA_ALL), so reads the filled forms.
+  'QUESTIONNAIRE_VIEW',
 ] as const satisfies readonly Permission[];
 
 const DOCTOR = [

@@ -5,11 +5,17 @@
  * Each area declares its own events beside its code (`<area>/audit-events.ts`).
  */
 import type { AccessAuditEvent } from '../access/audit-events';
+import type { EnrollmentAuditEvent } from '../enrollments/audit-events';
 import type { FormAuditEvent } from '../forms/audit-events';
 import type { IntegrationAuditEvent } from '../integrations/audit-events';
+import type { ProcessAuditEvent } from '../processes/audit-events';
+import type { PublicAuditEvent } from '../public/audit-events';
+import type { QuestionnaireAuditEvent } from '../questionnaires/audit-events';
 import type { RuleAuditEvent } from '../rules/audit-events';
 import type { SiteAuditEvent } from '../sites/audit-events';
 import type { StudyAuditEvent } from '../studies/audit-events';
+import type { SubjectAuditEvent } from '../subjects/audit-events';
+import type { TokenAuditEvent } from '../tokens/audit-events';
 import type { UserAuditEvent } from '../users/audit-events';
 
 /** Who did it: a staff user, a participant through a link token, an API key, or the system itself. */
@@ -49,6 +55,12 @@ export type AuditEvent =
   | AccessAuditEvent
   | IntegrationAuditEvent
   | FormAuditEvent
-  | RuleAuditEvent;
+  | RuleAuditEvent
+  | ProcessAuditEvent
+  | TokenAuditEvent
+  | SubjectAuditEvent
+  | EnrollmentAuditEvent
+  | QuestionnaireAuditEvent
+  | PublicAuditEvent;
 
 export type AuditAction = AuditEvent['action'];

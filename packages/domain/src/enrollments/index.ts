@@ -1,2 +1,4 @@
 export * from './model';
+export * from './schemas';
+export * from './staff-rules';
 export * from './state-machine';

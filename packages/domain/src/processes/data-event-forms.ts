@@ -23,10 +23,26 @@ export function listDataEventForms(process: Process, dataEventId: string): strin
   if (byId) return unscheduledForms(byId.forms);
   if (!scheduled) return null;
   const sameType = unscheduled.find((u) => u.type === scheduled.type);
-  return sameType ? [...scheduled.forms, ...unscheduledForms(sameType.forms)] : [...scheduled.forms];
+  const own = [...scheduled.forms, ...scheduled.optionalForms];
+  return sameType ? [...own, ...unscheduledForms(sameType.forms)] : own;
 }
 
 /** Spec 001 §5: is the form part of the data event of this process? */
 export function isFormInDataEvent(process: Process, dataEventId: string, formId: string): boolean {
   return listDataEventForms(process, dataEventId)?.includes(formId) ?? false;
+}
+
+/**
+ * Spec 001 §7 GET /study/{studyId}/process/{processId}/forms and §4 "used in a process": every form the
+ * process names, in data-event order (mandatory then optional), then the unexpected, discontinued and
+ * external selections, each form once.
+ */
+export function listProcessFormIds(process: Process): string[] {
+  const ids = [
+    ...process.dataEvents.flatMap((e) => [...e.forms, ...e.optionalForms]),
+    ...unscheduledForms(process.unexpectedVisit),
+    ...unscheduledForms(process.discontinueDataEvent),
+    ...unscheduledForms(process.externalDataEvent),
+  ];
+  return [...new Set(ids)];
 }

@@ -73,11 +73,22 @@ export type ProcessType = (typeof PROCESS_TYPES)[number];
 export const DISCONTINUATION_REASONS = ['DEATH', 'GEOGRAPHIC', 'PATIENT_OPT_OUT', 'OTHER'] as const;
 export type DiscontinuationReason = (typeof DISCONTINUATION_REASONS)[number];
 
+/**
+ * The link placeholder of subject, email and SMS texts (spec 001 §3): replaced by the participant's
+ * personal link when the message is sent; a text without it gets the link appended.
+ */
+export const DATA_EVENT_LINK_PLACEHOLDER = '{link}';
+
 /** Spec 001 §5 / §9 process limits. */
 export const PROCESS_NAME_MAX = 64;
 export const MIN_TRIAL_GROUPS = 2;
 /** Not in the spec: a trial group title is held to the process name limit. */
 export const TRIAL_GROUP_TITLE_MAX = PROCESS_NAME_MAX;
+/**
+ * Spec 001 §5 / §9: "the maximum number of stratifications is a configured value (not shown)".
+ * Our configured value: five question stratifications per process.
+ */
+export const MAX_STRATIFICATIONS = 5;
 /** Rich texts (consent, public intro, event texts) share the translation cap (spec 000 §5). */
 export const PROCESS_RICH_TEXT_MAX = 20000;
 
@@ -111,7 +122,12 @@ export const DataEventSchema = z.object({
   id: z.string(),
   name: LocalizedTextSchema.default({}),
   type: z.enum(DATA_EVENT_TYPES),
+  /** Mandatory forms, in fill order. */
   forms: z.array(z.string()).default([]),
+  /** Optional forms the filler may skip (spec 000 §3: mandatory and optional forms per event). */
+  optionalForms: z.array(z.string()).default([]),
+  /** Forms must be filled in the listed order. */
+  forceFormOrder: z.boolean().default(false),
   subjectText: LocalizedTextSchema.optional(),
   emailText: LocalizedTextSchema.optional(),
   smsText: LocalizedTextSchema.optional(),

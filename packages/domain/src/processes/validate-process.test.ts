@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFormInDataEvent, listDataEventForms } from './data-event-forms';
+import { isFormInDataEvent, listDataEventForms, listProcessFormIds } from './data-event-forms';
 import { canRemoveTrialGroup, deriveProcessType, type ProcessInput, ProcessSchema } from './model';
 import { validateProcess } from './validate-process';
 
@@ -149,5 +149,20 @@ describe('Spec 001 §5 forms of a data event', () => {
     expect(listDataEventForms(process, 'nope')).toBeNull();
     expect(isFormInDataEvent(process, 'e1', 'f1')).toBe(true);
     expect(isFormInDataEvent(process, 'e1', 'f2')).toBe(false);
+  });
+});
+
+describe('Spec 001 §7 forms of a process', () => {
+  it('lists event forms in order (mandatory, then optional), then unscheduled selections, each once', () => {
+    const process = build({
+      dataEvents: [
+        { id: 'e1', name: { en: 'One' }, type: 'TYPE_USER', forms: ['c', 'a'], optionalForms: ['b'] },
+        { id: 'e2', name: { en: 'Two' }, type: 'TYPE_USER', forms: ['a', 'd'] },
+      ],
+      unexpectedVisit: { selectedQts: ['e'], selectedOptionalQts: ['c'] },
+      externalDataEvent: { selectedQts: ['f'] },
+    });
+    expect(listProcessFormIds(process)).toEqual(['c', 'a', 'b', 'd', 'e', 'f']);
+    expect(listProcessFormIds(build({ dataEvents: [] }))).toEqual([]);
   });
 });

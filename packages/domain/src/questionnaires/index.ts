@@ -1,1 +1,5 @@
+export * from './answer-set';
+export * from './edit-locks';
 export * from './model';
+export * from './schemas';
+export * from './unscheduled';

@@ -3,6 +3,7 @@ import type { Permission } from '../access/permissions';
 import type { FieldIssue } from '../common/errors';
 import { IdSchema } from '../common/ids';
 import { LanguageCodeSchema } from '../common/languages';
+import { TimeZoneSchema } from '../common/time-zones';
 import { TimestampSchema } from '../common/timestamps';
 import { PlanModuleCodeSchema } from '../plans/model';
 import { SubjectIdAutomationTypeSchema } from '../subjects/model';
@@ -53,6 +54,8 @@ export const StudySettingsSchema = z.object({
   extendedValidation: z.boolean(),
   verificationType: StudyVerificationTypeSchema,
   secondaryVerificationType: StudyVerificationTypeSchema,
+  /** IANA zone schedules are computed in; UTC when not given. */
+  timeZone: TimeZoneSchema.optional(),
 });
 export type StudySettings = z.infer<typeof StudySettingsSchema>;
 
@@ -132,6 +135,7 @@ export type StudyAbilities = z.infer<typeof StudyAbilitiesSchema>;
 export const StudyDetailSchema = StudySettingsSchema.extend({
   id: IdSchema,
   studyName: z.string(),
+  timeZone: z.string(),
   status: StudyStatusSchema,
   statusBeforeDelete: StudyStatusSchema.nullable(),
   /** Spec 001 §3 test flag: true while in test drive. */

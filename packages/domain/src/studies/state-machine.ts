@@ -111,6 +111,17 @@ export function studyEditScope(status: StudyStatus): StudyEditScope {
   }
 }
 
+/**
+ * Do enrollments' schedules run (activations, send-outs, reminders, expiry)? In test and production,
+ * and during an amendment of a running study; a locked, completed, anonymized or deleted study
+ * sends nothing more to its subjects.
+ */
+export const SCHEDULE_RUNNING_STATUSES = [
+  'TEST',
+  'PRODUCTION',
+  'AMENDMENT',
+] as const satisfies readonly StudyStatus[];
+
 /** Spec 001 §4: form-template caching is on only while the study is in production. */
 export function isFormCachingEnabled(status: StudyStatus): boolean {
   return status === 'PRODUCTION';

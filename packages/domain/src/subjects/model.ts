@@ -195,6 +195,8 @@ export const SubjectViewSchema = SubjectSchema.extend({
   nationality: redactable(attributes.nationality),
   guardian1: redactable(attributes.guardian1),
   guardian2: redactable(attributes.guardian2),
+  /** Spec 001 §2: the trial group shows only to those who may view it (TRIAL_GROUP_VIEW). */
+  trialGroup: redactable(z.string().max(SUBJECT_FIELD_MAX_LENGTHS.trialGroup).nullable()),
 });
 export type SubjectView = z.infer<typeof SubjectViewSchema>;
 

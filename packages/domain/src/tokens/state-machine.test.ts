@@ -36,6 +36,7 @@ describe('Spec 000 §4 / 002 §4 token status', () => {
       ['EXPIRED', 'reactivate', 'UNUSED'],
       ['EXPIRED', 'disable', 'DISABLED'],
       ['DISABLED', 'reactivate', 'UNUSED'],
+      ['DISABLED', 'restore', 'NOT_ACTIVE'],
     ],
   });
 

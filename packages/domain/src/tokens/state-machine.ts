@@ -11,6 +11,7 @@ export const TOKEN_ACTIONS = [
   'disable',
   'reactivate',
   'reopen',
+  'restore',
 ] as const;
 export type TokenAction = (typeof TOKEN_ACTIONS)[number];
 
@@ -26,6 +27,8 @@ export type TokenAction = (typeof TOKEN_ACTIONS)[number];
  * - reactivate: staff give an expired or disabled link a new window; saved answers stay
  *   and the next save moves it to IN_USE again.
  * - reopen: staff return a completed token to the subject for corrections (audited).
+ * - restore: a waiting link that was disabled with its enrollment (deactivation) goes back to
+ *   waiting when staff reactivate the enrollment; the schedule then computes its time again.
  * - EXCLUDED is final, like the enrollment exclusion behind it.
  * Lock / unlock is a separate flag, not a status.
  */
@@ -43,7 +46,7 @@ export const tokenStateMachine = defineStateMachine<TokenStatus, TokenAction>({
     IN_USE: { complete: 'COMPLETED', expire: 'EXPIRED', exclude: 'EXCLUDED', disable: 'DISABLED' },
     COMPLETED: { reopen: 'IN_USE' },
     EXPIRED: { reactivate: 'UNUSED', disable: 'DISABLED' },
-    DISABLED: { reactivate: 'UNUSED' },
+    DISABLED: { reactivate: 'UNUSED', restore: 'NOT_ACTIVE' },
     EXCLUDED: {},
   },
 });

@@ -24,6 +24,8 @@ export type Config = {
   jobs: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** Create the demo study at start when the database has no study yet (issue 7 item 7). */
+  seedDemo: boolean;
 };
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -61,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: bool(env.TRIALBASE_JOBS, true),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: bool(env.TRUST_PROXY, false),
+    seedDemo: bool(env.TRIALBASE_SEED_DEMO, false),
   };
 }

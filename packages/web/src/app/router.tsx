@@ -7,9 +7,12 @@ import { authRoutes } from '../features/auth/routes';
 import { errorRoutes } from '../features/errors/routes';
 import { formRoutes } from '../features/forms/routes';
 import { integrationRoutes } from '../features/integrations/routes';
+import { processRoutes } from '../features/processes/routes';
+import { questionnaireRoutes } from '../features/questionnaires/routes';
 import { ruleRoutes } from '../features/rules/routes';
 import { siteRoutes } from '../features/sites/routes';
 import { studyRoutes } from '../features/studies/routes';
+import { subjectRoutes } from '../features/subjects/routes';
 import { HomeRedirect, RequireSession, RequireSystemAdmin } from './guards';
 import { setNavigator } from './navigation';
 import { RootLayout } from './root-layout';
@@ -37,6 +40,9 @@ export function createAppRouter() {
             ...integrationRoutes,
             ...formRoutes,
             ...ruleRoutes,
+            ...processRoutes,
+            ...questionnaireRoutes,
+            ...subjectRoutes,
             ...accountRoutes,
             {
               path: 'admin',

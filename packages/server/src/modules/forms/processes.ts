@@ -1,35 +1,45 @@
 /**
- * Look-ups into processes and enrollments, which later issues add. Until their tables exist
- * these answer "none", so forms are never in use and every process or enrollment id is unknown.
+ * Look-ups into processes and enrollments: is a form used by a process, the forms of a process,
+ * and the form versions of an enrollment.
  */
+import { listProcessFormIds } from '@trialbase/domain';
 import type { Executor } from '../../platform/db/client';
+import { findEnrollment } from '../enrollments/repo';
+import { findStudyProcess, listStudyProcesses } from '../processes/lookups';
 
 /** Spec 001 §4/§7: is the form used by any process of the study (DELETE_QT_FAIL, AE type lock)? */
 export async function isFormUsedInAnyProcess(
-  _tx: Executor,
-  _studyId: string,
-  _formId: string,
+  tx: Executor,
+  studyId: string,
+  formId: string,
 ): Promise<boolean> {
-  // No process table yet (issue "Processes"): no form can be used in one. Read it here once it exists.
-  return false;
+  // Data events (mandatory and optional forms) and the unexpected, discontinued and external selections.
+  const processes = await listStudyProcesses(tx, studyId);
+  return processes.some((p) => listProcessFormIds(p).includes(formId));
 }
 
 /** Form ids of a process in its order, or null when the process does not exist in the study. */
 export async function findProcessFormIds(
-  _tx: Executor,
-  _studyId: string,
-  _processId: string,
+  tx: Executor,
+  studyId: string,
+  processId: string,
 ): Promise<string[] | null> {
-  // No process table yet: every process id is unknown.
-  return null;
+  const process = await findStudyProcess(tx, studyId, processId);
+  return process ? listProcessFormIds(process) : null;
 }
 
 /** The form versions tied to an enrollment (pathway record), or null when it does not exist. */
 export async function findEnrollmentFormVersions(
-  _tx: Executor,
-  _studyId: string,
-  _pathwayRecordId: string,
+  tx: Executor,
+  studyId: string,
+  pathwayRecordId: string,
 ): Promise<{ formId: string; major: number; minor: number }[] | null> {
-  // No enrollment table yet: every enrollment id is unknown (INVALID_ENROLLMENT).
-  return null;
+  // Tagged when the subject was enrolled (enrollments module, issue 6).
+  const enrollment = await findEnrollment(tx, studyId, pathwayRecordId);
+  if (!enrollment) return null;
+  return Object.entries(enrollment.formVersions).map(([formId, v]) => ({
+    formId,
+    major: v.major,
+    minor: v.minor,
+  }));
 }

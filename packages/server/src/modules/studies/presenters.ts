@@ -28,6 +28,7 @@ export function studySettingsOf(row: StudyRow) {
     extendedValidation: row.extendedValidation,
     verificationType: verificationType as StudyVerificationType,
     secondaryVerificationType: secondaryVerificationType as StudyVerificationType,
+    timeZone: row.timeZone,
   };
 }
 

@@ -19,6 +19,8 @@ export const studies = pgTable(
     dateFormat: text('date_format').notNull(),
     dateTimeFormat: text('date_time_format').notNull(),
     subjectIdAutomation: text('subject_id_automation').notNull(),
+    /** IANA time zone schedules are computed in (spec 001 §3 data event timing). */
+    timeZone: text('time_zone').notNull().default('UTC'),
     extendedValidation: boolean('extended_validation').notNull().default(false),
     verificationTypes: jsonb('verification_types').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** Paid modules enabled for this study (spec 000 §1, §6), codes of PLAN_MODULES. */

@@ -1,6 +1,8 @@
 // Every table of the application, for Drizzle's typed queries and for drizzle-kit's migrations.
 
 export { studyAccess } from '../../modules/access/tables';
+export { enrollments } from '../../modules/enrollments/tables';
+export { answerFiles } from '../../modules/files/tables';
 export {
   formTemplates,
   formTemplateVersions,
@@ -9,10 +11,15 @@ export {
   userFormTemplates,
 } from '../../modules/forms/tables';
 export { apiKeys } from '../../modules/integrations/tables';
+export { processDataEvents, processes } from '../../modules/processes/tables';
+export { oneTimePasswords, participantSessions } from '../../modules/public/tables';
+export { queries } from '../../modules/queries/tables';
+export { answers, questionnaires } from '../../modules/questionnaires/tables';
 export { showRules, validationRules } from '../../modules/rules/tables';
 export { siteBookings, sites } from '../../modules/sites/tables';
 export { enterpriseCodes, studies, subscriptionPlans } from '../../modules/studies/tables';
 export { subjects } from '../../modules/subjects/tables';
+export { tokenNotifications, tokens } from '../../modules/tokens/tables';
 export { notifications, users, userTableSettings, userTokens } from '../../modules/users/tables';
 export { auditEvents } from '../audit/tables';
 export { loginThrottle, sessions } from '../auth/tables';

@@ -9,4 +9,6 @@ export type ModuleDeps = {
   config: Config;
   /** Background jobs, available once the app is ready (null before, or when off). */
   jobs: () => Jobs | null;
+  /** The current time: services take `now` from here, never from `Date.now()` (tests inject a clock). */
+  clock: () => Date;
 };

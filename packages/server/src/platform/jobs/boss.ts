@@ -17,7 +17,12 @@ export type Jobs = {
 export async function startJobs(
   database: Database,
   handlers: Record<string, JobHandler>,
-  options: { workers: boolean; onError: (err: unknown) => void },
+  options: {
+    workers: boolean;
+    onError: (err: unknown) => void;
+    /** Recurring jobs: queue name → cron expression (pg-boss `schedule`, run by one server at a time). */
+    schedules?: Record<string, string>;
+  },
 ): Promise<Jobs> {
   const boss = new PgBoss({
     db: {
@@ -42,6 +47,9 @@ export async function startJobs(
         for (const job of jobs) await handler((job.data ?? {}) as Record<string, unknown>);
       });
     }
+  }
+  if (options.workers) {
+    for (const [queue, cron] of Object.entries(options.schedules ?? {})) await boss.schedule(queue, cron);
   }
   return {
     send: async (queue, data = {}) => {

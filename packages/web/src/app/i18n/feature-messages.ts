@@ -3,9 +3,12 @@ import { accountsMessages } from '../../features/accounts/messages';
 import { formMessages } from '../../features/forms/messages';
 import { rendererMessages } from '../../features/forms/renderer/messages';
 import { integrationsMessages } from '../../features/integrations/messages';
+import { processMessages } from '../../features/processes/messages';
+import { questionnaireMessages } from '../../features/questionnaires/messages';
 import { ruleMessages } from '../../features/rules/messages';
 import { sitesMessages } from '../../features/sites/messages';
 import { studyMessages } from '../../features/studies/messages';
+import { subjectMessages } from '../../features/subjects/messages';
 import type { UiLanguage } from './languages';
 
 /**
@@ -21,6 +24,9 @@ const FEATURE_MESSAGES = [
   formMessages,
   rendererMessages,
   ruleMessages,
+  processMessages,
+  questionnaireMessages,
+  subjectMessages,
 ] as const;
 
 export type FeatureMessagesEn = typeof studyMessages.en &
@@ -30,7 +36,10 @@ export type FeatureMessagesEn = typeof studyMessages.en &
   typeof integrationsMessages.en &
   typeof formMessages.en &
   typeof rendererMessages.en &
-  typeof ruleMessages.en;
+  typeof ruleMessages.en &
+  typeof processMessages.en &
+  typeof questionnaireMessages.en &
+  typeof subjectMessages.en;
 
 export function featureMessagesFor(language: UiLanguage): FeatureMessagesEn {
   return Object.assign({}, ...FEATURE_MESSAGES.map((messages) => messages[language])) as FeatureMessagesEn;

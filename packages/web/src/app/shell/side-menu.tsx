@@ -6,8 +6,10 @@ import {
   IconForms,
   IconLayoutDashboard,
   IconMail,
+  IconRoute,
   IconSettings,
   IconShieldCheck,
+  IconUserSquareRounded,
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -19,7 +21,7 @@ import { type StudyAbilities, useStudyAbilities } from '../abilities';
 type SideMenuProps = { user: SessionUser; onNavigate: () => void };
 
 type StudyEntry = {
-  key: 'OVERVIEW' | 'SITES' | 'ACCESS' | 'API' | 'FORMS';
+  key: 'OVERVIEW' | 'SITES' | 'ACCESS' | 'API' | 'FORMS' | 'PROCESSES' | 'SUBJECTS';
   path: string;
   icon: typeof IconFlask;
   /** Shown when this holds (spec 000 §6); the server refuses the screen's calls otherwise. */
@@ -48,6 +50,8 @@ const STUDY_ENTRIES: readonly StudyEntry[] = [
     icon: IconForms,
     isAllowed: can('QUESTIONNAIRE_TEMPLATE_LIST'),
   },
+  { key: 'PROCESSES', path: 'pathway', icon: IconRoute, isAllowed: can('PATHWAY_LIST') },
+  { key: 'SUBJECTS', path: 'patient', icon: IconUserSquareRounded, isAllowed: can('PATIENT_LIST') },
 ];
 
 /** The study id of a `/study/:studyId/...` address, if any. */
@@ -94,7 +98,15 @@ export function SideMenu({ user, onNavigate }: SideMenuProps) {
                   key={entry.key}
                   component={Link}
                   to={to}
-                  label={entry.key === 'FORMS' ? t('FORMS.NAV') : t(`ACCESS.NAV.${entry.key}`)}
+                  label={
+                    entry.key === 'FORMS'
+                      ? t('FORMS.NAV')
+                      : entry.key === 'PROCESSES'
+                        ? t('PROCESSES.NAV')
+                        : entry.key === 'SUBJECTS'
+                          ? t('SUBJECTS.NAV')
+                          : t(`ACCESS.NAV.${entry.key}`)
+                  }
                   leftSection={<entry.icon size={18} aria-hidden />}
                   active={isActive(to)}
                   onClick={onNavigate}

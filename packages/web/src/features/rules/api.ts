@@ -1,5 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ProcessDetailSchema,
+  ProcessSummarySchema,
   RuleFormListSchema,
   type RuleListQuery,
   type ShowRuleInput,
@@ -16,6 +18,8 @@ export const ruleKeys = {
   all: (studyId: string) => ['rules', studyId] as const,
   forms: (studyId: string) => ['rules', studyId, 'forms'] as const,
   study: (studyId: string) => ['rules', studyId, 'study'] as const,
+  processes: (studyId: string) => ['rules', studyId, 'processes'] as const,
+  process: (studyId: string, id: string) => ['rules', studyId, 'processes', id] as const,
   validationList: (studyId: string, filter: RuleListQuery) =>
     ['rules', studyId, 'validation', 'list', filter] as const,
   validation: (studyId: string, id: string) => ['rules', studyId, 'validation', id] as const,
@@ -57,6 +61,42 @@ export function useRuleForms(studyId: string) {
     queryFn: ({ signal }) =>
       apiRequest(`${base(studyId)}/referenceRules/forms`, { schema: RuleFormListSchema, signal }),
   });
+}
+
+const ProcessListSchema = z.array(ProcessSummarySchema);
+
+/**
+ * Spec 001 §7 GET pathway: the processes a cross-form rule can name. A caller without the
+ * pathway permissions gets none, and the editors keep to same-form rules.
+ */
+export function useRuleProcesses(studyId: string, isAllowed: boolean) {
+  return useQuery({
+    queryKey: ruleKeys.processes(studyId),
+    queryFn: ({ signal }) => apiRequest(`${base(studyId)}/pathway`, { schema: ProcessListSchema, signal }),
+    enabled: isAllowed,
+    meta: { localErrors: true },
+    retry: false,
+    staleTime: 30_000,
+  });
+}
+
+const processQuery = (studyId: string, id: string) => ({
+  queryKey: ruleKeys.process(studyId, id),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiRequest(`${base(studyId)}/pathway/${id}`, { schema: ProcessDetailSchema, signal }),
+  meta: { localErrors: true },
+  retry: false,
+  staleTime: 30_000,
+});
+
+/** Spec 001 §7 GET pathway/{id}: the data events and their forms a cross-form rule points into. */
+export function useRuleProcess(studyId: string, id: string | null | undefined) {
+  return useQuery({ ...processQuery(studyId, id ?? ''), enabled: Boolean(id) });
+}
+
+/** Several processes at once (the rule list names the process and data events of each rule). */
+export function useRuleProcessDetails(studyId: string, ids: readonly string[]) {
+  return useQueries({ queries: ids.map((id) => processQuery(studyId, id)) });
 }
 
 /** Spec 001 §7 GET validationRules (filtered by process, data event and form). */

@@ -5,6 +5,7 @@ import {
   MultiSelect,
   NumberInput,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -18,12 +19,14 @@ import {
   OFFSET_MATH_OPERATORS,
   type OffsetTimeUnit,
   offsetUnitsFor,
+  type Process,
   type Question,
   RULE_REFERENCE_DATES,
   type RuleReferenceDate,
   ruleValueKind,
 } from '@trialbase/domain';
 import { useTranslation } from 'react-i18next';
+import { listDataEventOptions, listFormOptions } from './process-options';
 import { errorAt, pickText, questionLabel } from './rule-text';
 import type { OffsetDraft, RuleDraft } from './validation-draft';
 
@@ -31,12 +34,14 @@ type OperandProps = {
   draft: RuleDraft;
   left: Question;
   forms: readonly FormTemplate[];
+  /** The rule's process: a question in another form then sits in a chosen data event (spec 001 §5). */
+  process?: Process;
   issues: readonly FieldIssue[];
   isReadOnly: boolean;
   onChange: (patch: Partial<RuleDraft>) => void;
 };
 
-function OffsetRows({ draft, left, issues, isReadOnly, onChange }: Omit<OperandProps, 'forms'>) {
+function OffsetRows({ draft, left, issues, isReadOnly, onChange }: Omit<OperandProps, 'forms' | 'process'>) {
   const { t } = useTranslation();
   const units = offsetUnitsFor(ruleValueKind(left.type)).filter((u): u is OffsetTimeUnit => u != null);
   if (units.length === 0) return null;
@@ -127,12 +132,16 @@ function OffsetRows({ draft, left, issues, isReadOnly, onChange }: Omit<OperandP
 /** The right operand: value, answers, reference date or another question, plus offsets (spec 001 §3, §5). */
 export function OperandFields(props: OperandProps) {
   const { t, i18n } = useTranslation();
-  const { draft, left, forms, issues, isReadOnly, onChange } = props;
+  const { draft, left, forms, process, issues, isReadOnly, onChange } = props;
   const lang = i18n.language;
   const isOtherForm = draft.rightType === 'QUESTION_REF';
   const rightForm = forms.find((f) => f.id === (isOtherForm ? draft.rightFormId : draft.formId));
+  const rightEvent = isOtherForm ? draft.rightDataEventId : draft.dataEventId;
+  // The same question can be compared with itself in another data event (a later visit).
+  const isSelf = (id: string) =>
+    id === left.id && rightForm?.id === draft.formId && rightEvent === draft.dataEventId;
   const candidates = (rightForm?.questions ?? []).filter(
-    (q) => q.id !== left.id && isRuleQuestionTypeCompatible(left.type, q.type),
+    (q) => !isSelf(q.id) && isRuleQuestionTypeCompatible(left.type, q.type),
   );
   const isDated =
     draft.rightType === 'DATE_REF' || draft.rightType === 'QUESTION' || draft.rightType === 'QUESTION_REF';
@@ -173,27 +182,43 @@ export function OperandFields(props: OperandProps) {
           required
         />
       )}
-      {isOtherForm && (
-        <Select
-          label={t('RULES.FIELDS.RIGHT_FORM')}
-          data={forms.map((f) => ({ value: f.id, label: pickText(f.title, lang) || f.id }))}
-          value={draft.rightFormId}
-          onChange={(v) => onChange({ rightFormId: v, rightQuestionId: null })}
-          error={errorAt(issues, 'rightOperant.form', t)}
-          readOnly={isReadOnly}
-          required
-        />
-      )}
       {(draft.rightType === 'QUESTION' || isOtherForm) && (
-        <Select
-          label={t('RULES.FIELDS.RIGHT_QUESTION')}
-          data={candidates.map((q) => ({ value: q.id, label: questionLabel(q, lang) }))}
-          value={draft.rightQuestionId}
-          onChange={(v) => onChange({ rightQuestionId: v })}
-          error={errorAt(issues, 'rightOperant.question', t)}
-          readOnly={isReadOnly}
-          required
-        />
+        <SimpleGrid cols={{ base: 1, sm: isOtherForm && process ? 3 : 2 }}>
+          {isOtherForm && process && (
+            <Select
+              label={t('RULES.FIELDS.RIGHT_DATA_EVENT')}
+              data={listDataEventOptions(process, lang, t)}
+              value={draft.rightDataEventId}
+              onChange={(v) => onChange({ rightDataEventId: v })}
+              error={errorAt(issues, 'rightOperant.dataEvent', t)}
+              readOnly={isReadOnly}
+              searchable
+              required
+            />
+          )}
+          {isOtherForm && (
+            <Select
+              label={t('RULES.FIELDS.RIGHT_FORM')}
+              data={listFormOptions(forms, process, draft.rightDataEventId, draft.rightFormId, lang, t)}
+              value={draft.rightFormId}
+              onChange={(v) => onChange({ rightFormId: v, rightQuestionId: null })}
+              error={errorAt(issues, 'rightOperant.form', t)}
+              readOnly={isReadOnly}
+              disabled={Boolean(process) && !draft.rightDataEventId}
+              searchable
+              required
+            />
+          )}
+          <Select
+            label={t('RULES.FIELDS.RIGHT_QUESTION')}
+            data={candidates.map((q) => ({ value: q.id, label: questionLabel(q, lang) }))}
+            value={draft.rightQuestionId}
+            onChange={(v) => onChange({ rightQuestionId: v })}
+            error={errorAt(issues, 'rightOperant.question', t)}
+            readOnly={isReadOnly}
+            required
+          />
+        </SimpleGrid>
       )}
       {isDated && (
         <OffsetRows draft={draft} left={left} issues={issues} isReadOnly={isReadOnly} onChange={onChange} />

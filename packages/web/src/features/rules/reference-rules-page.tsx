@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, EmptyState, Group, Loader, Tabs } from '@mantine/core';
+import { Alert, Button, EmptyState, Group, Loader, Select, Tabs } from '@mantine/core';
 import { IconPlus, IconRulerMeasure } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useStudyAbilities } from '../../app/abilities';
@@ -9,15 +9,18 @@ import {
   useDeleteShowRule,
   useDeleteValidationRule,
   useRuleForms,
+  useRuleProcessDetails,
+  useRuleProcesses,
   useShowRules,
   useStudyBasics,
   useValidationRules,
 } from './api';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { ruleCrumbs } from './crumbs';
-import { ShowRuleTable, ValidationRuleTable } from './rule-tables';
+import { type ProcessLookup, ShowRuleTable, ValidationRuleTable } from './rule-tables';
 
 type Tab = 'validation' | 'show';
+const ALL = '__all__';
 type Deleting = { kind: Tab; id: string; name: string } | null;
 
 /** /study/:studyId/referenceRules?tab&processId: validation rules and show rules tabs (spec 001 §2). */
@@ -37,8 +40,30 @@ export function ReferenceRulesPage() {
   const deleteValidation = useDeleteValidationRule(studyId);
   const deleteShow = useDeleteShowRule(studyId);
   const [deleting, setDeleting] = useState<Deleting>(null);
+  const processes = useRuleProcesses(studyId, abilities.can('PATHWAY_LIST'));
   const formList = forms.data?.forms ?? [];
   const query = processId ? `?processId=${encodeURIComponent(processId)}` : '';
+  const ruleProcessIds = useMemo(() => {
+    const ids = [
+      ...(validation.data?.validationRules ?? []).map((r) => r.processId),
+      ...(show.data?.showRules ?? []).map((r) => r.processId),
+      processId ?? null,
+    ];
+    return [...new Set(ids.filter((id): id is string => Boolean(id)))].sort();
+  }, [validation.data, show.data, processId]);
+  const details = useRuleProcessDetails(studyId, ruleProcessIds);
+  const lookup: ProcessLookup = new Map(ruleProcessIds.map((id, i) => [id, details[i]?.data]));
+  const processOptions = (processes.data ?? []).map((p) => ({ value: p.id, label: p.pathwayName || p.id }));
+  if (processId && !processOptions.some((o) => o.value === processId)) {
+    processOptions.push({ value: processId, label: lookup.get(processId)?.pathwayName || processId });
+  }
+
+  const handleProcess = (value: string | null) => {
+    const next = new URLSearchParams(search);
+    if (value && value !== ALL) next.set('processId', value);
+    else next.delete('processId');
+    setSearch(next, { replace: true });
+  };
 
   const handleTab = (value: string | null) => {
     const next = new URLSearchParams(search);
@@ -59,7 +84,18 @@ export function ReferenceRulesPage() {
         actions={
           <Group gap="sm">
             {isFetching && <Loader size="sm" aria-label={t('COMMON.LOADING')} />}
-            {processId && <Badge variant="outline">{t('RULES.PROCESS_FILTER', { processId })}</Badge>}
+            {((processes.data?.length ?? 0) > 0 || processId) && (
+              <Select
+                aria-label={t('RULES.PROCESS_FILTER')}
+                data={[{ value: ALL, label: t('RULES.PROCESS_FILTER_ALL') }, ...processOptions]}
+                value={processId ?? ALL}
+                onChange={handleProcess}
+                data-testid="rule-process-filter"
+                allowDeselect={false}
+                searchable
+                w={240}
+              />
+            )}
             {canEdit && formList.length > 0 && (
               <Button component={Link} to={newTo} leftSection={<IconPlus size={18} />}>
                 {t(tab === 'show' ? 'RULES.NEW_SHOW' : 'RULES.NEW_VALIDATION')}
@@ -88,6 +124,7 @@ export function ReferenceRulesPage() {
               studyId={studyId}
               rules={validation.data.validationRules}
               forms={formList}
+              processes={lookup}
               canEdit={canEdit}
               onDelete={(rule, name) => setDeleting({ kind: 'validation', id: rule.id, name })}
             />
@@ -107,6 +144,7 @@ export function ReferenceRulesPage() {
               studyId={studyId}
               rules={show.data.showRules}
               forms={formList}
+              processes={lookup}
               canEdit={canEdit}
               onDelete={(rule, name) => setDeleting({ kind: 'show', id: rule.id, name })}
             />

@@ -1,8 +1,9 @@
 import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
-import type { FormTemplate, ShowRuleView, ValidationRuleView } from '@trialbase/domain';
+import type { FormTemplate, Process, ShowRuleView, ValidationRuleView } from '@trialbase/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { dataEventName } from './process-options';
 import { findQuestion, formLabel, pickText, questionLabel } from './rule-text';
 
 type RowActionsProps = {
@@ -75,19 +76,61 @@ function MobileBroken({ isBroken }: { isBroken: boolean }) {
   );
 }
 
+/** Processes by id; a process that cannot be read (removed, or no permission) is shown by its id. */
+export type ProcessLookup = ReadonlyMap<string, Process | undefined>;
+
+/**
+ * The process column (spec 001 §2 reference rules): the process name and the data event of the
+ * rule, then the other operant's data event when it differs; same-form rules say so.
+ */
+function ProcessCell({
+  processId,
+  events,
+  processes,
+}: {
+  processId: string | null;
+  events: readonly (string | null | undefined)[];
+  processes: ProcessLookup;
+}) {
+  const { t, i18n } = useTranslation();
+  if (!processId) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('RULES.SAME_FORM')}
+      </Text>
+    );
+  }
+  const process = processes.get(processId);
+  const names = [...new Set(events.filter((e): e is string => Boolean(e)))].map(
+    (id) => dataEventName(process, id, i18n.language, t) ?? id,
+  );
+  return (
+    <div>
+      <Text size="sm">{process?.pathwayName || processId}</Text>
+      {names.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {names.join(' → ')}
+        </Text>
+      )}
+    </div>
+  );
+}
+
 type TableProps<R> = {
   studyId: string;
   rules: readonly R[];
   forms: readonly FormTemplate[];
+  processes: ProcessLookup;
   canEdit: boolean;
   onDelete: (rule: R, name: string) => void;
 };
 
-/** The validation rules tab: form, question, operator and operand, action (spec 001 §2). */
+/** The validation rules tab: process and data events, form, question, operator and operand, action (spec 001 §2). */
 export function ValidationRuleTable({
   studyId,
   rules,
   forms,
+  processes,
   canEdit,
   onDelete,
 }: TableProps<ValidationRuleView>) {
@@ -98,6 +141,7 @@ export function ValidationRuleTable({
       <Table striped highlightOnHover data-testid="validation-rule-table">
         <Table.Thead>
           <Table.Tr>
+            <Table.Th>{t('RULES.COLUMNS.PROCESS')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('RULES.COLUMNS.FORM')}</Table.Th>
             <Table.Th>{t('RULES.COLUMNS.QUESTION')}</Table.Th>
             <Table.Th>{t('RULES.COLUMNS.RULE')}</Table.Th>
@@ -122,11 +166,26 @@ export function ValidationRuleTable({
                   : right.type === 'QUESTION' || right.type === 'QUESTION_REF'
                     ? (() => {
                         const other = findQuestion(forms, right.form, right.question);
-                        return other ? questionLabel(other, lang) : t('RULES.UNKNOWN_QUESTION');
+                        const name = other ? questionLabel(other, lang) : t('RULES.UNKNOWN_QUESTION');
+                        if (right.type === 'QUESTION') return name;
+                        const otherForm = forms.find((f) => f.id === right.form);
+                        const event = rule.processId
+                          ? dataEventName(processes.get(rule.processId), right.dataEvent, lang, t)
+                          : null;
+                        return [event, formLabel(otherForm, lang, t('RULES.UNKNOWN_FORM')), name]
+                          .filter(Boolean)
+                          .join(' › ');
                       })()
                     : String(right.duration ?? right.value ?? '');
             return (
               <Table.Tr key={rule.id}>
+                <Table.Td>
+                  <ProcessCell
+                    processId={rule.processId}
+                    events={[rule.leftOperant.dataEvent ?? rule.dataEventId, right.dataEvent]}
+                    processes={processes}
+                  />
+                </Table.Td>
                 <Table.Td visibleFrom="sm">{formLabel(form, lang, t('RULES.UNKNOWN_FORM'))}</Table.Td>
                 <Table.Td>
                   {name}
@@ -160,7 +219,14 @@ export function ValidationRuleTable({
 }
 
 /** The show rules tab: form, what is shown, and when (spec 001 §2). */
-export function ShowRuleTable({ studyId, rules, forms, canEdit, onDelete }: TableProps<ShowRuleView>) {
+export function ShowRuleTable({
+  studyId,
+  rules,
+  forms,
+  processes,
+  canEdit,
+  onDelete,
+}: TableProps<ShowRuleView>) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
@@ -168,6 +234,7 @@ export function ShowRuleTable({ studyId, rules, forms, canEdit, onDelete }: Tabl
       <Table striped highlightOnHover data-testid="show-rule-table">
         <Table.Thead>
           <Table.Tr>
+            <Table.Th>{t('RULES.COLUMNS.PROCESS')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('RULES.COLUMNS.FORM')}</Table.Th>
             <Table.Th>{t('RULES.COLUMNS.TARGET')}</Table.Th>
             <Table.Th>{t('RULES.COLUMNS.CONDITION')}</Table.Th>
@@ -192,6 +259,9 @@ export function ShowRuleTable({ studyId, rules, forms, canEdit, onDelete }: Tabl
               .join(', ');
             return (
               <Table.Tr key={rule.id}>
+                <Table.Td>
+                  <ProcessCell processId={rule.processId} events={[rule.dataEventId]} processes={processes} />
+                </Table.Td>
                 <Table.Td visibleFrom="sm">{formLabel(form, lang, t('RULES.UNKNOWN_FORM'))}</Table.Td>
                 <Table.Td>
                   {part ? `${targetName} › ${part}` : targetName}

@@ -6,23 +6,43 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useStudyAbilities } from '../../app/abilities';
 import { showSuccessToast } from '../../app/notify';
 import { PageHeader } from '../../components/page-header';
-import { useDeleteShowRule, useRuleForms, useSaveShowRule, useShowRule, useStudyBasics } from './api';
+import {
+  useDeleteShowRule,
+  useRuleForms,
+  useRuleProcess,
+  useRuleProcesses,
+  useSaveShowRule,
+  useShowRule,
+  useStudyBasics,
+} from './api';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { ruleCrumbs } from './crumbs';
+import { checkShowRuleProcess, listDataEventOptions, listFormOptions } from './process-options';
 import { errorAt, generalError, issueText, pickText, questionLabel, serverIssues } from './rule-text';
 import { ValidityLine } from './validity-line';
 
 type Mode = 'create' | 'edit' | 'view';
 const modeOf = (value: string | undefined): Mode => (value === 'edit' || value === 'view' ? value : 'create');
 const WHOLE = '__whole__';
+const NO_PROCESS = '__none__';
 type Draft = {
+  processId: string | null;
+  dataEventId: string | null;
   formId: string | null;
   target: string | null;
   possibility: string;
   question: string | null;
   possibilities: string[];
 };
-const EMPTY: Draft = { formId: null, target: null, possibility: WHOLE, question: null, possibilities: [] };
+const EMPTY: Draft = {
+  processId: null,
+  dataEventId: null,
+  formId: null,
+  target: null,
+  possibility: WHOLE,
+  question: null,
+  possibilities: [],
+};
 
 /** /study/:studyId/showRule[/:showRuleId]/:mode: create, edit or view a show rule (spec 001 §2, §5). */
 export function ShowRulePage() {
@@ -30,7 +50,8 @@ export function ShowRulePage() {
   const params = useParams();
   const studyId = params.studyId ?? '';
   const ruleId = params.showRuleId;
-  const canEdit = useStudyAbilities(studyId).can('QUESTIONNAIRE_TEMPLATE_UPDATE');
+  const abilities = useStudyAbilities(studyId);
+  const canEdit = abilities.can('QUESTIONNAIRE_TEMPLATE_UPDATE');
   const mode = modeOf(params.mode);
   const isReadOnly = mode === 'view' || !canEdit;
   const [search] = useSearchParams();
@@ -40,20 +61,24 @@ export function ShowRulePage() {
   const stored = useShowRule(studyId, ruleId);
   const save = useSaveShowRule(studyId, ruleId);
   const remove = useDeleteShowRule(studyId);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [draft, setDraft] = useState<Draft>(() => ({ ...EMPTY, processId: search.get('processId') || null }));
+  const processes = useRuleProcesses(studyId, abilities.can('PATHWAY_LIST'));
+  const process = useRuleProcess(studyId, draft.processId);
   const [isTouched, setIsTouched] = useState(false);
   const [serverProblems, setServerProblems] = useState<FieldIssue[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
-  const processId = search.get('processId') ?? stored.data?.processId ?? undefined;
   const formList = forms.data?.forms ?? [];
   const lang = i18n.language;
-  const listTo = `/study/${studyId}/referenceRules?tab=show${processId ? `&processId=${processId}` : ''}`;
+  const listProcessId = search.get('processId') ?? draft.processId;
+  const listTo = `/study/${studyId}/referenceRules?tab=show${listProcessId ? `&processId=${encodeURIComponent(listProcessId)}` : ''}`;
 
   useEffect(() => {
     const rule = stored.data;
     if (!rule) return;
     setDraft({
+      processId: rule.processId,
+      dataEventId: rule.dataEventId,
       formId: rule.formId,
       target: rule.target.question,
       possibility: rule.target.possibility ?? WHOLE,
@@ -64,8 +89,8 @@ export function ShowRulePage() {
 
   const body: ShowRuleInput = useMemo(
     () => ({
-      processId: processId ?? null,
-      dataEventId: stored.data?.dataEventId ?? null,
+      processId: draft.processId,
+      dataEventId: draft.processId ? draft.dataEventId : null,
       formId: draft.formId ?? '',
       target: {
         question: draft.target ?? '',
@@ -74,13 +99,23 @@ export function ShowRulePage() {
       question: draft.question ?? '',
       possibilities: draft.possibilities,
     }),
-    [draft, processId, stored.data?.dataEventId],
+    [draft],
   );
   const issues = useMemo(
-    () => (draft.formId ? checkShowRule(body, formList) : [{ path: ['formId'], message: 'REQUIRED' }]),
-    [body, draft.formId, formList],
+    () => [
+      ...checkShowRuleProcess(body, process.data),
+      ...(draft.formId ? checkShowRule(body, formList) : [{ path: ['formId'], message: 'REQUIRED' }]),
+    ],
+    [body, draft.formId, formList, process.data],
   );
-  const shown = isTouched ? [...issues, ...serverProblems] : serverProblems;
+  const shown = [
+    ...(isTouched ? issues : issues.filter((i) => i.message === 'NOT_IN_DATA_EVENT')),
+    ...serverProblems,
+  ];
+  const processOptions = (processes.data ?? []).map((p) => ({ value: p.id, label: p.pathwayName || p.id }));
+  if (draft.processId && !processOptions.some((o) => o.value === draft.processId)) {
+    processOptions.push({ value: draft.processId, label: process.data?.pathwayName || draft.processId });
+  }
   const form = formList.find((f) => f.id === draft.formId);
   const target = form?.questions.find((q) => q.id === draft.target);
   const source = form?.questions.find((q) => q.id === draft.question);
@@ -129,17 +164,55 @@ export function ShowRulePage() {
       />
       <Card withBorder radius="md" padding="lg" maw={900}>
         <Stack gap="md">
-          <Select
-            label={t('RULES.FIELDS.FORM')}
-            data={formList.map((f) => ({ value: f.id, label: pickText(f.title, lang) || f.id }))}
-            value={draft.formId}
-            onChange={(v) => change({ ...EMPTY, formId: v })}
-            error={errorAt(shown, 'formId', t)}
-            readOnly={isReadOnly}
-            disabled={mode === 'edit'}
-            searchable
-            required
-          />
+          {((processes.data?.length ?? 0) > 0 || draft.processId) && (
+            <Select
+              label={t('RULES.FIELDS.PROCESS')}
+              description={t('RULES.FIELDS.PROCESS_HINT')}
+              data={[{ value: NO_PROCESS, label: t('RULES.FIELDS.NO_PROCESS') }, ...processOptions]}
+              value={draft.processId ?? NO_PROCESS}
+              onChange={(v) => change({ processId: v === NO_PROCESS ? null : v, dataEventId: null })}
+              error={errorAt(shown, 'processId', t)}
+              readOnly={isReadOnly}
+              disabled={mode === 'edit'}
+              allowDeselect={false}
+              searchable
+            />
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {draft.processId && (
+              <Select
+                label={t('RULES.FIELDS.DATA_EVENT')}
+                data={listDataEventOptions(process.data, lang, t)}
+                value={draft.dataEventId}
+                onChange={(v) => change({ dataEventId: v })}
+                error={errorAt(shown, 'dataEventId', t)}
+                readOnly={isReadOnly}
+                disabled={!process.data}
+                searchable
+                required
+              />
+            )}
+            <Select
+              label={t('RULES.FIELDS.FORM')}
+              data={listFormOptions(
+                formList,
+                draft.processId ? process.data : undefined,
+                draft.dataEventId,
+                draft.formId,
+                lang,
+                t,
+              )}
+              value={draft.formId}
+              onChange={(v) =>
+                change({ ...EMPTY, processId: draft.processId, dataEventId: draft.dataEventId, formId: v })
+              }
+              error={errorAt(shown, 'formId', t)}
+              readOnly={isReadOnly}
+              disabled={mode === 'edit' || (Boolean(draft.processId) && !draft.dataEventId)}
+              searchable
+              required
+            />
+          </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label={t('RULES.FIELDS.TARGET_QUESTION')}

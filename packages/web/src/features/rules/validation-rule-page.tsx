@@ -30,15 +30,26 @@ import { PageHeader } from '../../components/page-header';
 import {
   useDeleteValidationRule,
   useRuleForms,
+  useRuleProcess,
+  useRuleProcesses,
   useSaveValidationRule,
   useStudyBasics,
   useValidationRule,
 } from './api';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { ruleCrumbs } from './crumbs';
+import { LeftOperandFields } from './left-operand-fields';
 import { OperandFields } from './operand-fields';
-import { errorAt, generalError, issueText, pickText, questionLabel, serverIssues } from './rule-text';
-import { draftIssues, EMPTY_DRAFT, fromRuleView, type RuleDraft, toRuleBody } from './validation-draft';
+import { errorAt, generalError, issueText, questionLabel, serverIssues } from './rule-text';
+import {
+  draftIssues,
+  EMPTY_DRAFT,
+  fromRuleView,
+  isConflict,
+  type RuleDraft,
+  ruleConditions,
+  toRuleBody,
+} from './validation-draft';
 import { ValidityLine } from './validity-line';
 
 type Mode = 'create' | 'edit' | 'view';
@@ -50,7 +61,8 @@ export function ValidationRulePage() {
   const params = useParams();
   const studyId = params.studyId ?? '';
   const ruleId = params.validationRuleId;
-  const canEdit = useStudyAbilities(studyId).can('QUESTIONNAIRE_TEMPLATE_UPDATE');
+  const abilities = useStudyAbilities(studyId);
+  const canEdit = abilities.can('QUESTIONNAIRE_TEMPLATE_UPDATE');
   const mode = modeOf(params.mode);
   const isReadOnly = mode === 'view' || !canEdit;
   const [search] = useSearchParams();
@@ -60,25 +72,35 @@ export function ValidationRulePage() {
   const stored = useValidationRule(studyId, ruleId);
   const save = useSaveValidationRule(studyId, ruleId);
   const remove = useDeleteValidationRule(studyId);
-  const [draft, setDraft] = useState<RuleDraft>(EMPTY_DRAFT);
+  const [draft, setDraft] = useState<RuleDraft>(() => ({
+    ...EMPTY_DRAFT,
+    processId: search.get('processId') || null,
+  }));
+  const processes = useRuleProcesses(studyId, abilities.can('PATHWAY_LIST'));
+  const process = useRuleProcess(studyId, draft.processId);
   const [isTouched, setIsTouched] = useState(false);
   const [serverProblems, setServerProblems] = useState<FieldIssue[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
-  const processId = search.get('processId') ?? stored.data?.processId ?? undefined;
+  const processList = processes.isSuccess ? processes.data : null;
   const formList = forms.data?.forms ?? [];
   const lang = i18n.language;
+  const listProcessId = search.get('processId') ?? draft.processId;
 
   useEffect(() => {
     if (stored.data) setDraft(fromRuleView(stored.data));
   }, [stored.data]);
 
-  const body = useMemo(() => toRuleBody(draft, formList, processId), [draft, formList, processId]);
-  const issues = useMemo(() => draftIssues(body, formList), [body, formList]);
-  const shown = isTouched ? [...issues, ...serverProblems] : serverProblems;
+  const body = useMemo(() => toRuleBody(draft, formList), [draft, formList]);
+  const issues = useMemo(() => draftIssues(body, formList, process.data), [body, formList, process.data]);
+  const conditions = useMemo(
+    () => ruleConditions(issues, Boolean(draft.processId)),
+    [issues, draft.processId],
+  );
+  const shown = [...(isTouched ? issues : issues.filter(isConflict)), ...serverProblems];
   const form = formList.find((f) => f.id === draft.formId);
   const left = form?.questions.find((q) => q.id === draft.questionId);
-  const listTo = `/study/${studyId}/referenceRules?tab=validation${processId ? `&processId=${processId}` : ''}`;
+  const listTo = `/study/${studyId}/referenceRules?tab=validation${listProcessId ? `&processId=${encodeURIComponent(listProcessId)}` : ''}`;
   const change = (patch: Partial<RuleDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
     setServerProblems([]);
@@ -94,6 +116,7 @@ export function ValidationRulePage() {
       value: '',
       possibilities: [],
       offsets: [],
+      rightDataEventId: null,
       rightFormId: null,
       rightQuestionId: null,
     });
@@ -134,39 +157,18 @@ export function ValidationRulePage() {
       />
       <Card withBorder radius="md" padding="lg" maw={900}>
         <Stack gap="md">
+          <LeftOperandFields
+            draft={draft}
+            forms={formList}
+            processes={processList}
+            process={process.data}
+            issues={shown}
+            isReadOnly={isReadOnly}
+            isEditing={mode === 'edit'}
+            onChange={change}
+            onQuestion={handleQuestion}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label={t('RULES.FIELDS.FORM')}
-              data={formList.map((f) => ({ value: f.id, label: pickText(f.title, lang) || f.id }))}
-              value={draft.formId}
-              onChange={(v) =>
-                change({
-                  ...EMPTY_DRAFT,
-                  messages: draft.messages,
-                  comment: draft.comment,
-                  actionType: draft.actionType,
-                  formId: v,
-                })
-              }
-              error={errorAt(shown, 'leftOperant.form', t)}
-              readOnly={isReadOnly}
-              disabled={mode === 'edit'}
-              searchable
-              required
-            />
-            <Select
-              label={t('RULES.FIELDS.QUESTION')}
-              data={(form?.questions ?? [])
-                .filter((q) => listRuleOperators(q.type).length > 0)
-                .map((q) => ({ value: q.id, label: questionLabel(q, lang) }))}
-              value={draft.questionId}
-              onChange={handleQuestion}
-              error={errorAt(shown, 'leftOperant.question', t)}
-              readOnly={isReadOnly}
-              disabled={!form}
-              searchable
-              required
-            />
             <Select
               label={t('RULES.FIELDS.OPERATOR')}
               data={(left ? listRuleOperators(left.type) : []).map((op) => ({
@@ -188,7 +190,12 @@ export function ValidationRulePage() {
               }))}
               value={draft.rightType}
               onChange={(v) =>
-                change({ rightType: v as OperantType | null, rightFormId: null, rightQuestionId: null })
+                change({
+                  rightType: v as OperantType | null,
+                  rightDataEventId: v === 'QUESTION_REF' ? draft.dataEventId : null,
+                  rightFormId: null,
+                  rightQuestionId: null,
+                })
               }
               error={errorAt(shown, 'rightOperant.type', t)}
               readOnly={isReadOnly}
@@ -201,6 +208,7 @@ export function ValidationRulePage() {
               draft={draft}
               left={left}
               forms={formList}
+              process={draft.processId ? process.data : undefined}
               issues={shown}
               isReadOnly={isReadOnly}
               onChange={change}
@@ -248,7 +256,13 @@ export function ValidationRulePage() {
           {stored.data && stored.data.issues.length > 0 && mode === 'view' && (
             <Alert color="orange">{stored.data.issues.map((i) => issueText(i, t)).join(' ')}</Alert>
           )}
-          {!isReadOnly && <ValidityLine count={issues.length} />}
+          {!isReadOnly && (
+            <ValidityLine
+              count={issues.length}
+              conditions={conditions}
+              hasProcess={Boolean(draft.processId)}
+            />
+          )}
           {problem && (
             <Alert color="red" role="alert">
               {problem}

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { showSuccessToast } from '../../app/notify';
 import { useCreateStudy } from './api';
 import { EMPTY_STUDY_SETTINGS, StudySettingsForm } from './study-settings-form';
+import { browserTimeZone } from './time-zones';
 
 /** Create study (spec 001 §7 POST /study); on success the new study's overview opens. */
 export function CreateStudyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -13,7 +14,7 @@ export function CreateStudyModal({ opened, onClose }: { opened: boolean; onClose
   return (
     <Modal opened={opened} onClose={onClose} title={t('STUDY.CREATE_TITLE')} size="lg" fullScreen={false}>
       <StudySettingsForm
-        initial={EMPTY_STUDY_SETTINGS}
+        initial={{ ...EMPTY_STUDY_SETTINGS, timeZone: browserTimeZone() }}
         submitLabel={t('STUDY.FORM.CREATE')}
         onCancel={onClose}
         onSubmit={async (values) => {

@@ -32,6 +32,7 @@ function settingsOf(study: StudyDetail): StudySettings {
   const { studyName, description, primaryLanguage, languages, dateFormat, dateTimeFormat } = study;
   const { subjectIdAutomation, extendedValidation, verificationType, secondaryVerificationType } = study;
   return {
+    timeZone: study.timeZone,
     studyName,
     description,
     primaryLanguage,
@@ -59,6 +60,7 @@ export function SettingsSection({ study }: { study: StudyDetail }) {
     [t('STUDY.FORM.LANGUAGES'), study.languages.map(languageName).join(', ')],
     [t('STUDY.FORM.DATE_FORMAT'), study.dateFormat],
     [t('STUDY.FORM.DATE_TIME_FORMAT'), study.dateTimeFormat],
+    [t('STUDY.FORM.TIME_ZONE'), study.timeZone],
     [t('STUDY.FORM.SUBJECT_ID_AUTOMATION'), t(`STUDY.AUTOMATION.${study.subjectIdAutomation}`)],
     [t('STUDY.FORM.VERIFICATION'), t(`STUDY.VERIFICATION.${study.verificationType}`)],
     [t('STUDY.FORM.SECONDARY_VERIFICATION'), t(`STUDY.VERIFICATION.${study.secondaryVerificationType}`)],

@@ -25,6 +25,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, studyErrorKey } from './server-errors';
+import { listTimeZoneOptions } from './time-zones';
 
 export const EMPTY_STUDY_SETTINGS: StudySettings = {
   studyName: '',
@@ -182,6 +183,16 @@ export function StudySettingsForm({
             }))}
           />
         </SimpleGrid>
+        <Select
+          {...select('timeZone')}
+          label={t('STUDY.FORM.TIME_ZONE')}
+          description={t('STUDY.FORM.TIME_ZONE_HINT')}
+          data={listTimeZoneOptions(form.values.timeZone)}
+          searchable
+          limit={100}
+          nothingFoundMessage={t('STUDY.FORM.TIME_ZONE_NONE')}
+          required
+        />
         <Switch
           {...form.getInputProps('extendedValidation', { type: 'checkbox' })}
           label={t('STUDY.FORM.EXTENDED_VALIDATION')}

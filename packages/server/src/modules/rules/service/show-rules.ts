@@ -1,5 +1,7 @@
 import {
   checkShowRule,
+  type FormTemplate,
+  type Process,
   type RuleCount,
   type ShowRuleInput,
   type ShowRuleList,
@@ -18,20 +20,37 @@ import {
   listFormDrafts,
   listShowRuleRows,
   type RuleFilter,
+  type ShowRuleRow,
   updateShowRuleRow,
 } from '../repo';
+import { processesFor, showRuleProcessIssues } from './process-context';
 import { assertRulesEditable, requireStudy } from './study';
 
 type RuleRef = { studyId: string; showRuleId: string };
 
-/** Spec 001 §5: refuses a rule with every issue found against the current form drafts. */
+/**
+ * Spec 001 §5: refuses a rule with every issue found against the current form drafts and, when it is
+ * placed in a process, against that process (its data event, and the form being part of it).
+ */
 async function checkAgainstDrafts(db: Executor, studyId: string, rule: ShowRuleInput) {
   const forms = await listFormDrafts(db, studyId);
-  const issues = checkShowRule(rule, forms);
+  const processes = await processesFor(db, studyId, Boolean(rule.processId));
+  const issues = [...checkShowRule(rule, forms), ...showRuleProcessIssues(rule, processes)];
   if (issues.length > 0) {
     throw validationError(issues, 'The show rule is not valid.', 'INVALID_SHOW_RULE');
   }
-  return forms;
+  return { forms, processes };
+}
+
+/** The rule as the API shows it, its issues checked against its process too. */
+function present(
+  row: ShowRuleRow,
+  forms: readonly FormTemplate[],
+  processes: readonly Process[] | undefined,
+) {
+  const view = presentShowRule(row, forms);
+  const extra = showRuleProcessIssues(view, processes);
+  return extra.length > 0 ? { ...view, issues: [...view.issues, ...extra] } : view;
 }
 
 /** The listing columns and the stored document (spec 001 §3 "Show rule": question, possibilities). */
@@ -62,11 +81,12 @@ export async function listShowRules(
   input: { studyId: string } & RuleFilter,
 ): Promise<ShowRuleList> {
   await requireStudy(db, input.studyId);
-  const [rows, forms] = await Promise.all([
+  const [rows, forms, processes] = await Promise.all([
     listShowRuleRows(db, input.studyId, input),
     listFormDrafts(db, input.studyId),
+    processesFor(db, input.studyId, true),
   ]);
-  return { showRules: rows.map((row) => presentShowRule(row, forms)) };
+  return { showRules: rows.map((row) => present(row, forms, processes)) };
 }
 
 /** Spec 001 §7 GET showRules/count (shaped like validationRules/count). */
@@ -81,7 +101,8 @@ export async function countShowRules(
 /** Spec 001 §7 GET showRules/{id} (reference rules page). */
 export async function getShowRule(db: Executor, input: RuleRef): Promise<ShowRuleView> {
   const { row } = await requireRule(db, input);
-  return presentShowRule(row, await listFormDrafts(db, input.studyId));
+  const forms = await listFormDrafts(db, input.studyId);
+  return present(row, forms, await processesFor(db, input.studyId, Boolean(row.processId)));
 }
 
 /** Spec 001 §7 / 001 §5: POST showRules; only earlier choice questions and their own possibilities. */
@@ -90,7 +111,7 @@ export async function createShowRule(
   input: { studyId: string; rule: ShowRuleInput },
 ): Promise<ShowRuleView> {
   assertRulesEditable(await requireStudy(ctx.tx, input.studyId));
-  const forms = await checkAgainstDrafts(ctx.tx, input.studyId, input.rule);
+  const { forms, processes } = await checkAgainstDrafts(ctx.tx, input.studyId, input.rule);
   const row = await insertShowRule(ctx.tx, {
     studyId: input.studyId,
     id: newId(ctx.now),
@@ -106,7 +127,7 @@ export async function createShowRule(
     studyId: input.studyId,
     after: showRuleSnapshot(row),
   });
-  return presentShowRule(row, forms);
+  return present(row, forms, processes);
 }
 
 /** Spec 001 §7 PUT showRules/{id}: replaces the rule, checked like a new one. */
@@ -116,7 +137,7 @@ export async function updateShowRule(
 ): Promise<ShowRuleView> {
   const { study, row: before } = await requireRule(ctx.tx, input);
   assertRulesEditable(study);
-  const forms = await checkAgainstDrafts(ctx.tx, input.studyId, input.rule);
+  const { forms, processes } = await checkAgainstDrafts(ctx.tx, input.studyId, input.rule);
   const row = await updateShowRuleRow(ctx.tx, input.studyId, input.showRuleId, {
     ...columnsOf(input.rule),
     updatedAt: ctx.now,
@@ -129,7 +150,7 @@ export async function updateShowRule(
     before: showRuleSnapshot(before),
     after: showRuleSnapshot(row),
   });
-  return presentShowRule(row, forms);
+  return present(row, forms, processes);
 }
 
 /** Spec 001 §7 DELETE showRules/{id}. */

@@ -1,15 +1,16 @@
-import {
-  checkValidationRule,
-  type RuleCount,
-  type ValidationRuleBody,
-  type ValidationRuleList,
-  type ValidationRuleView,
+import type {
+  FormTemplate,
+  Process,
+  RuleCount,
+  ValidationRuleBody,
+  ValidationRuleList,
+  ValidationRuleView,
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { notFound, validationError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { presentValidationRule, validationRuleSnapshot } from '../presenters';
+import { presentValidationRule, validationRuleOf, validationRuleSnapshot } from '../presenters';
 import {
   countValidationRuleRows,
   deleteValidationRuleRow,
@@ -19,19 +20,37 @@ import {
   listValidationRuleRows,
   type RuleFilter,
   updateValidationRuleRow,
+  type ValidationRuleRow,
 } from '../repo';
+import { namesPathway, processesFor, validationRuleIssues } from './process-context';
 import { assertRulesEditable, requireStudy } from './study';
 
 type RuleRef = { studyId: string; validationRuleId: string };
 
-/** Spec 001 §5: refuses a rule with every issue found against the current form drafts. */
+/**
+ * Spec 001 §5: refuses a rule with every issue found against the current form drafts and, when an
+ * operant names a pathway, against the study's live processes (cross-form rules across data events).
+ */
 async function checkAgainstDrafts(db: Executor, studyId: string, rule: ValidationRuleBody) {
   const forms = await listFormDrafts(db, studyId);
-  const issues = checkValidationRule(rule, forms);
+  const processes = await processesFor(db, studyId, namesPathway(rule));
+  const issues = validationRuleIssues(rule, forms, processes);
   if (issues.length > 0) {
     throw validationError(issues, 'The validation rule is not valid.', 'INVALID_VALIDATION_RULE');
   }
-  return forms;
+  return { forms, processes };
+}
+
+/** The rule as the API shows it, its issues checked against processes too when it names a pathway. */
+function present(
+  row: ValidationRuleRow,
+  forms: readonly FormTemplate[],
+  processes: readonly Process[] | undefined,
+) {
+  const view = presentValidationRule(row, forms);
+  return processes && namesPathway(view)
+    ? { ...view, issues: validationRuleIssues(validationRuleOf(row), forms, processes) }
+    : view;
 }
 
 /** The listing columns copied out of the rule (processes are optional until they exist). */
@@ -58,11 +77,12 @@ export async function listValidationRules(
   input: { studyId: string } & RuleFilter,
 ): Promise<ValidationRuleList> {
   await requireStudy(db, input.studyId);
-  const [rows, forms] = await Promise.all([
+  const [rows, forms, processes] = await Promise.all([
     listValidationRuleRows(db, input.studyId, input),
     listFormDrafts(db, input.studyId),
+    processesFor(db, input.studyId, true),
   ]);
-  return { validationRules: rows.map((row) => presentValidationRule(row, forms)) };
+  return { validationRules: rows.map((row) => present(row, forms, processes)) };
 }
 
 /** Spec 001 §7 GET validationRules/count. */
@@ -77,7 +97,8 @@ export async function countValidationRules(
 /** Spec 001 §7 GET validationRules/{id}. */
 export async function getValidationRule(db: Executor, input: RuleRef): Promise<ValidationRuleView> {
   const { row } = await requireRule(db, input);
-  return presentValidationRule(row, await listFormDrafts(db, input.studyId));
+  const forms = await listFormDrafts(db, input.studyId);
+  return present(row, forms, await processesFor(db, input.studyId, true));
 }
 
 /** Spec 001 §7 POST validationRules, checked by spec 001 §5 "Validation rules (authoring)". */
@@ -86,7 +107,7 @@ export async function createValidationRule(
   input: { studyId: string; rule: ValidationRuleBody },
 ): Promise<ValidationRuleView> {
   assertRulesEditable(await requireStudy(ctx.tx, input.studyId));
-  const forms = await checkAgainstDrafts(ctx.tx, input.studyId, input.rule);
+  const { forms, processes } = await checkAgainstDrafts(ctx.tx, input.studyId, input.rule);
   const row = await insertValidationRule(ctx.tx, {
     studyId: input.studyId,
     id: newId(ctx.now),
@@ -102,7 +123,7 @@ export async function createValidationRule(
     studyId: input.studyId,
     after: validationRuleSnapshot(row),
   });
-  return presentValidationRule(row, forms);
+  return present(row, forms, processes);
 }
 
 /** Spec 001 §7 PUT validationRules/{id}: replaces the rule, checked like a new one. */
@@ -112,7 +133,7 @@ export async function updateValidationRule(
 ): Promise<ValidationRuleView> {
   const { study, row: before } = await requireRule(ctx.tx, input);
   assertRulesEditable(study);
-  const forms = await checkAgainstDrafts(ctx.tx, input.studyId, input.rule);
+  const { forms, processes } = await checkAgainstDrafts(ctx.tx, input.studyId, input.rule);
   const row = await updateValidationRuleRow(ctx.tx, input.studyId, input.validationRuleId, {
     ...columnsOf(input.rule),
     updatedAt: ctx.now,
@@ -125,7 +146,7 @@ export async function updateValidationRule(
     before: validationRuleSnapshot(before),
     after: validationRuleSnapshot(row),
   });
-  return presentValidationRule(row, forms);
+  return present(row, forms, processes);
 }
 
 /** Spec 001 §7 DELETE validationRules/{id}. */

@@ -1,6 +1,7 @@
 import {
   type AccessUser,
   type CreateStudyRequest,
+  DEFAULT_TIME_ZONE,
   type FieldIssue,
   hasPermission,
   isAdminLite,
@@ -81,6 +82,7 @@ export async function createStudy(
     dateFormat: settings.dateFormat,
     dateTimeFormat: settings.dateTimeFormat,
     subjectIdAutomation: settings.subjectIdAutomation,
+    timeZone: settings.timeZone ?? DEFAULT_TIME_ZONE,
     extendedValidation: settings.extendedValidation,
     verificationTypes: [settings.verificationType, settings.secondaryVerificationType],
     modules: [],

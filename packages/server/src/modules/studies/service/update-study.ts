@@ -62,6 +62,7 @@ export async function updateStudy(
     dateFormat: merged.dateFormat,
     dateTimeFormat: merged.dateTimeFormat,
     subjectIdAutomation: merged.subjectIdAutomation,
+    timeZone: merged.timeZone,
     extendedValidation: merged.extendedValidation,
     verificationTypes: [merged.verificationType, merged.secondaryVerificationType],
     updatedAt: ctx.now,

@@ -10,7 +10,7 @@ import {
   resetHiddenAnswers,
   type ValidationRule,
 } from '@trialbase/domain';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { studyImageUrl } from '../api';
 import { computeFormEngine, type QuestionView } from './engine';
@@ -40,6 +40,14 @@ export type FormRendererProps = {
   onImageChartChange?: (value: ImageChartValue) => void;
   /** Where the chart image loads from; defaults to the study image route. */
   imageChartUrl?: string | null;
+  /** Staff review (spec 001 §4): answers are shown but cannot change until edit mode. */
+  isReadOnly?: boolean;
+  /** Messages from the server per question id (e.g. a BLOCK rule on submit), shown as errors. */
+  externalErrors?: ReadonlyMap<string, readonly string[]>;
+  /** Shows every question's issues at once, as after Check (e.g. after a failed submit). */
+  isShowingAllIssues?: boolean;
+  /** Extra content at the end of each question (e.g. staff verification controls). */
+  renderQuestionAddon?: (questionId: string) => ReactNode;
 };
 
 /**
@@ -55,6 +63,10 @@ export function FormRenderer({
   study,
   rules,
   now,
+  isReadOnly = false,
+  externalErrors,
+  isShowingAllIssues = false,
+  renderQuestionAddon,
   ...chart
 }: FormRendererProps) {
   const { t } = useTranslation();
@@ -119,12 +131,15 @@ export function FormRenderer({
         number={numbers.get(q.id) ?? null}
         language={language}
         mode={mode}
-        isTouched={isCheckAll || touched.has(q.id)}
+        isTouched={isCheckAll || isShowingAllIssues || touched.has(q.id)}
         isAvailable={isQuestionTypeAvailable(study, q.type)}
         isHorizontalAllowed={isHorizontalAllowed}
         imageChart={form.imageChart}
         onAnswer={handleAnswer}
         onTouch={handleTouch}
+        isReadOnly={isReadOnly}
+        externalErrors={externalErrors?.get(q.id)}
+        addon={renderQuestionAddon?.(q.id)}
       />
     );
   };
@@ -146,6 +161,7 @@ export function FormRenderer({
             language={language}
             markers={chart.imageChartMarkers}
             answers={chart.imageChartAnswers}
+            isReadOnly={isReadOnly}
             onChange={chart.onImageChartChange}
           />
         )}
@@ -161,18 +177,20 @@ export function FormRenderer({
           </Text>
         )}
         {mode !== 'staff' && footer && <RichText html={footer} />}
-        <Group gap="md">
-          <Button variant="light" onClick={() => setCheckAll(true)}>
-            {t('RENDERER.CHECK')}
-          </Button>
-          {isCheckAll && (
-            <Alert variant="light" color={engine.invalidCount === 0 ? 'green' : 'red'} p="xs" role="status">
-              {engine.invalidCount === 0
-                ? t('RENDERER.ALL_VALID')
-                : t('RENDERER.NEEDS_ATTENTION', { count: engine.invalidCount })}
-            </Alert>
-          )}
-        </Group>
+        {!isReadOnly && (
+          <Group gap="md">
+            <Button variant="light" onClick={() => setCheckAll(true)}>
+              {t('RENDERER.CHECK')}
+            </Button>
+            {isCheckAll && (
+              <Alert variant="light" color={engine.invalidCount === 0 ? 'green' : 'red'} p="xs" role="status">
+                {engine.invalidCount === 0
+                  ? t('RENDERER.ALL_VALID')
+                  : t('RENDERER.NEEDS_ATTENTION', { count: engine.invalidCount })}
+              </Alert>
+            )}
+          </Group>
+        )}
       </Stack>
     </Box>
   );

@@ -7,7 +7,7 @@ import {
   markAnswerUnavailable,
   type Question,
 } from '@trialbase/domain';
-import { memo, useCallback, useMemo } from 'react';
+import { memo, type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuestionView } from './engine';
 import { issueText } from './issue-text';
@@ -31,7 +31,16 @@ type QuestionBlockProps = {
   imageChart: string | null | undefined;
   onAnswer: (questionId: string, next: Answer) => void;
   onTouch: (questionId: string) => void;
+  /** Shown, not editable (staff review, spec 001 §4). */
+  isReadOnly?: boolean;
+  /** Server messages for this question, shown as errors. */
+  externalErrors?: readonly string[] | undefined;
+  /** Extra content at the end (staff verification controls). */
+  addon?: ReactNode;
 };
+
+// A borderless fieldset: `disabled` on it turns off every control inside at once.
+const READ_ONLY_FIELDSET = { border: 0, margin: 0, padding: 0, minInlineSize: 0 } as const;
 
 // Types whose text is a label of one input; the others are groups labelled by the text.
 const GROUP_TYPES: ReadonlySet<string> = new Set(['INFORMATION']);
@@ -56,9 +65,13 @@ export const QuestionBlock = memo(function QuestionBlock(props: QuestionBlockPro
   const shownIssues = isTouched ? view.issues.filter((i) => i.path[0] !== 'tableCells') : [];
   const blocks = view.fired.filter((f) => f.isBlocking);
   const notes = view.fired.filter((f) => !f.isBlocking);
+  // A server message may repeat a live one (same BLOCK rule): each text shows once.
   const errors = [
-    ...shownIssues.map((i) => issueText(t, i)),
-    ...blocks.map((f) => pickText(f.message, language)),
+    ...new Set([
+      ...shownIssues.map((i) => issueText(t, i)),
+      ...blocks.map((f) => pickText(f.message, language)),
+      ...(props.externalErrors ?? []),
+    ]),
   ];
   const helpText = pickText(question.helpText, language);
   const describedBy =
@@ -66,7 +79,9 @@ export const QuestionBlock = memo(function QuestionBlock(props: QuestionBlockPro
       .filter(Boolean)
       .join(' ') || undefined;
   const isInformation = question.type === 'INFORMATION';
-  const canMarkUnavailable = mode === 'staff' && !isInformation && question.type !== 'CALCULATED';
+  const isReadOnly = props.isReadOnly === true;
+  const canMarkUnavailable =
+    mode === 'staff' && !isReadOnly && !isInformation && question.type !== 'CALCULATED';
 
   return (
     <Paper
@@ -110,33 +125,43 @@ export const QuestionBlock = memo(function QuestionBlock(props: QuestionBlockPro
         {answer.answerSkipped ? (
           <Group gap="sm">
             <Text size="sm">{pickText(question.skipText, language) || t('RENDERER.SKIPPED')}</Text>
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              onClick={() => handleChange(markAnswerSkipped(answer, false))}
-            >
-              {t('RENDERER.UNSKIP')}
-            </Anchor>
+            {!isReadOnly && (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => handleChange(markAnswerSkipped(answer, false))}
+              >
+                {t('RENDERER.UNSKIP')}
+              </Anchor>
+            )}
           </Group>
-        ) : answer.answerUnavailable ? null : (
-          <QuestionInput
-            question={question}
-            answer={answer}
-            language={language}
-            labelId={labelId}
-            inputId={`${baseId}-input`}
-            describedBy={describedBy}
-            isInvalid={errors.length > 0}
-            hiddenPossibilities={view.hiddenPossibilities}
-            calculated={view.calculated}
-            isHorizontalAllowed={props.isHorizontalAllowed}
-            onChange={handleChange}
-            onBlur={handleBlur}
-            issues={view.issues}
-            isAvailable={props.isAvailable}
-            imageChart={props.imageChart}
-          />
+        ) : answer.answerUnavailable ? (
+          isReadOnly && (
+            <Text size="sm" c="dimmed">
+              {t('RENDERER.UNAVAILABLE')}
+            </Text>
+          )
+        ) : (
+          <fieldset disabled={isReadOnly} style={READ_ONLY_FIELDSET} data-read-only={isReadOnly || undefined}>
+            <QuestionInput
+              question={question}
+              answer={answer}
+              language={language}
+              labelId={labelId}
+              inputId={`${baseId}-input`}
+              describedBy={describedBy}
+              isInvalid={errors.length > 0}
+              hiddenPossibilities={view.hiddenPossibilities}
+              calculated={view.calculated}
+              isHorizontalAllowed={props.isHorizontalAllowed}
+              onChange={handleChange}
+              onBlur={handleBlur}
+              issues={view.issues}
+              isAvailable={props.isAvailable}
+              imageChart={props.imageChart}
+            />
+          </fieldset>
         )}
         {errors.length > 0 && (
           <Stack id={errorId} gap={2} aria-live="polite">
@@ -174,9 +199,9 @@ export const QuestionBlock = memo(function QuestionBlock(props: QuestionBlockPro
             ))}
           </Stack>
         )}
-        {(question.canSkip || canMarkUnavailable) && !isInformation && (
+        {((question.canSkip && !isReadOnly) || canMarkUnavailable) && !isInformation && (
           <Group gap="md">
-            {question.canSkip && !answer.answerSkipped && (
+            {question.canSkip && !answer.answerSkipped && !isReadOnly && (
               <Anchor
                 component="button"
                 type="button"
@@ -196,6 +221,7 @@ export const QuestionBlock = memo(function QuestionBlock(props: QuestionBlockPro
             )}
           </Group>
         )}
+        {props.addon}
       </Stack>
     </Paper>
   );

@@ -4,7 +4,16 @@ export const ar: RuleStrings = {
   RULES: {
     TITLE: 'القواعد المرجعية',
     INTRO: 'قواعد التحقق تفحص الإجابات؛ وقواعد الإظهار تُظهر سؤالًا أو إجابة فقط بعد اختيار إجابة معينة.',
-    PROCESS_FILTER: 'العملية {{processId}}',
+    PROCESS_FILTER: 'العملية',
+    PROCESS_FILTER_ALL: 'كل القواعد',
+    SAME_FORM: 'داخل نموذج واحد',
+    DATA_EVENT_N: 'حدث البيانات {{n}}',
+    FORM_NOT_IN_EVENT: '{{form}} (ليس ضمن حدث البيانات هذا)',
+    UNSCHEDULED: {
+      TYPE_UNEXPECTED: 'زيارة غير مجدولة',
+      TYPE_DISCONTINUED: 'إيقاف المشاركة',
+      TYPE_EXTERNAL: 'بيانات خارجية',
+    },
     TABS: { VALIDATION: 'قواعد التحقق', SHOW: 'قواعد الإظهار' },
     COLUMNS: {
       FORM: 'النموذج',
@@ -15,6 +24,7 @@ export const ar: RuleStrings = {
       ACTIONS: 'الإجراءات',
       TARGET: 'يُظهر',
       CONDITION: 'عندما',
+      PROCESS: 'العملية',
     },
     EMPTY_VALIDATION: 'لا توجد قواعد تحقق بعد.',
     EMPTY_SHOW: 'لا توجد قواعد إظهار بعد.',
@@ -30,6 +40,11 @@ export const ar: RuleStrings = {
     WHOLE_QUESTION: 'السؤال كله',
     SHOW_SUMMARY: '{{question}} هو {{answers}}',
     FIELDS: {
+      PROCESS: 'العملية',
+      PROCESS_HINT: 'اختر عملية لقاعدة تشمل عدة نماذج وأحداث بيانات؛ اتركها فارغة لقاعدة داخل نموذج واحد.',
+      NO_PROCESS: 'بدون عملية (داخل نموذج واحد)',
+      DATA_EVENT: 'حدث البيانات',
+      RIGHT_DATA_EVENT: 'حدث بيانات آخر',
       FORM: 'النموذج',
       QUESTION: 'السؤال',
       OPERATOR: 'المعامل',
@@ -95,7 +110,19 @@ export const ar: RuleStrings = {
       TITLE: 'حذف القاعدة',
       CONFIRM: 'هل تريد حذف هذه القاعدة على {{question}}؟ لا يمكن التراجع عن ذلك.',
     },
-    VALIDITY: { VALID: 'القاعدة صالحة.', INVALID: 'مشكلات يجب إصلاحها: {{count}}' },
+    VALIDITY: {
+      VALID: 'القاعدة صالحة.',
+      INVALID: 'مشكلات يجب إصلاحها: {{count}}',
+      CONDITIONS: 'شروط القاعدة الصالحة',
+    },
+    CONDITIONS: {
+      COORDINATES: 'يحدد الطرفان العملية وحدث البيانات والنموذج والسؤال.',
+      COORDINATES_FORM: 'يحدد الطرفان نموذجًا وسؤالًا.',
+      FORM_IN_EVENT: 'كل نموذج جزء من حدث البيانات الخاص به.',
+      TYPES: 'يمكن مقارنة نوعي السؤالين.',
+      MET: 'مستوفى',
+      NOT_MET: 'غير مستوفى',
+    },
     SAVED: 'تم حفظ القاعدة.',
     DELETED: 'تم حذف القاعدة.',
     ERRORS: {

@@ -5,7 +5,16 @@ export const da: RuleStrings = {
     TITLE: 'Referenceregler',
     INTRO:
       'Valideringsregler kontrollerer svar; visningsregler viser et spørgsmål eller svar først efter et valgt svar.',
-    PROCESS_FILTER: 'Forløb {{processId}}',
+    PROCESS_FILTER: 'Forløb',
+    PROCESS_FILTER_ALL: 'Alle regler',
+    SAME_FORM: 'Inden for ét skema',
+    DATA_EVENT_N: 'Datahændelse {{n}}',
+    FORM_NOT_IN_EVENT: '{{form}} (ikke i denne datahændelse)',
+    UNSCHEDULED: {
+      TYPE_UNEXPECTED: 'Ikke-planlagt besøg',
+      TYPE_DISCONTINUED: 'Afbrydelse',
+      TYPE_EXTERNAL: 'Eksterne data',
+    },
     TABS: { VALIDATION: 'Valideringsregler', SHOW: 'Visningsregler' },
     COLUMNS: {
       FORM: 'Skema',
@@ -16,6 +25,7 @@ export const da: RuleStrings = {
       ACTIONS: 'Handlinger',
       TARGET: 'Viser',
       CONDITION: 'Når',
+      PROCESS: 'Forløb',
     },
     EMPTY_VALIDATION: 'Ingen valideringsregler endnu.',
     EMPTY_SHOW: 'Ingen visningsregler endnu.',
@@ -35,6 +45,12 @@ export const da: RuleStrings = {
     WHOLE_QUESTION: 'Hele spørgsmålet',
     SHOW_SUMMARY: '{{question}} er {{answers}}',
     FIELDS: {
+      PROCESS: 'Forløb',
+      PROCESS_HINT:
+        'Vælg et forløb for en regel på tværs af skemaer og datahændelser; lad feltet være tomt for en regel inden for ét skema.',
+      NO_PROCESS: 'Intet forløb (inden for ét skema)',
+      DATA_EVENT: 'Datahændelse',
+      RIGHT_DATA_EVENT: 'Anden datahændelse',
       FORM: 'Skema',
       QUESTION: 'Spørgsmål',
       OPERATOR: 'Operator',
@@ -100,7 +116,19 @@ export const da: RuleStrings = {
       TITLE: 'Slet regel',
       CONFIRM: 'Slet denne regel på {{question}}? Det kan ikke fortrydes.',
     },
-    VALIDITY: { VALID: 'Reglen er gyldig.', INVALID: 'Problemer der skal rettes: {{count}}' },
+    VALIDITY: {
+      VALID: 'Reglen er gyldig.',
+      INVALID: 'Problemer der skal rettes: {{count}}',
+      CONDITIONS: 'Betingelser for en gyldig regel',
+    },
+    CONDITIONS: {
+      COORDINATES: 'Begge sider angiver forløb, datahændelse, skema og spørgsmål.',
+      COORDINATES_FORM: 'Begge sider angiver et skema og et spørgsmål.',
+      FORM_IN_EVENT: 'Hvert skema indgår i sin datahændelse.',
+      TYPES: 'De to spørgsmålstyper kan sammenlignes.',
+      MET: 'opfyldt',
+      NOT_MET: 'ikke opfyldt',
+    },
     SAVED: 'Reglen er gemt.',
     DELETED: 'Reglen er slettet.',
     ERRORS: {

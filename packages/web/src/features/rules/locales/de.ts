@@ -5,7 +5,16 @@ export const de: RuleStrings = {
     TITLE: 'Referenzregeln',
     INTRO:
       'Validierungsregeln prüfen Antworten; Anzeigeregeln zeigen eine Frage oder Antwort erst nach einer gewählten Antwort.',
-    PROCESS_FILTER: 'Prozess {{processId}}',
+    PROCESS_FILTER: 'Prozess',
+    PROCESS_FILTER_ALL: 'Alle Regeln',
+    SAME_FORM: 'Innerhalb eines Formulars',
+    DATA_EVENT_N: 'Datenereignis {{n}}',
+    FORM_NOT_IN_EVENT: '{{form}} (nicht in diesem Datenereignis)',
+    UNSCHEDULED: {
+      TYPE_UNEXPECTED: 'Ungeplanter Besuch',
+      TYPE_DISCONTINUED: 'Studienabbruch',
+      TYPE_EXTERNAL: 'Externe Daten',
+    },
     TABS: { VALIDATION: 'Validierungsregeln', SHOW: 'Anzeigeregeln' },
     COLUMNS: {
       FORM: 'Formular',
@@ -16,6 +25,7 @@ export const de: RuleStrings = {
       ACTIONS: 'Aktionen',
       TARGET: 'Zeigt',
       CONDITION: 'Wenn',
+      PROCESS: 'Prozess',
     },
     EMPTY_VALIDATION: 'Noch keine Validierungsregeln.',
     EMPTY_SHOW: 'Noch keine Anzeigeregeln.',
@@ -35,6 +45,12 @@ export const de: RuleStrings = {
     WHOLE_QUESTION: 'Die ganze Frage',
     SHOW_SUMMARY: '{{question}} ist {{answers}}',
     FIELDS: {
+      PROCESS: 'Prozess',
+      PROCESS_HINT:
+        'Wählen Sie einen Prozess für eine Regel über Formulare und Datenereignisse hinweg; leer lassen für eine Regel innerhalb eines Formulars.',
+      NO_PROCESS: 'Kein Prozess (innerhalb eines Formulars)',
+      DATA_EVENT: 'Datenereignis',
+      RIGHT_DATA_EVENT: 'Anderes Datenereignis',
       FORM: 'Formular',
       QUESTION: 'Frage',
       OPERATOR: 'Operator',
@@ -100,7 +116,19 @@ export const de: RuleStrings = {
       TITLE: 'Regel löschen',
       CONFIRM: 'Diese Regel zu {{question}} löschen? Das kann nicht rückgängig gemacht werden.',
     },
-    VALIDITY: { VALID: 'Die Regel ist gültig.', INVALID: 'Zu behebende Probleme: {{count}}' },
+    VALIDITY: {
+      VALID: 'Die Regel ist gültig.',
+      INVALID: 'Zu behebende Probleme: {{count}}',
+      CONDITIONS: 'Bedingungen einer gültigen Regel',
+    },
+    CONDITIONS: {
+      COORDINATES: 'Beide Seiten nennen Prozess, Datenereignis, Formular und Frage.',
+      COORDINATES_FORM: 'Beide Seiten nennen ein Formular und eine Frage.',
+      FORM_IN_EVENT: 'Jedes Formular gehört zu seinem Datenereignis.',
+      TYPES: 'Die beiden Fragetypen sind vergleichbar.',
+      MET: 'erfüllt',
+      NOT_MET: 'nicht erfüllt',
+    },
     SAVED: 'Regel gespeichert.',
     DELETED: 'Regel gelöscht.',
     ERRORS: {

@@ -3,7 +3,16 @@ export const en = {
   RULES: {
     TITLE: 'Reference rules',
     INTRO: 'Validation rules check answers; show rules show a question or answer only after a chosen answer.',
-    PROCESS_FILTER: 'Process {{processId}}',
+    PROCESS_FILTER: 'Process',
+    PROCESS_FILTER_ALL: 'All rules',
+    SAME_FORM: 'Within one form',
+    DATA_EVENT_N: 'Data event {{n}}',
+    FORM_NOT_IN_EVENT: '{{form}} (not in this data event)',
+    UNSCHEDULED: {
+      TYPE_UNEXPECTED: 'Unscheduled visit',
+      TYPE_DISCONTINUED: 'Discontinuation',
+      TYPE_EXTERNAL: 'External data',
+    },
     TABS: { VALIDATION: 'Validation rules', SHOW: 'Show rules' },
     COLUMNS: {
       FORM: 'Form',
@@ -14,6 +23,7 @@ export const en = {
       ACTIONS: 'Actions',
       TARGET: 'Shows',
       CONDITION: 'When',
+      PROCESS: 'Process',
     },
     EMPTY_VALIDATION: 'No validation rules yet.',
     EMPTY_SHOW: 'No show rules yet.',
@@ -33,6 +43,12 @@ export const en = {
     WHOLE_QUESTION: 'The whole question',
     SHOW_SUMMARY: '{{question}} is {{answers}}',
     FIELDS: {
+      PROCESS: 'Process',
+      PROCESS_HINT:
+        'Choose a process for a rule across forms and data events; leave empty for a rule within one form.',
+      NO_PROCESS: 'No process (within one form)',
+      DATA_EVENT: 'Data event',
+      RIGHT_DATA_EVENT: 'Other data event',
       FORM: 'Form',
       QUESTION: 'Question',
       OPERATOR: 'Operator',
@@ -98,7 +114,19 @@ export const en = {
       TITLE: 'Delete rule',
       CONFIRM: 'Delete this rule on {{question}}? This cannot be undone.',
     },
-    VALIDITY: { VALID: 'The rule is valid.', INVALID: 'Problems to fix: {{count}}' },
+    VALIDITY: {
+      VALID: 'The rule is valid.',
+      INVALID: 'Problems to fix: {{count}}',
+      CONDITIONS: 'Conditions of a valid rule',
+    },
+    CONDITIONS: {
+      COORDINATES: 'Both sides name a process, data event, form and question.',
+      COORDINATES_FORM: 'Both sides name a form and a question.',
+      FORM_IN_EVENT: 'Each form is part of its data event.',
+      TYPES: 'The two question types can be compared.',
+      MET: 'met',
+      NOT_MET: 'not met',
+    },
     SAVED: 'Rule saved.',
     DELETED: 'Rule deleted.',
     ERRORS: {

@@ -4,7 +4,16 @@ export const he: RuleStrings = {
   RULES: {
     TITLE: 'כללי ייחוס',
     INTRO: 'כללי אימות בודקים תשובות; כללי הצגה מציגים שאלה או תשובה רק לאחר בחירת תשובה מסוימת.',
-    PROCESS_FILTER: 'תהליך {{processId}}',
+    PROCESS_FILTER: 'תהליך',
+    PROCESS_FILTER_ALL: 'כל הכללים',
+    SAME_FORM: 'בתוך טופס אחד',
+    DATA_EVENT_N: 'אירוע נתונים {{n}}',
+    FORM_NOT_IN_EVENT: '{{form}} (לא באירוע נתונים זה)',
+    UNSCHEDULED: {
+      TYPE_UNEXPECTED: 'ביקור לא מתוכנן',
+      TYPE_DISCONTINUED: 'הפסקת השתתפות',
+      TYPE_EXTERNAL: 'נתונים חיצוניים',
+    },
     TABS: { VALIDATION: 'כללי אימות', SHOW: 'כללי הצגה' },
     COLUMNS: {
       FORM: 'טופס',
@@ -15,6 +24,7 @@ export const he: RuleStrings = {
       ACTIONS: 'פעולות',
       TARGET: 'מציג',
       CONDITION: 'כאשר',
+      PROCESS: 'תהליך',
     },
     EMPTY_VALIDATION: 'אין עדיין כללי אימות.',
     EMPTY_SHOW: 'אין עדיין כללי הצגה.',
@@ -30,6 +40,11 @@ export const he: RuleStrings = {
     WHOLE_QUESTION: 'השאלה כולה',
     SHOW_SUMMARY: '{{question}} הוא {{answers}}',
     FIELDS: {
+      PROCESS: 'תהליך',
+      PROCESS_HINT: 'בחרו תהליך לכלל החוצה טפסים ואירועי נתונים; השאירו ריק לכלל בתוך טופס אחד.',
+      NO_PROCESS: 'ללא תהליך (בתוך טופס אחד)',
+      DATA_EVENT: 'אירוע נתונים',
+      RIGHT_DATA_EVENT: 'אירוע נתונים אחר',
       FORM: 'טופס',
       QUESTION: 'שאלה',
       OPERATOR: 'אופרטור',
@@ -95,7 +110,19 @@ export const he: RuleStrings = {
       TITLE: 'מחיקת כלל',
       CONFIRM: 'למחוק את הכלל על {{question}}? לא ניתן לבטל פעולה זו.',
     },
-    VALIDITY: { VALID: 'הכלל תקין.', INVALID: 'בעיות לתיקון: {{count}}' },
+    VALIDITY: {
+      VALID: 'הכלל תקין.',
+      INVALID: 'בעיות לתיקון: {{count}}',
+      CONDITIONS: 'תנאים לכלל תקין',
+    },
+    CONDITIONS: {
+      COORDINATES: 'שני הצדדים מציינים תהליך, אירוע נתונים, טופס ושאלה.',
+      COORDINATES_FORM: 'שני הצדדים מציינים טופס ושאלה.',
+      FORM_IN_EVENT: 'כל טופס שייך לאירוע הנתונים שלו.',
+      TYPES: 'ניתן להשוות בין שני סוגי השאלות.',
+      MET: 'מתקיים',
+      NOT_MET: 'לא מתקיים',
+    },
     SAVED: 'הכלל נשמר.',
     DELETED: 'הכלל נמחק.',
     ERRORS: {

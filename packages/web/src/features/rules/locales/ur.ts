@@ -5,7 +5,16 @@ export const ur: RuleStrings = {
     TITLE: 'حوالہ جاتی قواعد',
     INTRO:
       'توثیقی قواعد جوابات کی جانچ کرتے ہیں؛ دکھانے کے قواعد کسی منتخب جواب کے بعد ہی کوئی سوال یا جواب دکھاتے ہیں۔',
-    PROCESS_FILTER: 'عمل {{processId}}',
+    PROCESS_FILTER: 'عمل',
+    PROCESS_FILTER_ALL: 'تمام قواعد',
+    SAME_FORM: 'ایک فارم کے اندر',
+    DATA_EVENT_N: 'ڈیٹا ایونٹ {{n}}',
+    FORM_NOT_IN_EVENT: '{{form}} (اس ڈیٹا ایونٹ میں شامل نہیں)',
+    UNSCHEDULED: {
+      TYPE_UNEXPECTED: 'غیر طے شدہ دورہ',
+      TYPE_DISCONTINUED: 'شرکت کا خاتمہ',
+      TYPE_EXTERNAL: 'بیرونی ڈیٹا',
+    },
     TABS: { VALIDATION: 'توثیقی قواعد', SHOW: 'دکھانے کے قواعد' },
     COLUMNS: {
       FORM: 'فارم',
@@ -16,6 +25,7 @@ export const ur: RuleStrings = {
       ACTIONS: 'کارروائیاں',
       TARGET: 'دکھاتا ہے',
       CONDITION: 'جب',
+      PROCESS: 'عمل',
     },
     EMPTY_VALIDATION: 'ابھی کوئی توثیقی قاعدہ نہیں۔',
     EMPTY_SHOW: 'ابھی دکھانے کا کوئی قاعدہ نہیں۔',
@@ -31,6 +41,12 @@ export const ur: RuleStrings = {
     WHOLE_QUESTION: 'پورا سوال',
     SHOW_SUMMARY: '{{question}} ہے {{answers}}',
     FIELDS: {
+      PROCESS: 'عمل',
+      PROCESS_HINT:
+        'فارموں اور ڈیٹا ایونٹس کے درمیان قاعدے کے لیے عمل منتخب کریں؛ ایک فارم کے اندر قاعدے کے لیے خالی چھوڑ دیں۔',
+      NO_PROCESS: 'کوئی عمل نہیں (ایک فارم کے اندر)',
+      DATA_EVENT: 'ڈیٹا ایونٹ',
+      RIGHT_DATA_EVENT: 'دوسرا ڈیٹا ایونٹ',
       FORM: 'فارم',
       QUESTION: 'سوال',
       OPERATOR: 'آپریٹر',
@@ -96,7 +112,19 @@ export const ur: RuleStrings = {
       TITLE: 'قاعدہ حذف کریں',
       CONFIRM: 'کیا {{question}} پر یہ قاعدہ حذف کریں؟ اسے واپس نہیں لیا جا سکتا۔',
     },
-    VALIDITY: { VALID: 'قاعدہ درست ہے۔', INVALID: 'درست کرنے کے مسائل: {{count}}' },
+    VALIDITY: {
+      VALID: 'قاعدہ درست ہے۔',
+      INVALID: 'درست کرنے کے مسائل: {{count}}',
+      CONDITIONS: 'درست قاعدے کی شرائط',
+    },
+    CONDITIONS: {
+      COORDINATES: 'دونوں اطراف عمل، ڈیٹا ایونٹ، فارم اور سوال بتاتی ہیں۔',
+      COORDINATES_FORM: 'دونوں اطراف ایک فارم اور ایک سوال بتاتی ہیں۔',
+      FORM_IN_EVENT: 'ہر فارم اپنے ڈیٹا ایونٹ کا حصہ ہے۔',
+      TYPES: 'دونوں سوالوں کی اقسام کا موازنہ ہو سکتا ہے۔',
+      MET: 'پوری',
+      NOT_MET: 'پوری نہیں',
+    },
     SAVED: 'قاعدہ محفوظ ہو گیا۔',
     DELETED: 'قاعدہ حذف ہو گیا۔',
     ERRORS: {

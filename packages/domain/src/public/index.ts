@@ -1,0 +1,4 @@
+export * from './audit-events';
+export * from './one-time-password';
+export * from './schemas';
+export * from './token-access';

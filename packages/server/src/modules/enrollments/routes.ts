@@ -1,0 +1,83 @@
+import {
+  EnrollmentCreateBodySchema,
+  EnrollmentParamsSchema,
+  EnrollmentViewListSchema,
+  hasPermission,
+  StudyEnrollmentsParamsSchema,
+  TokenViewListSchema,
+} from '@trialbase/domain';
+import { actorOf } from '../../platform/auth/guard';
+import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
+import type { ModuleDeps } from '../../platform/http/module-deps';
+import { runUseCase } from '../../platform/use-case';
+import { presentToken } from '../tokens/presenters';
+import { listEnrollmentTokens } from '../tokens/repo';
+import { assertSitePermission, kickJobs, siteOfEnrollment } from '../tokens/route-helpers';
+import { scheduleEnvOf } from '../tokens/service/send-link';
+import { presentEnrollment } from './presenters';
+import { enrollmentReadRoutes } from './read-routes';
+import { enrollSubject } from './service/enroll-subject';
+import { enrollmentStaffRoutes } from './staff-routes';
+
+const tags = ['enrollments'];
+
+/** Routes of the enrollments area (spec 001 §7 Subjects and enrollments). */
+export function enrollmentRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
+  const { db, clock } = deps;
+  const env = scheduleEnvOf(deps.config);
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/api/studies/:studyId/enrollments',
+      permission: inStudy('PATHWAY_RECORD_CREATE'),
+      schema: {
+        tags,
+        summary: 'Enrol subjects into processes (one or a list; all or none); returns the list created',
+        params: StudyEnrollmentsParamsSchema,
+        body: EnrollmentCreateBodySchema,
+        response: { 201: EnrollmentViewListSchema },
+      },
+      handler: async (req, reply) => {
+        const { studyId } = req.params;
+        const items = Array.isArray(req.body) ? req.body : [req.body];
+        for (const item of items) assertSitePermission(req, 'PATHWAY_RECORD_CREATE', studyId, item.siteId);
+        const created = await runUseCase(
+          db,
+          actorOf(req),
+          async (ctx) => {
+            const out = [];
+            for (const item of items) {
+              const { enrollment } = await enrollSubject(ctx, { studyId, ...item }, env);
+              out.push({ enrollment, tokens: await listEnrollmentTokens(ctx.tx, studyId, enrollment.id) });
+            }
+            return out;
+          },
+          clock(),
+        );
+        await kickJobs(deps);
+        return reply.code(201).send(created.map((c) => presentEnrollment(c.enrollment, c.tokens, false)));
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/studies/:studyId/enrollments/:enrollmentId/tokens',
+      permission: inStudy('TOKEN_LIST'),
+      schema: {
+        tags,
+        summary: "An enrollment's tokens with their schedule; the link secret only with TOKEN_VIEW",
+        params: EnrollmentParamsSchema,
+        response: { 200: TokenViewListSchema },
+      },
+      handler: async (req) => {
+        const { studyId, enrollmentId } = req.params;
+        const siteId = await siteOfEnrollment(db, studyId, enrollmentId);
+        assertSitePermission(req, 'TOKEN_LIST', studyId, siteId);
+        const withSecret = req.access ? hasPermission(req.access, 'TOKEN_VIEW', { studyId, siteId }) : false;
+        const rows = await listEnrollmentTokens(db, studyId, enrollmentId);
+        return rows.map((row) => presentToken(row, { withSecret }));
+      },
+    }),
+    ...enrollmentReadRoutes(deps),
+    ...enrollmentStaffRoutes(deps),
+  ] as RouteDefinition<never>[];
+}

@@ -1,0 +1,244 @@
+import {
+  AnswerFileInfoSchema,
+  AnswerFileParamsSchema,
+  AnswerFileUploadBodySchema,
+  AnswerFileUploadParamsSchema,
+  isPubliclyFillableTokenType,
+  type Permission,
+  PublicAnswerImageBodySchema,
+  PublicStudyParamsSchema,
+  type TokenType,
+} from '@trialbase/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { actorOf } from '../../platform/auth/guard';
+import { AppError, forbidden, notFound } from '../../platform/errors';
+import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
+import type { ModuleDeps } from '../../platform/http/module-deps';
+import { runUseCase } from '../../platform/use-case';
+import { findPublicStudy, findTokenByLink } from '../public/repo';
+import { assertLinkUsable, loadForToken } from '../public/service/link';
+import { requireParticipantFor } from '../public/session';
+import { findToken, type TokenRow } from '../tokens/repo';
+import { assertSitePermission, siteOfToken } from '../tokens/route-helpers';
+import { type AnswerFileRow, findAnswerFile } from './repo';
+import { presentAnswerFile, uploadAnswerFile } from './service/upload';
+
+const tags = ['files'];
+const PATH = 'studies/:studyId/tokens/:tokenId/forms/:formId/questions/:questionId/answerFiles';
+/** Base64 of the 1,024,000-byte limit plus the JSON around it. */
+const UPLOAD_BODY_LIMIT = 1_400_000;
+
+type FileParams = {
+  studyId: string;
+  tokenId: string;
+  formId: string;
+  questionId: string;
+  answerFileId: string;
+};
+
+/**
+ * The file of a token for this form and question, else 404 (ids of other tokens or questions reveal
+ * nothing). A participant reads only what was uploaded through their link, never staff files.
+ */
+async function requireFile(
+  deps: ModuleDeps,
+  p: FileParams,
+  audience: 'staff' | 'public',
+): Promise<AnswerFileRow> {
+  const row = await findAnswerFile(deps.db, p.studyId, p.tokenId, p.answerFileId);
+  if (!row || row.formId !== p.formId || row.questionId !== p.questionId) throw notFound('The file');
+  if (audience === 'public' && !(row.uploadedByType === 'SUBJECT_TOKEN' && row.uploadedBy === p.tokenId)) {
+    throw notFound('The file');
+  }
+  return row;
+}
+
+function sendFile(reply: FastifyReply, row: AnswerFileRow) {
+  const name = encodeURIComponent(row.fileName);
+  return reply
+    .header('content-type', row.contentType)
+    .header('content-disposition', `attachment; filename*=UTF-8''${name}`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(row.data);
+}
+
+/**
+ * Answer files (spec 000 §7 files, 002 §7 uploads): staff upload, info and download guarded by
+ * QUESTIONNAIRE_CREATE / QUESTIONNAIRE_VIEW in the token's study and site; the public variants by the
+ * participant session of the token; participant answer images. Uploads are JSON with base64 content.
+ */
+export function fileRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
+  const { db, clock } = deps;
+
+  /** Staff: the token, with the permission checked at its enrollment's site. */
+  async function staffToken(req: FastifyRequest, permission: Permission): Promise<TokenRow> {
+    const { studyId, tokenId } = req.params as { studyId: string; tokenId: string };
+    assertSitePermission(req, permission, studyId, await siteOfToken(db, studyId, tokenId));
+    const token = await findToken(db, studyId, tokenId);
+    if (!token) throw notFound('The token');
+    return token;
+  }
+
+  /** Participant: the session of this token, and for uploads a link that takes answers now. */
+  async function participantToken(req: FastifyRequest, token: TokenRow | null, forUpload: boolean) {
+    const { studyId } = req.params as { studyId: string };
+    const now = clock();
+    if (!token) throw notFound('The link');
+    await requireParticipantFor(db, req, { studyId, tokenId: token.id, now });
+    if (!forUpload) return token;
+    if (!isPubliclyFillableTokenType(token.type as TokenType)) {
+      throw forbidden('This data event is filled in by the study staff.');
+    }
+    const study = await findPublicStudy(db, studyId);
+    if (!study) throw notFound('The study');
+    assertLinkUsable(await loadForToken(db, study, token), now);
+    return token;
+  }
+
+  const staffUpload = defineRoute({
+    method: 'POST',
+    url: `/api/${PATH}`,
+    permission: inStudy('QUESTIONNAIRE_CREATE'),
+    bodyLimit: UPLOAD_BODY_LIMIT,
+    schema: {
+      tags,
+      summary: 'Upload a file for a FILE or IMAGE question (JSON: fileName, contentType, dataBase64)',
+      params: AnswerFileUploadParamsSchema,
+      body: AnswerFileUploadBodySchema,
+      response: { 201: AnswerFileInfoSchema },
+    },
+    handler: async (req, reply) => {
+      const token = await staffToken(req, 'QUESTIONNAIRE_CREATE');
+      if (token.locked) {
+        throw new AppError('PRECONDITION', 'The data event is locked.', {
+          context: { reason: 'TOKEN_LOCKED' },
+        });
+      }
+      const actor = actorOf(req);
+      const { formId, questionId } = req.params;
+      const info = await runUseCase(
+        db,
+        actor,
+        (ctx) =>
+          uploadAnswerFile(ctx, {
+            token,
+            target: { formId, questionId },
+            body: req.body,
+            uploader: { type: 'USER', id: actor.id ?? '' },
+          }),
+        clock(),
+      );
+      return reply.code(201).send(info);
+    },
+  });
+
+  const publicUpload = defineRoute({
+    method: 'POST',
+    url: `/api/public/${PATH}`,
+    permission: 'public',
+    bodyLimit: UPLOAD_BODY_LIMIT,
+    schema: {
+      tags,
+      summary:
+        "Upload a file for a question of the participant's link (JSON: fileName, contentType, dataBase64)",
+      params: AnswerFileUploadParamsSchema,
+      body: AnswerFileUploadBodySchema,
+      response: { 201: AnswerFileInfoSchema },
+    },
+    handler: async (req, reply) => {
+      const { studyId, tokenId, formId, questionId } = req.params;
+      const token = await participantToken(req, await findToken(db, studyId, tokenId), true);
+      const info = await runUseCase(
+        db,
+        { type: 'SUBJECT_TOKEN', id: token.id },
+        (ctx) =>
+          uploadAnswerFile(ctx, {
+            token,
+            target: { formId, questionId },
+            body: req.body,
+            uploader: { type: 'SUBJECT_TOKEN', id: token.id },
+          }),
+        clock(),
+      );
+      return reply.code(201).send(info);
+    },
+  });
+
+  const publicImage = defineRoute({
+    method: 'POST',
+    url: '/api/public/studies/:studyId/answerImages',
+    permission: 'public',
+    bodyLimit: UPLOAD_BODY_LIMIT,
+    schema: {
+      tags,
+      summary: "Upload an image for the participant's link (images only; JSON with the link and dataBase64)",
+      params: PublicStudyParamsSchema,
+      body: PublicAnswerImageBodySchema,
+      response: { 201: AnswerFileInfoSchema },
+    },
+    handler: async (req, reply) => {
+      const { studyId } = req.params;
+      const { token: link, formId, questionId, ...file } = req.body;
+      const token = await participantToken(req, await findTokenByLink(db, studyId, link), true);
+      const target = formId && questionId ? { formId, questionId } : null;
+      const info = await runUseCase(
+        db,
+        { type: 'SUBJECT_TOKEN', id: token.id },
+        (ctx) =>
+          uploadAnswerFile(ctx, {
+            token,
+            target,
+            body: file,
+            uploader: { type: 'SUBJECT_TOKEN', id: token.id },
+            imagesOnly: true,
+          }),
+        clock(),
+      );
+      return reply.code(201).send(info);
+    },
+  });
+
+  const info = (audience: 'staff' | 'public') =>
+    defineRoute({
+      method: 'GET',
+      url: `/api/${audience === 'public' ? 'public/' : ''}${PATH}/:answerFileId`,
+      permission: audience === 'public' ? 'public' : inStudy('QUESTIONNAIRE_VIEW'),
+      schema: {
+        tags,
+        summary: 'Name, size, type and checksum of an answer file',
+        params: AnswerFileParamsSchema,
+        response: { 200: AnswerFileInfoSchema },
+      },
+      handler: async (req) => {
+        const { studyId, tokenId } = req.params;
+        if (audience === 'public') await participantToken(req, await findToken(db, studyId, tokenId), false);
+        else await staffToken(req, 'QUESTIONNAIRE_VIEW');
+        return presentAnswerFile(await requireFile(deps, req.params, audience));
+      },
+    });
+
+  const download = (audience: 'staff' | 'public') =>
+    defineRoute({
+      method: 'GET',
+      url: `/api/${audience === 'public' ? 'public/' : ''}${PATH}/:answerFileId/download`,
+      permission: audience === 'public' ? 'public' : inStudy('QUESTIONNAIRE_VIEW'),
+      schema: { tags, summary: 'Download an answer file', params: AnswerFileParamsSchema },
+      handler: async (req, reply) => {
+        const { studyId, tokenId } = req.params;
+        if (audience === 'public') await participantToken(req, await findToken(db, studyId, tokenId), false);
+        else await staffToken(req, 'QUESTIONNAIRE_VIEW');
+        return sendFile(reply, await requireFile(deps, req.params, audience));
+      },
+    });
+
+  return [
+    staffUpload,
+    info('staff'),
+    download('staff'),
+    publicUpload,
+    info('public'),
+    download('public'),
+    publicImage,
+  ] as RouteDefinition<never>[];
+}

@@ -1,0 +1,93 @@
+import {
+  FormPositionSchema,
+  PublicStudyParamsSchema,
+  PublicSubmitBodySchema,
+  PublicSubmitResultSchema,
+  PublicTokenBackParamsSchema,
+} from '@trialbase/domain';
+import type { FastifyRequest } from 'fastify';
+import { notFound } from '../../platform/errors';
+import { defineRoute, type RouteDefinition } from '../../platform/http/define-route';
+import type { ModuleDeps } from '../../platform/http/module-deps';
+import { runUseCase } from '../../platform/use-case';
+import { kickJobs } from '../tokens/route-helpers';
+import { scheduleEnvOf } from '../tokens/service/send-link';
+import { assertNotLimited, countFailure, LINK_IP_POLICY } from './rate-limit';
+import { findTokenByLink } from './repo';
+import { stepPublicTokenBack, submitPublicQuestionnaire } from './service/submit';
+import { requireParticipantFor } from './session';
+
+const tags = ['public'];
+
+/**
+ * The participant's fill calls of spec 002 §7 (issue 8 items 1 and 3): submit one form and go back
+ * one form. Both need the participant session of the link (401 without, 403 for another link's).
+ */
+export function publicFillRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
+  const { db, clock } = deps;
+  const env = scheduleEnvOf(deps.config);
+
+  /** The token id of a link whose session the request carries; unknown links count against the address. */
+  async function sessionTokenOf(req: FastifyRequest, studyId: string, link: string, now: Date) {
+    const ipKey = `public-link:ip:${req.ip}`;
+    await assertNotLimited(db, [ipKey], now);
+    const token = await findTokenByLink(db, studyId, link);
+    if (!token) {
+      await countFailure(db, [[ipKey, LINK_IP_POLICY]], now);
+      throw notFound('The link');
+    }
+    await requireParticipantFor(db, req, { studyId, tokenId: token.id, now });
+    return token.id;
+  }
+
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/api/public/studies/:studyId/questionnaire',
+      permission: 'public',
+      schema: {
+        tags,
+        summary:
+          'Save (isFinal false) or submit one form of the link; the same idempotencyKey returns the first answer',
+        params: PublicStudyParamsSchema,
+        body: PublicSubmitBodySchema,
+        response: { 200: PublicSubmitResultSchema },
+      },
+      handler: async (req) => {
+        const now = clock();
+        const { studyId } = req.params;
+        const tokenId = await sessionTokenOf(req, studyId, req.body.token, now);
+        const result = await runUseCase(
+          db,
+          { type: 'SUBJECT_TOKEN', id: tokenId },
+          (ctx) => submitPublicQuestionnaire(ctx, { studyId, body: req.body }, env),
+          now,
+        );
+        if (!result.isReplay) await kickJobs(deps);
+        return result;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/public/studies/:studyId/token/:token/back',
+      permission: 'public',
+      schema: {
+        tags,
+        summary: 'Go back one form in a forced form order; the saved answers stay',
+        params: PublicTokenBackParamsSchema,
+        response: { 200: FormPositionSchema },
+      },
+      handler: async (req) => {
+        const now = clock();
+        const { studyId, token } = req.params;
+        const tokenId = await sessionTokenOf(req, studyId, token, now);
+        return runUseCase(
+          db,
+          { type: 'SUBJECT_TOKEN', id: tokenId },
+          (ctx) => stepPublicTokenBack(ctx, { studyId, link: token }),
+          now,
+        );
+      },
+    }),
+  ] as RouteDefinition<never>[];
+}

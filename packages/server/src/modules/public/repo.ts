@@ -1,0 +1,184 @@
+/** SQL of the public participant flows (spec 002): links, codes, participant sessions, read-outs for the pages. */
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client';
+import { enrollments } from '../enrollments/tables';
+import { studyImages } from '../forms/tables';
+import { processes } from '../processes/tables';
+import { sites } from '../sites/tables';
+import { studies } from '../studies/tables';
+import { subjects } from '../subjects/tables';
+import { tokens } from '../tokens/tables';
+import { oneTimePasswords, participantSessions } from './tables';
+
+export type OtpRow = typeof oneTimePasswords.$inferSelect;
+export type PublicStudyRow = typeof studies.$inferSelect;
+
+/** A live study, or null. */
+export async function findPublicStudy(db: Executor, studyId: string): Promise<PublicStudyRow | null> {
+  const [row] = await db
+    .select()
+    .from(studies)
+    .where(and(eq(studies.id, studyId), isNull(studies.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The token of a link secret in this study (the secret is unique across studies). */
+export async function findTokenByLink(
+  db: Executor,
+  studyId: string,
+  link: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
+    .select()
+    .from(tokens)
+    .where(and(eq(tokens.studyId, studyId), eq(tokens.token, link)))
+    .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function findPublicSite(db: Executor, studyId: string, siteId: string) {
+  const [row] = await db
+    .select()
+    .from(sites)
+    .where(and(eq(sites.studyId, studyId), eq(sites.id, siteId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Live processes of a study, oldest first (the site page offers the first public one). */
+export async function listLiveProcessIds(db: Executor, studyId: string) {
+  return db
+    .select({ id: processes.id, document: processes.document })
+    .from(processes)
+    .where(and(eq(processes.studyId, studyId), isNull(processes.deletedAt)))
+    .orderBy(asc(processes.createdAt), asc(processes.id));
+}
+
+/** Subjects of the study with this email (case-insensitive). */
+export async function findSubjectsByEmail(db: Executor, studyId: string, email: string) {
+  return db
+    .select()
+    .from(subjects)
+    .where(
+      and(
+        eq(subjects.studyId, studyId),
+        sql`lower(${subjects.attributes}->>'email') = ${email.trim().toLowerCase()}`,
+      ),
+    );
+}
+
+export async function findStudyImage(db: Executor, studyId: string, imageId: string) {
+  const [row] = await db
+    .select()
+    .from(studyImages)
+    .where(and(eq(studyImages.studyId, studyId), eq(studyImages.id, imageId)))
+    .limit(1);
+  return row ?? null;
+}
+
+// One-time passwords
+
+export async function insertOtp(db: Executor, row: typeof oneTimePasswords.$inferInsert): Promise<void> {
+  await db.insert(oneTimePasswords).values(row);
+}
+
+/** The newest code for what it is for (sent or not yet used); `lock` serialises attempts on it. */
+export async function findLatestOtp(
+  db: Executor,
+  studyId: string,
+  purpose: string,
+  subjectRef: string,
+  options: { lock?: boolean } = {},
+): Promise<OtpRow | null> {
+  const query = db
+    .select()
+    .from(oneTimePasswords)
+    .where(
+      and(
+        eq(oneTimePasswords.studyId, studyId),
+        eq(oneTimePasswords.purpose, purpose),
+        eq(oneTimePasswords.subjectRef, subjectRef),
+      ),
+    )
+    .orderBy(desc(oneTimePasswords.createdAt), desc(oneTimePasswords.id))
+    .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function updateOtp(
+  db: Executor,
+  studyId: string,
+  id: string,
+  values: Partial<Pick<OtpRow, 'failures' | 'usedAt' | 'expiresAt'>>,
+): Promise<void> {
+  await db
+    .update(oneTimePasswords)
+    .set(values)
+    .where(and(eq(oneTimePasswords.studyId, studyId), eq(oneTimePasswords.id, id)));
+}
+
+/** A new code replaces the old ones: they can no longer be used (single-use, newest wins). */
+export async function retireOpenOtps(
+  db: Executor,
+  studyId: string,
+  purpose: string,
+  subjectRef: string,
+  now: Date,
+) {
+  await db
+    .update(oneTimePasswords)
+    .set({ expiresAt: now })
+    .where(
+      and(
+        eq(oneTimePasswords.studyId, studyId),
+        eq(oneTimePasswords.purpose, purpose),
+        eq(oneTimePasswords.subjectRef, subjectRef),
+        isNull(oneTimePasswords.usedAt),
+      ),
+    );
+}
+
+// Participant sessions
+
+export async function insertParticipantSession(db: Executor, row: typeof participantSessions.$inferInsert) {
+  await db.insert(participantSessions).values(row);
+}
+
+export async function findParticipantSession(db: Executor, id: string) {
+  const [row] = await db.select().from(participantSessions).where(eq(participantSessions.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Ends every session of these tokens (unsubscribe, disable). */
+export async function revokeTokenSessions(db: Executor, studyId: string, tokenIds: string[], now: Date) {
+  if (tokenIds.length === 0) return;
+  await db
+    .update(participantSessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(participantSessions.studyId, studyId),
+        inArray(participantSessions.tokenId, tokenIds),
+        isNull(participantSessions.revokedAt),
+      ),
+    );
+}
+
+export async function findEnrollmentRow(
+  db: Executor,
+  studyId: string,
+  enrollmentId: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
+    .select()
+    .from(enrollments)
+    .where(and(eq(enrollments.studyId, studyId), eq(enrollments.id, enrollmentId)))
+    .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}

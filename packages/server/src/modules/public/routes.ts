@@ -1,0 +1,493 @@
+import {
+  CaptchaChallengeSchema,
+  NewOneTimePasswordBodySchema,
+  OneTimePasswordSentSchema,
+  PublicConsentBodySchema,
+  PublicConsentInfoSchema,
+  PublicEnrollmentIdParamsSchema,
+  PublicEnrollmentParamsSchema,
+  PublicLogoSchema,
+  PublicProcessSchema,
+  PublicSignUpBodySchema,
+  PublicSignUpParamsSchema,
+  PublicSignUpQuerySchema,
+  PublicSignUpResultSchema,
+  PublicSiteInfoQuerySchema,
+  PublicSiteInfoSchema,
+  PublicSiteParamsSchema,
+  PublicStudyParamsSchema,
+  PublicTokenIdParamsSchema,
+  PublicTokenInfoParamsSchema,
+  PublicTokenInfoSchema,
+  PublicTokenStringParamsSchema,
+  UnsubscribeCodeBodySchema,
+  UnsubscribeCodeResultSchema,
+  UnsubscribeEmailBodySchema,
+  UnsubscribeResultSchema,
+  ValidateOneTimePasswordBodySchema,
+  ValidateTokenBodySchema,
+} from '@trialbase/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '../../platform/errors';
+import { defineRoute, type RouteDefinition } from '../../platform/http/define-route';
+import type { ModuleDeps } from '../../platform/http/module-deps';
+import { runUseCase } from '../../platform/use-case';
+import { findToken } from '../tokens/repo';
+import { kickJobs } from '../tokens/route-helpers';
+import { scheduleEnvOf } from '../tokens/service/send-link';
+import { createCaptcha } from './captcha';
+import { publicFillRoutes } from './fill-routes';
+import {
+  assertNotLimited,
+  CODE_IP_POLICY,
+  CODE_SUBJECT_POLICY,
+  countFailure,
+  LINK_IP_POLICY,
+  SIGNUP_EMAIL_POLICY,
+  SIGNUP_IP_POLICY,
+  UNSUBSCRIBE_ENROLLMENT_POLICY,
+  UNSUBSCRIBE_IP_POLICY,
+} from './rate-limit';
+import { findPublicStudy, findTokenByLink } from './repo';
+import { assertLinkUsable, loadForToken, loadLink } from './service/link';
+import { codeError } from './service/one-time-password';
+import { getConsentInfo, getLogo, getLogoImage, getProcessForLink, getSiteInfo } from './service/pages';
+import { publicSignUp } from './service/sign-up';
+import {
+  acceptConsent,
+  type LinkOutcome,
+  sendLinkCode,
+  validateLinkCode,
+  validateToken,
+} from './service/token-flow';
+import {
+  emailNotExistError,
+  requestUnsubscribeCode,
+  unsubscribeEnrollment,
+  validateUnsubscribeCode,
+} from './service/unsubscribe';
+import { requireParticipantSession, setParticipantCookie } from './session';
+
+const tags = ['public'];
+const participant = (tokenId: string | null) => ({ type: 'SUBJECT_TOKEN' as const, id: tokenId });
+
+/**
+ * The public participant calls of spec 002 §7 (issue 8 items 1 and 5): no login; links,
+ * codes and sign-ups are rate limited per address and per link, email or enrollment.
+ */
+export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
+  const { db, clock, config } = deps;
+  const env = scheduleEnvOf(config);
+  const captcha = createCaptcha(process.env.TRIALBASE_CAPTCHA_SECRET || undefined);
+  const ipKey = (prefix: string, req: FastifyRequest) => `${prefix}:ip:${req.ip}`;
+
+  /** The token id of a link, for the audit actor; an unknown link counts against the address. */
+  async function tokenIdOfLink(req: FastifyRequest, studyId: string, link: string, now: Date) {
+    await assertNotLimited(db, [ipKey('public-link', req)], now);
+    const row = await findTokenByLink(db, studyId, link);
+    if (!row) {
+      await countFailure(db, [[ipKey('public-link', req), LINK_IP_POLICY]], now);
+      throw notFound('The link');
+    }
+    return row.id;
+  }
+
+  function answer(req: FastifyRequest, reply: FastifyReply, outcome: LinkOutcome) {
+    if (outcome.session) setParticipantCookie(reply, req, config, outcome.session);
+    return outcome.info;
+  }
+
+  function validateRoute(url: string, forUpdate: boolean) {
+    return defineRoute({
+      method: 'POST',
+      url,
+      permission: 'public',
+      schema: {
+        tags,
+        summary: forUpdate
+          ? 'Validate a link to update an answered questionnaire'
+          : 'Validate a participant link: what comes next (consent, code, forms)',
+        params: PublicStudyParamsSchema,
+        body: ValidateTokenBodySchema,
+        response: { 200: PublicTokenInfoSchema },
+      },
+      handler: async (req, reply) => {
+        const now = clock();
+        const { studyId } = req.params;
+        const tokenId = await tokenIdOfLink(req, studyId, req.body.token, now);
+        const outcome = await runUseCase(
+          db,
+          participant(tokenId),
+          (ctx) => validateToken(ctx, { studyId, token: req.body.token, forUpdate }),
+          now,
+        );
+        return answer(req, reply, outcome);
+      },
+    });
+  }
+
+  /** Counts a wrong code against the address and the link or enrollment, then answers the error. */
+  async function failCode(
+    req: FastifyRequest,
+    subjectKey: string,
+    check: Parameters<typeof codeError>[0],
+    invalidMessage: string,
+    now: Date,
+  ): Promise<never> {
+    if (check.reason === 'INVALID') {
+      await countFailure(
+        db,
+        [
+          [ipKey('public-code', req), CODE_IP_POLICY],
+          [subjectKey, CODE_SUBJECT_POLICY],
+        ],
+        now,
+      );
+    }
+    throw codeError(check, { invalidMessage, captcha, now });
+  }
+
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/api/public/study/:studyId/:token/getInfo',
+      permission: 'public',
+      schema: {
+        tags,
+        summary: 'Consent text of a link, shown before it is validated',
+        params: PublicTokenInfoParamsSchema,
+        response: { 200: PublicConsentInfoSchema },
+      },
+      handler: async (req) => {
+        const { studyId, token } = req.params;
+        await tokenIdOfLink(req, studyId, token, clock());
+        return getConsentInfo(db, { studyId, token });
+      },
+    }),
+    validateRoute('/api/public/studies/:studyId/token/validateToken', false),
+    validateRoute('/api/public/studies/:studyId/token/validateTokenUpdate', true),
+    defineRoute({
+      method: 'POST',
+      url: '/api/public/study/:studyId/consent',
+      permission: 'public',
+      schema: {
+        tags,
+        summary: 'Accept the consent of an enrollment through its link',
+        params: PublicStudyParamsSchema,
+        body: PublicConsentBodySchema,
+        response: { 200: PublicTokenInfoSchema },
+      },
+      handler: async (req, reply) => {
+        const now = clock();
+        const { studyId } = req.params;
+        const tokenId = await tokenIdOfLink(req, studyId, req.body.token, now);
+        const outcome = await runUseCase(
+          db,
+          participant(tokenId),
+          (ctx) => acceptConsent(ctx, { studyId, ...req.body }),
+          now,
+        );
+        return answer(req, reply, outcome);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/public/studies/:studyId/tokens/:tokenId/requestOneTimePassword',
+      permission: 'public',
+      schema: {
+        tags,
+        summary: 'Send the one-time code of a link (412 with cooldownTime during the cooldown)',
+        params: PublicTokenIdParamsSchema,
+        response: { 200: OneTimePasswordSentSchema },
+      },
+      handler: async (req) => {
+        const now = clock();
+        const { studyId, tokenId } = req.params;
+        await assertNotLimited(db, [ipKey('public-code', req), `public-code:TOKEN:${tokenId}`], now);
+        const sent = await runUseCase(
+          db,
+          participant(tokenId),
+          async (ctx) => {
+            const study = await findPublicStudy(ctx.tx, studyId);
+            const token = study ? await findToken(ctx.tx, studyId, tokenId) : null;
+            if (!study || !token) throw notFound('The link');
+            return sendLinkCode(ctx, await loadForToken(ctx.tx, study, token));
+          },
+          now,
+        );
+        await kickJobs(deps);
+        return sent;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/public/studies/:studyId/token/newOneTimePassword',
+      permission: 'public',
+      schema: {
+        tags,
+        summary: 'Send a new one-time code for a link (412 with cooldownTime during the cooldown)',
+        params: PublicStudyParamsSchema,
+        body: NewOneTimePasswordBodySchema,
+        response: { 200: OneTimePasswordSentSchema },
+      },
+      handler: async (req) => {
+        const now = clock();
+        const { studyId } = req.params;
+        const tokenId = await tokenIdOfLink(req, studyId, req.body.token, now);
+        await assertNotLimited(db, [ipKey('public-code', req), `public-code:TOKEN:${tokenId}`], now);
+        const sent = await runUseCase(
+          db,
+          participant(tokenId),
+          async (ctx) => sendLinkCode(ctx, await loadLink(ctx.tx, studyId, req.body.token)),
+          now,
+        );
+        await kickJobs(deps);
+        return sent;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/public/studies/:studyId/token/validateOneTimePassword',
+      permission: 'public',
+      schema: {
+        tags,
+        summary: 'Check the one-time code of a link; opens the participant session',
+        params: PublicStudyParamsSchema,
+        body: ValidateOneTimePasswordBodySchema,
+        response: { 200: PublicTokenInfoSchema },
+      },
+      handler: async (req, reply) => {
+        const now = clock();
+        const { studyId } = req.params;
+        const tokenId = await tokenIdOfLink(req, studyId, req.body.token, now);
+        const subjectKey = `public-code:TOKEN:${tokenId}`;
+        await assertNotLimited(db, [ipKey('public-code', req), subjectKey], now);
+        const result = await runUseCase(
+          db,
+          participant(tokenId),
+          (ctx) =>
+            validateLinkCode(ctx, {
+              studyId,
+              token: req.body.token,
+              tokenId: req.body.id,
+              password: req.body.password,
+              captcha: req.body.captcha,
+              verifier: captcha,
+            }),
+          now,
+        );
+        if ('check' in result) {
+          return failCode(req, subjectKey, result.check, 'PUBLIC.ONE_TIME_PASSWORD.INVALID', now);
+        }
+        return answer(req, reply, result.outcome);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/public/captcha/challenge',
+      permission: 'public',
+      schema: {
+        tags,
+        summary: 'A proof-of-work captcha challenge (ALTCHA format)',
+        response: { 200: CaptchaChallengeSchema },
+      },
+      handler: async (_req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return captcha.issue(clock());
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/public/study/:studyId/site/:siteId/getInfo',
+      permission: 'public',
+      schema: {
+        tags,
+        summary: 'What the public sign-up page of a site shows',
+        params: PublicSiteParamsSchema,
+        querystring: PublicSiteInfoQuerySchema,
+        response: { 200: PublicSiteInfoSchema },
+      },
+      handler: async (req) => getSiteInfo(db, { ...req.params, pathwayId: req.query.pathwayId }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/public/study/:studyId/logo',
+      permission: 'public',
+      schema: {
+        tags,
+        summary: 'The url of the study logo (null: the page shows the default logo)',
+        params: PublicStudyParamsSchema,
+        response: { 200: PublicLogoSchema },
+      },
+      handler: async (req, reply) => {
+        reply.header('cache-control', 'public, max-age=30');
+        return getLogo(db, req.params.studyId);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/public/study/:studyId/logo/image',
+      permission: 'public',
+      schema: { tags, summary: 'The study logo image', params: PublicStudyParamsSchema },
+      handler: async (req, reply) => {
+        const image = await getLogoImage(db, req.params.studyId);
+        return reply
+          .header('content-type', image.contentType)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'public, max-age=300')
+          .send(Buffer.from(image.data));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/public/studies/:studyId/patient/:pathwayId/pathwaySignUp',
+      permission: 'public',
+      schema: {
+        tags,
+        summary: 'Public sign-up at a site into a public process',
+        params: PublicSignUpParamsSchema,
+        querystring: PublicSignUpQuerySchema,
+        body: PublicSignUpBodySchema,
+        response: { 200: PublicSignUpResultSchema },
+      },
+      handler: async (req) => {
+        const now = clock();
+        const email = typeof req.body.email === 'string' ? req.body.email.trim().toLowerCase() : '';
+        const emailKey = `public-signup:email:${req.params.studyId}:${email}`;
+        await assertNotLimited(db, [ipKey('public-signup', req), ...(email ? [emailKey] : [])], now);
+        // Every attempt counts: a sign-up is not a failure, but a script signing up is.
+        await countFailure(
+          db,
+          [
+            [ipKey('public-signup', req), SIGNUP_IP_POLICY],
+            ...(email ? [[emailKey, SIGNUP_EMAIL_POLICY] as [string, typeof SIGNUP_EMAIL_POLICY]] : []),
+          ],
+          now,
+        );
+        const result = await runUseCase(
+          db,
+          participant(null),
+          (ctx) => publicSignUp(ctx, { ...req.params, body: req.body, query: req.query }, env),
+          now,
+        );
+        await kickJobs(deps);
+        return result;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/public/studies/:studyId/patient/:id/requestOneTimePassword',
+      permission: 'public',
+      schema: {
+        tags,
+        summary: 'Send an unsubscribe code to the email on file of an enrollment',
+        params: PublicEnrollmentIdParamsSchema,
+        body: UnsubscribeEmailBodySchema,
+        response: { 200: OneTimePasswordSentSchema },
+      },
+      handler: async (req) => {
+        const now = clock();
+        const { studyId, id } = req.params;
+        const keys: [string, typeof UNSUBSCRIBE_IP_POLICY][] = [
+          [ipKey('public-unsubscribe', req), UNSUBSCRIBE_IP_POLICY],
+          [`public-unsubscribe:${id}`, UNSUBSCRIBE_ENROLLMENT_POLICY],
+        ];
+        await assertNotLimited(
+          db,
+          keys.map(([k]) => k),
+          now,
+        );
+        const sent = await runUseCase(
+          db,
+          participant(null),
+          (ctx) => requestUnsubscribeCode(ctx, { studyId, enrollmentId: id, email: req.body.email }),
+          now,
+        );
+        if (!sent) {
+          await countFailure(db, keys, now);
+          throw emailNotExistError();
+        }
+        await kickJobs(deps);
+        return sent;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/public/studies/:studyId/patient/:id/validateOneTimePassword',
+      permission: 'public',
+      schema: {
+        tags,
+        summary: 'Check the unsubscribe code of an enrollment',
+        params: PublicEnrollmentIdParamsSchema,
+        body: UnsubscribeCodeBodySchema,
+        response: { 200: UnsubscribeCodeResultSchema },
+      },
+      handler: async (req) => {
+        const now = clock();
+        const { studyId, id } = req.params;
+        const subjectKey = `public-code:UNSUBSCRIBE:${id}`;
+        await assertNotLimited(db, [ipKey('public-code', req), subjectKey], now);
+        const check = await runUseCase(
+          db,
+          participant(null),
+          (ctx) =>
+            validateUnsubscribeCode(ctx, {
+              studyId,
+              enrollmentId: id,
+              password: req.body.password,
+              captcha: req.body.captcha,
+              verifier: captcha,
+            }),
+          now,
+        );
+        if (!check.ok) return failCode(req, subjectKey, check, 'PUBLIC.UNSUBSCRIBE.INVALID_OTP', now);
+        return { validated: true as const };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/public/studies/:studyId/enrollments/:enrollmentId/unsubscribe',
+      permission: 'public',
+      schema: {
+        tags,
+        summary: 'Leave the process (after the emailed code was validated)',
+        params: PublicEnrollmentParamsSchema,
+        body: UnsubscribeEmailBodySchema,
+        response: { 200: UnsubscribeResultSchema },
+      },
+      handler: async (req) => {
+        const now = clock();
+        const { studyId, enrollmentId } = req.params;
+        await assertNotLimited(db, [ipKey('public-unsubscribe', req)], now);
+        return runUseCase(
+          db,
+          participant(null),
+          (ctx) => unsubscribeEnrollment(ctx, { studyId, enrollmentId, email: req.body.email }),
+          now,
+        );
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/public/studies/:studyId/tokens/:tokenString/getProcess',
+      permission: 'public',
+      schema: {
+        tags,
+        summary: "The link's data event with its forms and saved answers (needs the participant session)",
+        params: PublicTokenStringParamsSchema,
+        response: { 200: PublicProcessSchema },
+      },
+      handler: async (req, reply) => {
+        const now = clock();
+        const { studyId, tokenString } = req.params;
+        await tokenIdOfLink(req, studyId, tokenString, now);
+        const link = await loadLink(db, studyId, tokenString);
+        assertLinkUsable(link, now, { forUpdate: true });
+        await requireParticipantSession(db, req, { studyId, tokenId: link.token.id, now });
+        reply.header('cache-control', 'no-store');
+        return getProcessForLink(db, link);
+      },
+    }),
+    ...publicFillRoutes(deps),
+  ] as RouteDefinition<never>[];
+}

@@ -1,0 +1,214 @@
+/**
+ * Opening a participant link (spec 002 §2 token validation page, §4 public flow, §8 errors):
+ * load the token with its enrollment, study, process and data event, refuse links that cannot
+ * be used, and describe the link as the public questionnaire info of §3.
+ */
+import { createHash } from 'node:crypto';
+import {
+  type DataEvent,
+  type EnrollmentStatus,
+  isOneTimePasswordRequired,
+  type LanguageCode,
+  nextPublicFlowStep,
+  type Process,
+  type PublicTokenInfo,
+  TOKEN_ACCESS_MESSAGES,
+  type TokenAccessProblem,
+  type TokenStatus,
+  type TokenType,
+  tokenAccessProblem,
+} from '@trialbase/domain';
+import type { Executor } from '../../../platform/db/client';
+import { AppError, notFound } from '../../../platform/errors';
+import { newSecret } from '../../../platform/ids';
+import {
+  type EnrollmentRow,
+  findEnrollmentProcess,
+  findSubject,
+  type SubjectRow,
+} from '../../enrollments/repo';
+import type { TokenRow } from '../../tokens/repo';
+import {
+  findEnrollmentRow,
+  findPublicStudy,
+  findTokenByLink,
+  insertParticipantSession,
+  type PublicStudyRow,
+} from '../repo';
+
+/** A participant session lasts this long after the link (and its code) was validated. */
+export const PARTICIPANT_SESSION_HOURS = 4;
+
+export type LoadedLink = {
+  study: PublicStudyRow;
+  token: TokenRow;
+  enrollment: EnrollmentRow;
+  process: Process;
+  event: DataEvent;
+  subject: SubjectRow | null;
+};
+
+/** Enrollment details the public flows keep (spec 002 §3 consent info). */
+export type ConsentDetails = { didAcceptConsent: boolean; consentTime: string | null };
+
+export function consentOf(enrollment: Pick<EnrollmentRow, 'details'>): ConsentDetails {
+  const d = enrollment.details as { didAcceptConsent?: unknown; consentTime?: unknown };
+  return {
+    didAcceptConsent: d.didAcceptConsent === true,
+    consentTime: typeof d.consentTime === 'string' ? d.consentTime : null,
+  };
+}
+
+/** Loads everything a link opens; 404 for a link this study does not know. */
+export async function loadLink(
+  db: Executor,
+  studyId: string,
+  link: string,
+  options: { lock?: boolean } = {},
+): Promise<LoadedLink> {
+  const study = await findPublicStudy(db, studyId);
+  const token = study ? await findTokenByLink(db, studyId, link, options) : null;
+  if (!study || !token) throw notFound('The link');
+  return loadForToken(db, study, token);
+}
+
+export async function loadForToken(
+  db: Executor,
+  study: PublicStudyRow,
+  token: TokenRow,
+): Promise<LoadedLink> {
+  const enrollment = await findEnrollmentRow(db, study.id, token.enrollmentId);
+  const process = enrollment ? await findEnrollmentProcess(db, study.id, token.processId) : null;
+  const event = process?.dataEvents.find((e) => e.id === token.dataEventId);
+  if (!enrollment || !process || !event) throw notFound('The link');
+  const subject = await findSubject(db, study.id, enrollment.subjectId);
+  return { study, token, enrollment, process, event, subject };
+}
+
+/** Spec 002 §8: the error for a link that cannot be used (TOKEN_DISABLED, already filled, expired...). */
+export function tokenAccessError(problem: TokenAccessProblem): AppError {
+  const context = { reason: problem, messageKey: TOKEN_ACCESS_MESSAGES[problem] };
+  switch (problem) {
+    case 'DISABLED':
+      return new AppError('TOKEN_DISABLED', 'This link has been switched off.', { context });
+    case 'COMPLETED':
+      return new AppError('PRECONDITION', 'These forms have already been filled in.', {
+        context,
+        status: 400,
+      });
+    case 'EXPIRED':
+      return new AppError('PRECONDITION', 'This link has expired.', { context, status: 400 });
+    case 'EXCLUDED':
+      return new AppError('PRECONDITION', 'This link is no longer in use.', { context, status: 400 });
+    case 'NOT_ACTIVE':
+      return new AppError('PRECONDITION', 'This link is not active yet.', { context, status: 400 });
+  }
+}
+
+/** Spec 002 §4, §8: refuses a link that cannot be used now. */
+export function assertLinkUsable(link: LoadedLink, now: Date, options: { forUpdate?: boolean } = {}): void {
+  const problem = tokenAccessProblem(
+    {
+      status: link.token.status as TokenStatus,
+      locked: link.token.locked,
+      activationTime: link.token.activationTime,
+      expiryTime: link.token.expiryTime,
+      enrollmentStatus: link.enrollment.status as EnrollmentStatus,
+    },
+    now,
+    options,
+  );
+  if (problem) throw tokenAccessError(problem);
+}
+
+/** Spec 002 §3 preferredLang: the enrollment's language (the subject's, else the study's). */
+function preferredLanguageOf(link: LoadedLink): LanguageCode {
+  return link.enrollment.language as LanguageCode;
+}
+
+/** Spec 002 §3 public questionnaire info of a usable link, with where the flow goes next (§4). */
+export function presentTokenInfo(
+  link: LoadedLink,
+  input: { hasValidatedOneTimePass: boolean; sessionExpiresAt: Date | null; forUpdate?: boolean },
+): PublicTokenInfo {
+  const { study, token, enrollment, process, event } = link;
+  const consent = consentOf(enrollment);
+  const requiredOneTimePass = isOneTimePasswordRequired(event.otpAuthentication);
+  const consentFile: Record<string, string> = event.consentFile?.fileName
+    ? { [study.primaryLanguage]: event.consentFile.fileName }
+    : {};
+  return {
+    studyId: study.id,
+    studyName: study.name,
+    token: {
+      id: token.id,
+      token: token.token,
+      pathwayRecord: enrollment.id,
+      dataEventId: token.dataEventId,
+      type: token.type as TokenType,
+      status: token.status as TokenStatus,
+      locked: token.locked,
+    },
+    enrollment: {
+      id: enrollment.id,
+      status: enrollment.status as EnrollmentStatus,
+      consentRequired: process.consentRequired,
+      didAcceptConsent: consent.didAcceptConsent,
+      consentTime: consent.consentTime,
+    },
+    preferredLang: preferredLanguageOf(link),
+    secondLang: null,
+    primaryLanguage: study.primaryLanguage as LanguageCode,
+    languages: study.languages as LanguageCode[],
+    dateFormat: study.dateFormat,
+    dateTimeFormat: study.dateTimeFormat,
+    eq5dLicences: [],
+    dataEventType: event.type,
+    dataEventSendout: event.sendAs,
+    consentFile,
+    forceFormOrder: event.forceFormOrder,
+    requiredOneTimePass,
+    consentRequired: process.consentRequired,
+    didAcceptConsent: consent.didAcceptConsent,
+    next: nextPublicFlowStep({
+      consentRequired: process.consentRequired,
+      didAcceptConsent: consent.didAcceptConsent,
+      requiredOneTimePass,
+      hasValidatedOneTimePass: input.hasValidatedOneTimePass,
+      forceFormOrder: event.forceFormOrder,
+      dataEventType: event.type,
+      forUpdate: input.forUpdate,
+    }),
+    sessionExpiresAt: input.sessionExpiresAt?.toISOString() ?? null,
+  };
+}
+
+export function sessionIdOf(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** A new participant session for this link: the browser keeps the secret, the table its SHA-256. */
+export async function openParticipantSession(
+  db: Executor,
+  link: LoadedLink,
+  now: Date,
+): Promise<{ secret: string; expiresAt: Date }> {
+  const secret = newSecret();
+  const expiresAt = new Date(now.getTime() + PARTICIPANT_SESSION_HOURS * 3_600_000);
+  await insertParticipantSession(db, {
+    id: sessionIdOf(secret),
+    studyId: link.study.id,
+    tokenId: link.token.id,
+    createdAt: now,
+    expiresAt,
+  });
+  return { secret, expiresAt };
+}
+
+/** May the forms be opened without another step (consent given when required, no code needed)? */
+export function isLinkReadyForForms(link: LoadedLink): boolean {
+  return (
+    (!link.process.consentRequired || consentOf(link.enrollment).didAcceptConsent) &&
+    !isOneTimePasswordRequired(link.event.otpAuthentication)
+  );
+}

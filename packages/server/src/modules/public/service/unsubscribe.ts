@@ -1,0 +1,124 @@
+/**
+ * Spec 002 §2 unsubscribe page, §4 unsubscribe flow, §5, §8: the subject gives the email on
+ * file, receives a code, enters it, and then leaves the process: the enrollment becomes
+ * UNSUBSCRIBED (enrollment state machine) and its open and waiting links are switched off.
+ */
+import {
+  type EnrollmentStatus,
+  enrollmentStateMachine,
+  OTP_VALIDATED_GRACE_MINUTES,
+  type TokenStatus,
+  tokenStateMachine,
+} from '@trialbase/domain';
+import { AppError } from '../../../platform/errors';
+import type { UseCaseContext } from '../../../platform/use-case';
+import { type EnrollmentRow, findSubject, updateEnrollment } from '../../enrollments/repo';
+import { listEnrollmentTokens, updateToken } from '../../tokens/repo';
+import { contactOf } from '../../tokens/service/send-link';
+import type { Captcha } from '../captcha';
+import { findEnrollmentRow, findLatestOtp, revokeTokenSessions } from '../repo';
+import { checkOneTimePassword, sendOneTimePassword } from './one-time-password';
+
+/** Spec 002 §5, §8: email not found gives the emailNotExist field error (404). */
+export function emailNotExistError(): AppError {
+  return new AppError('NOT_FOUND', 'This email address is not registered for this study.', {
+    context: { issues: [{ path: ['email'], message: 'PUBLIC.UNSUBSCRIBE.EMAIL_NOT_EXIST' }] },
+  });
+}
+
+/** The enrollment when `email` is its subject's address; null otherwise (unknown enrollment included). */
+export async function enrollmentWithEmail(
+  ctx: UseCaseContext,
+  input: { studyId: string; enrollmentId: string; email: string },
+  options: { lock?: boolean } = {},
+): Promise<{ enrollment: EnrollmentRow; email: string } | null> {
+  const enrollment = await findEnrollmentRow(ctx.tx, input.studyId, input.enrollmentId, options);
+  const subject = enrollment ? await findSubject(ctx.tx, input.studyId, enrollment.subjectId) : null;
+  const email = contactOf(subject?.attributes).email;
+  if (!enrollment || !email || email.toLowerCase() !== input.email.trim().toLowerCase()) return null;
+  return { enrollment, email };
+}
+
+/** Spec 002 §7 patient/{id}/requestOneTimePassword: a code to the address on file (412 during the cooldown). */
+export async function requestUnsubscribeCode(
+  ctx: UseCaseContext,
+  input: { studyId: string; enrollmentId: string; email: string },
+) {
+  const found = await enrollmentWithEmail(ctx, input);
+  if (!found) return null;
+  return sendOneTimePassword(ctx, {
+    studyId: input.studyId,
+    purpose: 'UNSUBSCRIBE',
+    subjectRef: found.enrollment.id,
+    recipients: [{ channel: 'EMAIL', to: found.email }],
+  });
+}
+
+/** Spec 002 §7 patient/{id}/validateOneTimePassword: checks the unsubscribe code. */
+export function validateUnsubscribeCode(
+  ctx: UseCaseContext,
+  input: { studyId: string; enrollmentId: string; password: unknown; captcha?: string; verifier: Captcha },
+) {
+  return checkOneTimePassword(ctx, {
+    studyId: input.studyId,
+    purpose: 'UNSUBSCRIBE',
+    subjectRef: input.enrollmentId,
+    password: input.password,
+    captcha: input.captcha,
+    verifier: input.verifier,
+  });
+}
+
+const SWITCH_OFF: readonly TokenStatus[] = ['NOT_ACTIVE', 'UNUSED', 'IN_USE'];
+
+/**
+ * Spec 002 §7 unsubscribe: needs the email on file and a code validated in the last
+ * OTP_VALIDATED_GRACE_MINUTES (401 otherwise; a wrong email is 400, §8 UNSUB_ERR).
+ */
+export async function unsubscribeEnrollment(
+  ctx: UseCaseContext,
+  input: { studyId: string; enrollmentId: string; email: string },
+): Promise<{ status: EnrollmentStatus }> {
+  const found = await enrollmentWithEmail(ctx, input, { lock: true });
+  if (!found) {
+    throw new AppError('VALIDATION', 'This email address does not match the enrollment.', {
+      context: { issues: [{ path: ['email'], message: 'PUBLIC.UNSUBSCRIBE.EMAIL_NOT_EXIST' }] },
+    });
+  }
+  const otp = await findLatestOtp(ctx.tx, input.studyId, 'UNSUBSCRIBE', found.enrollment.id, { lock: true });
+  const graceStart = ctx.now.getTime() - OTP_VALIDATED_GRACE_MINUTES * 60_000;
+  if (!otp?.usedAt || otp.usedAt.getTime() < graceStart) {
+    throw new AppError('SECURITY', 'Confirm with the code sent to your email first.');
+  }
+  const before = found.enrollment.status as EnrollmentStatus;
+  const status = enrollmentStateMachine.next(before, 'unsubscribe');
+  await updateEnrollment(ctx.tx, input.studyId, found.enrollment.id, { status, updatedAt: ctx.now });
+  const tokens = await listEnrollmentTokens(ctx.tx, input.studyId, found.enrollment.id, { lock: true });
+  const switchedOff: string[] = [];
+  for (const token of tokens) {
+    const from = token.status as TokenStatus;
+    if (!SWITCH_OFF.includes(from)) continue;
+    const to = tokenStateMachine.next(from, 'disable');
+    await updateToken(ctx.tx, input.studyId, token.id, { status: to, updatedAt: ctx.now });
+    await ctx.audit({
+      action: 'TOKEN_STATUS_CHANGED',
+      entityType: 'TOKEN',
+      entityId: token.id,
+      studyId: input.studyId,
+      before: { status: from },
+      after: { status: to },
+      reason: 'The subject unsubscribed.',
+    });
+    switchedOff.push(token.id);
+  }
+  await revokeTokenSessions(ctx.tx, input.studyId, switchedOff, ctx.now);
+  await ctx.audit({
+    action: 'ENROLLMENT_UNSUBSCRIBED',
+    entityType: 'ENROLLMENT',
+    entityId: found.enrollment.id,
+    studyId: input.studyId,
+    before: { status: before },
+    after: { status, disabledTokens: switchedOff },
+  });
+  return { status };
+}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
+import {
+  auditOf,
+  buildLinkStudy,
+  enrollmentRow,
+  lastCodeTo,
+  openEvent,
+  tokenRowsOf,
+} from './public-test-kit';
+
+let now = new Date('2026-08-01T08:00:00Z');
+let t: TestApp;
+let admin: LoggedIn;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock: () => now });
+  admin = await loginAs(t.app);
+});
+afterAll(async () => t?.close());
+
+const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
+
+describe(`unsubscribe (spec 002 §2, §7, §8) on ${engine}`, () => {
+  it('email, wrong code, right code, then unsubscribed with its links switched off', async () => {
+    now = new Date('2026-08-01T08:00:00Z');
+    const s = await buildLinkStudy(t.app, admin, {
+      events: (p, f) => [
+        openEvent(p, { forms: [f] }),
+        { id: `${p}-e2`, type: 'TYPE_PATIENT', forms: [f], referenceDate: 'MANUAL' },
+      ],
+    });
+    const base = `/api/public/studies/${s.study.id}`;
+    const unknown = await post(`${base}/patient/${s.enrollmentId}/requestOneTimePassword`, {
+      email: 'nobody@example.org',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().context.issues).toEqual([
+      { path: ['email'], message: 'PUBLIC.UNSUBSCRIBE.EMAIL_NOT_EXIST' },
+    ]);
+    const otherEnrollment = await post(`${base}/patient/${s.study.id}/requestOneTimePassword`, {
+      email: s.email,
+    });
+    expect(otherEnrollment.statusCode).toBe(404);
+
+    // Unsubscribing before the code is validated is refused (401).
+    expect(
+      (await post(`${base}/enrollments/${s.enrollmentId}/unsubscribe`, { email: s.email })).statusCode,
+    ).toBe(401);
+
+    const sent = await post(`${base}/patient/${s.enrollmentId}/requestOneTimePassword`, {
+      email: s.email.toUpperCase(),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const early = await post(`${base}/patient/${s.enrollmentId}/requestOneTimePassword`, { email: s.email });
+    expect([early.statusCode, early.json().context.cooldownTime]).toEqual([412, 60]);
+    const code = await lastCodeTo(t.app, s.email);
+
+    const bad = await post(`${base}/patient/${s.enrollmentId}/validateOneTimePassword`, {
+      password: code === '000000' ? 1 : 0,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().context.issues).toEqual([
+      { path: ['password'], message: 'PUBLIC.UNSUBSCRIBE.INVALID_OTP' },
+    ]);
+    const good = await post(`${base}/patient/${s.enrollmentId}/validateOneTimePassword`, {
+      password: Number(code),
+    });
+    expect([good.statusCode, good.json()]).toEqual([200, { validated: true }]);
+
+    const wrongEmail = await post(`${base}/enrollments/${s.enrollmentId}/unsubscribe`, {
+      email: 'x@example.org',
+    });
+    expect(wrongEmail.statusCode).toBe(400);
+    const done = await post(`${base}/enrollments/${s.enrollmentId}/unsubscribe`, { email: s.email });
+    expect([done.statusCode, done.json()]).toEqual([200, { status: 'UNSUBSCRIBED' }]);
+    expect((await enrollmentRow(t.app, s.study.id, s.enrollmentId))?.status).toBe('UNSUBSCRIBED');
+    expect((await tokenRowsOf(t.app, s.study.id, s.enrollmentId)).map((r) => r.status)).toEqual([
+      'DISABLED',
+      'DISABLED',
+    ]);
+    const audit = await auditOf(t.app, s.study.id);
+    expect(audit.filter((a) => a.action === 'ENROLLMENT_UNSUBSCRIBED')).toHaveLength(1);
+    expect(audit.filter((a) => a.action === 'TOKEN_STATUS_CHANGED')).toHaveLength(2);
+
+    // The link is now switched off, and a second unsubscribe is refused by the state machine.
+    const link = await post(`${base}/token/validateToken`, { token: s.link });
+    expect(link.json().type).toBe('TOKEN_DISABLED');
+    expect(
+      (await post(`${base}/enrollments/${s.enrollmentId}/unsubscribe`, { email: s.email })).statusCode,
+    ).not.toBe(200);
+  });
+
+  it('expires a validated code after the grace period and limits wrong emails (429)', async () => {
+    now = new Date('2026-08-02T08:00:00Z');
+    const s = await buildLinkStudy(t.app, admin);
+    const base = `/api/public/studies/${s.study.id}`;
+    await post(`${base}/patient/${s.enrollmentId}/requestOneTimePassword`, { email: s.email });
+    await post(`${base}/patient/${s.enrollmentId}/validateOneTimePassword`, {
+      password: await lastCodeTo(t.app, s.email),
+    });
+    now = new Date('2026-08-02T08:16:00Z');
+    expect(
+      (await post(`${base}/enrollments/${s.enrollmentId}/unsubscribe`, { email: s.email })).statusCode,
+    ).toBe(401);
+
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const r = await post(`${base}/patient/${s.enrollmentId}/requestOneTimePassword`, {
+        email: `guess${i}@example.org`,
+      });
+      codes.push(r.statusCode);
+    }
+    expect(codes).toEqual([404, 404, 404, 404, 404, 429]);
+  });
+});

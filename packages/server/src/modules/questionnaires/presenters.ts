@@ -1,0 +1,94 @@
+/** What leaves the server about filled forms (CONVENTIONS.md presenters whitelist output). */
+import {
+  type Answer,
+  AnswerSchema,
+  type AnswerSetView,
+  type AnswerView,
+  type FormStatus,
+  type ImageChartAnswer,
+  type ImageChartMarker,
+  type QueryStatus,
+  type QuestionnaireQuery,
+} from '@trialbase/domain';
+import type { AnswerRow, QuestionnaireRow } from './repo';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** The domain Answer stored in a row (verification flags from the columns). */
+export function answerOfRow(row: AnswerRow): Answer {
+  return AnswerSchema.parse({
+    ...row.value,
+    id: row.id,
+    question: row.questionId,
+    verification: row.verifiedAt !== null,
+    secondaryVerification: row.secondaryVerifiedAt !== null,
+  });
+}
+
+export function presentAnswer(row: AnswerRow): AnswerView {
+  return {
+    ...answerOfRow(row),
+    id: row.id,
+    verifiedTime: iso(row.verifiedAt),
+    secondaryVerifiedTime: iso(row.secondaryVerifiedAt),
+    updatedTime: row.updatedAt.toISOString(),
+  };
+}
+
+type SetDetails = { imageChartMarkers?: ImageChartMarker[]; imageChartAnswers?: ImageChartAnswer[] };
+
+/** Spec 001 §2 header and §3 answer set: the set, its answers and who filled it (display name). */
+export function presentAnswerSet(
+  row: QuestionnaireRow,
+  answerRows: readonly AnswerRow[],
+  names: ReadonlyMap<string, string>,
+): AnswerSetView {
+  const details = row.details as SetDetails;
+  return {
+    id: row.id,
+    enrollmentId: row.enrollmentId,
+    tokenId: row.tokenId,
+    dataEventId: row.dataEventId,
+    formId: row.formId,
+    formVersion: { major: row.formMajor, minor: row.formMinor },
+    status: row.status as FormStatus,
+    isCompleted: row.completedAt !== null,
+    version: row.version,
+    score: row.score === null ? null : Number(row.score),
+    filledOutByType: row.filledOutByType === 'USER' ? 'USER' : 'SUBJECT_TOKEN',
+    filledOutBy:
+      row.filledOutByType === 'USER' && row.filledOutBy ? (names.get(row.filledOutBy) ?? null) : null,
+    answers: answerRows.filter((a) => a.questionnaireId === row.id).map(presentAnswer),
+    imageChartMarkers: details.imageChartMarkers ?? [],
+    imageChartAnswers: details.imageChartAnswers ?? [],
+    verified: row.verifiedAt !== null,
+    verifiedTime: iso(row.verifiedAt),
+    secondaryVerified: row.secondaryVerifiedAt !== null,
+    secondaryVerifiedTime: iso(row.secondaryVerifiedAt),
+    createdTime: row.createdAt.toISOString(),
+    updatedTime: row.updatedAt.toISOString(),
+    completedTime: iso(row.completedAt),
+  };
+}
+
+export function presentQuery(row: {
+  id: string;
+  questionnaireId: string;
+  questionId: string;
+  answerId: string | null;
+  status: string;
+  queryText: string;
+  ruleId: string | null;
+  createdAt: Date;
+}): QuestionnaireQuery {
+  return {
+    id: row.id,
+    questionnaireId: row.questionnaireId,
+    questionId: row.questionId,
+    answerId: row.answerId,
+    status: row.status as QueryStatus,
+    queryText: row.queryText,
+    ruleId: row.ruleId,
+    createdTime: row.createdAt.toISOString(),
+  };
+}

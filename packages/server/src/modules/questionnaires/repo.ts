@@ -1,0 +1,262 @@
+/** SQL of filled forms: answer sets, answers, what filling reads (forms, rules, names) and their audit trail. */
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { auditEvents } from '../../platform/audit/tables';
+import type { Executor } from '../../platform/db/client';
+import { formTemplates, formTemplateVersions } from '../forms/tables';
+import { queries } from '../queries/tables';
+import { showRules, validationRules } from '../rules/tables';
+import { studies } from '../studies/tables';
+import { tokens } from '../tokens/tables';
+import { users } from '../users/tables';
+import { answers, questionnaires } from './tables';
+
+export type QuestionnaireRow = typeof questionnaires.$inferSelect;
+export type AnswerRow = typeof answers.$inferSelect;
+
+export async function findStudyRow(db: Executor, studyId: string) {
+  const [row] = await db
+    .select({
+      id: studies.id,
+      status: studies.status,
+      primaryLanguage: studies.primaryLanguage,
+      timeZone: studies.timeZone,
+      extendedValidation: studies.extendedValidation,
+      verificationTypes: studies.verificationTypes,
+      deletedAt: studies.deletedAt,
+    })
+    .from(studies)
+    .where(eq(studies.id, studyId))
+    .limit(1);
+  return row && row.deletedAt === null ? row : null;
+}
+
+/** The form row, live or deleted (a filled form keeps its form even after the form is removed). */
+export async function findFormRow(db: Executor, studyId: string, formId: string) {
+  const [row] = await db
+    .select()
+    .from(formTemplates)
+    .where(and(eq(formTemplates.studyId, studyId), eq(formTemplates.id, formId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findFormVersionRow(
+  db: Executor,
+  studyId: string,
+  formId: string,
+  version: { major: number; minor: number },
+) {
+  const [row] = await db
+    .select()
+    .from(formTemplateVersions)
+    .where(
+      and(
+        eq(formTemplateVersions.studyId, studyId),
+        eq(formTemplateVersions.formId, formId),
+        eq(formTemplateVersions.major, version.major),
+        eq(formTemplateVersions.minor, version.minor),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Stand-alone validation rules of a form (spec 001 §3), documents as stored. */
+export async function listFormValidationRuleRows(db: Executor, studyId: string, formId: string) {
+  return db
+    .select({ id: validationRules.id, document: validationRules.document })
+    .from(validationRules)
+    .where(and(eq(validationRules.studyId, studyId), eq(validationRules.formId, formId)));
+}
+
+/** Every stand-alone validation rule of the study (to find the forms other rules refer to). */
+export async function listStudyValidationRuleRows(db: Executor, studyId: string) {
+  return db
+    .select({ id: validationRules.id, document: validationRules.document })
+    .from(validationRules)
+    .where(eq(validationRules.studyId, studyId));
+}
+
+export async function listFormShowRuleRows(db: Executor, studyId: string, formId: string) {
+  return db
+    .select({
+      id: showRules.id,
+      processId: showRules.processId,
+      dataEventId: showRules.dataEventId,
+      document: showRules.document,
+    })
+    .from(showRules)
+    .where(and(eq(showRules.studyId, studyId), eq(showRules.formId, formId)));
+}
+
+export async function findQuestionnaire(
+  db: Executor,
+  studyId: string,
+  questionnaireId: string,
+  options: { lock?: boolean } = {},
+): Promise<QuestionnaireRow | null> {
+  const query = db
+    .select()
+    .from(questionnaires)
+    .where(and(eq(questionnaires.studyId, studyId), eq(questionnaires.id, questionnaireId)))
+    .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function findTokenFormQuestionnaire(
+  db: Executor,
+  studyId: string,
+  tokenId: string,
+  formId: string,
+): Promise<QuestionnaireRow | null> {
+  const [row] = await db
+    .select()
+    .from(questionnaires)
+    .where(
+      and(
+        eq(questionnaires.studyId, studyId),
+        eq(questionnaires.tokenId, tokenId),
+        eq(questionnaires.formId, formId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listTokenQuestionnaires(db: Executor, studyId: string, tokenId: string) {
+  return db
+    .select()
+    .from(questionnaires)
+    .where(and(eq(questionnaires.studyId, studyId), eq(questionnaires.tokenId, tokenId)))
+    .orderBy(asc(questionnaires.createdAt), asc(questionnaires.id));
+}
+
+export async function listEnrollmentQuestionnaires(db: Executor, studyId: string, enrollmentId: string) {
+  return db
+    .select()
+    .from(questionnaires)
+    .where(and(eq(questionnaires.studyId, studyId), eq(questionnaires.enrollmentId, enrollmentId)))
+    .orderBy(asc(questionnaires.createdAt), asc(questionnaires.id));
+}
+
+export async function insertQuestionnaire(db: Executor, row: QuestionnaireRow): Promise<void> {
+  await db.insert(questionnaires).values(row);
+}
+
+export async function updateQuestionnaire(
+  db: Executor,
+  studyId: string,
+  id: string,
+  values: Partial<Omit<QuestionnaireRow, 'studyId' | 'id'>>,
+): Promise<void> {
+  await db
+    .update(questionnaires)
+    .set(values)
+    .where(and(eq(questionnaires.studyId, studyId), eq(questionnaires.id, id)));
+}
+
+export async function listAnswerRows(
+  db: Executor,
+  studyId: string,
+  questionnaireIds: string[],
+): Promise<AnswerRow[]> {
+  if (questionnaireIds.length === 0) return [];
+  return db
+    .select()
+    .from(answers)
+    .where(and(eq(answers.studyId, studyId), inArray(answers.questionnaireId, questionnaireIds)))
+    .orderBy(asc(answers.createdAt), asc(answers.id));
+}
+
+export async function insertAnswerRows(db: Executor, rows: AnswerRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(answers).values(rows);
+}
+
+export async function updateAnswerRow(
+  db: Executor,
+  studyId: string,
+  id: string,
+  values: Partial<Omit<AnswerRow, 'studyId' | 'id'>>,
+): Promise<void> {
+  await db
+    .update(answers)
+    .set(values)
+    .where(and(eq(answers.studyId, studyId), eq(answers.id, id)));
+}
+
+/** Clears primary and secondary verification of every answer of a questionnaire (form-level unverify). */
+export async function setAllAnswersVerification(
+  db: Executor,
+  studyId: string,
+  questionnaireId: string,
+  values: Partial<
+    Pick<AnswerRow, 'verifiedAt' | 'verifiedBy' | 'secondaryVerifiedAt' | 'secondaryVerifiedBy'>
+  >,
+): Promise<void> {
+  await db
+    .update(answers)
+    .set(values)
+    .where(and(eq(answers.studyId, studyId), eq(answers.questionnaireId, questionnaireId)));
+}
+
+/** Display names of users by id (filled-out-by in the header). */
+export async function findUserNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim()]));
+}
+
+/** Queries raised on the given questionnaires. */
+export async function listQuestionnaireQueries(db: Executor, studyId: string, questionnaireIds: string[]) {
+  if (questionnaireIds.length === 0) return [];
+  return db
+    .select()
+    .from(queries)
+    .where(and(eq(queries.studyId, studyId), inArray(queries.questionnaireId, questionnaireIds)))
+    .orderBy(asc(queries.createdAt), asc(queries.id));
+}
+
+/**
+ * The latest audit events of a questionnaire and of its answers (change log, spec 001 §2), newest
+ * first; `actions` limits them to the given actions.
+ */
+export async function listQuestionnaireAudit(
+  db: Executor,
+  input: { studyId: string; questionnaireId: string; answerIds: string[]; actions: string[]; limit: number },
+) {
+  const onForm = and(
+    eq(auditEvents.entityType, 'QUESTIONNAIRE'),
+    eq(auditEvents.entityId, input.questionnaireId),
+  );
+  const onAnswers =
+    input.answerIds.length > 0
+      ? and(eq(auditEvents.entityType, 'ANSWER'), inArray(auditEvents.entityId, input.answerIds))
+      : undefined;
+  return db
+    .select()
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.studyId, input.studyId),
+        onAnswers ? or(onForm, onAnswers) : onForm,
+        inArray(auditEvents.action, input.actions),
+      ),
+    )
+    .orderBy(desc(auditEvents.seq))
+    .limit(input.limit);
+}
+
+/** The id of a token of the study by its link secret (tokenStringOrId look-ups). */
+export async function findTokenIdByLink(db: Executor, studyId: string, link: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(and(eq(tokens.studyId, studyId), eq(tokens.token, link)))
+    .limit(1);
+  return row?.id ?? null;
+}

@@ -1,0 +1,99 @@
+/** Helpers shared by the filled-form routes (spec 001 §7 Filled forms; spec 000 §6 site scope). */
+import type { Permission, SubmitQuestionnaire, UpdateQuestionnaire } from '@trialbase/domain';
+import type { FastifyRequest } from 'fastify';
+import { checkExtendedValidation } from '../../platform/auth/extended-validation';
+import { actorOf } from '../../platform/auth/guard';
+import type { Db } from '../../platform/db/client';
+import type { ModuleDeps } from '../../platform/http/module-deps';
+import { runUseCase } from '../../platform/use-case';
+import { presentToken } from '../tokens/presenters';
+import { assertSitePermission, kickJobs, siteOfEnrollment } from '../tokens/route-helpers';
+import { scheduleEnvOf } from '../tokens/service/send-link';
+import { findQuestionnaire } from './repo';
+import { type EventKind, requireStudy } from './service/context';
+import { presentSets } from './service/read';
+import { type SaveOutcome, submitQuestionnaire, updateFilledQuestionnaire } from './service/save';
+
+type TokenParams = { studyId: string; enrollmentId: string; tokenId: string };
+
+export const BASE = '/api/studies/:studyId/enrollments/:enrollmentId/tokens/:tokenId';
+
+export function userIdOf(req: FastifyRequest): string {
+  const actor = actorOf(req);
+  return actor.id ?? '';
+}
+
+/** Spec 000 §6: a site-limited role acts only on its sites' enrollments. */
+export async function assertEnrollmentSite(db: Db, req: FastifyRequest, permission: Permission) {
+  const { studyId, enrollmentId } = req.params as { studyId: string; enrollmentId: string };
+  assertSitePermission(req, permission, studyId, await siteOfEnrollment(db, studyId, enrollmentId));
+}
+
+/** The answer of every save: the set as stored now, the token, fired rules and raised queries. */
+export async function saveResult(db: Db, studyId: string, outcome: SaveOutcome) {
+  const row = await findQuestionnaire(db, studyId, outcome.questionnaireId);
+  const [answerSet] = row ? await presentSets(db, studyId, [row]) : [];
+  if (!answerSet) throw new Error('The saved form disappeared.');
+  return {
+    answerSet,
+    token: presentToken(outcome.token, { withSecret: false }),
+    tokenCompleted: outcome.tokenCompleted,
+    firedRules: outcome.firedRules,
+    queriesRaised: outcome.queriesRaised,
+  };
+}
+
+/** POST .../questionnaires and .../questionnaires/unscheduled: site check, one use case, jobs, result. */
+export async function handleSubmit(
+  deps: ModuleDeps,
+  req: FastifyRequest & { params: TokenParams; body: SubmitQuestionnaire },
+  eventKind: EventKind,
+) {
+  const { db, clock } = deps;
+  await assertEnrollmentSite(db, req, 'QUESTIONNAIRE_CREATE');
+  const outcome = await runUseCase(
+    db,
+    actorOf(req),
+    (ctx) =>
+      submitQuestionnaire(
+        ctx,
+        { ...req.params, ...req.body, userId: userIdOf(req), eventKind },
+        scheduleEnvOf(deps.config),
+      ),
+    clock(),
+  );
+  await kickJobs(deps);
+  return saveResult(db, req.params.studyId, outcome);
+}
+
+/**
+ * PUT .../questionnaires/{id} and .../{id}/unscheduled: site check, the Extended-Validation password
+ * when the study asks for it (spec 001 §6), one use case, jobs, result.
+ */
+export async function handleUpdate(
+  deps: ModuleDeps,
+  req: FastifyRequest & { params: TokenParams & { questionnaireId: string }; body: UpdateQuestionnaire },
+  eventKind: EventKind,
+) {
+  const { db, clock } = deps;
+  await assertEnrollmentSite(db, req, 'QUESTIONNAIRE_UPDATE');
+  const study = await requireStudy(db, req.params.studyId);
+  const signature = await checkExtendedValidation(db, req, {
+    required: study.extendedValidation,
+    meaning: 'Filled form updated',
+    now: clock(),
+  });
+  const outcome = await runUseCase(
+    db,
+    actorOf(req),
+    (ctx) =>
+      updateFilledQuestionnaire(
+        ctx,
+        { ...req.params, ...req.body, signature, eventKind },
+        scheduleEnvOf(deps.config),
+      ),
+    clock(),
+  );
+  await kickJobs(deps);
+  return saveResult(db, req.params.studyId, outcome);
+}

@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ProcessDetail,
+  ProcessDetailSchema,
+  type ProcessSummary,
+  ProcessSummarySchema,
+  type ProcessWrite,
+} from '@trialbase/domain';
+import { z } from 'zod';
+import { apiRequest } from '../../app/http';
+
+export type { ProcessDetail, ProcessSummary };
+
+export const processKeys = {
+  all: (studyId: string) => ['processes', studyId] as const,
+  list: (studyId: string) => ['processes', studyId, 'list'] as const,
+  detail: (studyId: string, id: string) => ['processes', studyId, 'detail', id] as const,
+};
+
+const base = (studyId: string) => `/api/studies/${studyId}/pathway`;
+const ProcessListSchema = z.array(ProcessSummarySchema);
+
+/** GET /studies/{studyId}/pathway (spec 001 §7): the study's processes. */
+export function useProcessList(studyId: string) {
+  return useQuery({
+    queryKey: processKeys.list(studyId),
+    queryFn: ({ signal }) => apiRequest(base(studyId), { schema: ProcessListSchema, signal }),
+  });
+}
+
+/** GET /studies/{studyId}/pathway/{id}: the process with its locks (spec 001 §4). */
+export function useProcess(studyId: string, id: string | undefined) {
+  return useQuery({
+    queryKey: processKeys.detail(studyId, id ?? 'new'),
+    queryFn: ({ signal }) => apiRequest(`${base(studyId)}/${id}`, { schema: ProcessDetailSchema, signal }),
+    enabled: id !== undefined,
+  });
+}
+
+/** POST /studies/{studyId}/pathway when new, PUT /studies/{studyId}/pathway/{id} otherwise. */
+export function useSaveProcess(studyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | undefined; body: ProcessWrite }) =>
+      apiRequest(id ? `${base(studyId)}/${id}` : base(studyId), {
+        method: id ? 'PUT' : 'POST',
+        body,
+        schema: ProcessDetailSchema,
+      }),
+    meta: { localErrors: true },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(processKeys.detail(studyId, saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: processKeys.list(studyId) });
+    },
+  });
+}
+
+function useProcessAction(studyId: string, call: (id: string) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    meta: { localErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: processKeys.all(studyId) }),
+  });
+}
+
+/** DELETE /studies/{studyId}/pathway/{id}. */
+export function useDeleteProcess(studyId: string) {
+  return useProcessAction(studyId, (id) => apiRequest(`${base(studyId)}/${id}`, { method: 'DELETE' }));
+}
+
+/** POST /studies/{studyId}/pathway/{id}/duplicate. */
+export function useDuplicateProcess(studyId: string) {
+  return useProcessAction(studyId, (id) =>
+    apiRequest(`${base(studyId)}/${id}/duplicate`, { method: 'POST', body: {} }),
+  );
+}

@@ -1,0 +1,10 @@
+import { defineMessages } from '../../app/i18n/define-messages';
+import { ar } from './locales/ar';
+import { da } from './locales/da';
+import { de } from './locales/de';
+import { en } from './locales/en';
+import { he } from './locales/he';
+import { ur } from './locales/ur';
+
+// Strings of this area live under the top-level key PROCESSES, one file per UI language.
+export const processMessages = defineMessages(en, { ar, da, de, 'he-il': he, ur });

@@ -1,0 +1,178 @@
+import {
+  type Answer,
+  collectEmbeddedRules,
+  type FillForm,
+  type ImageChartAnswer,
+  type ImageChartMarker,
+  type QuestionnaireFill,
+  type VerificationRound,
+} from '@trialbase/domain';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { computeFormEngine } from '../forms/renderer/engine';
+import { pickText } from '../forms/renderer/text';
+import type { TokenRef } from './api';
+import type { FormTab } from './form-tabs';
+import type { VerificationLevel } from './status-icons';
+import { UNSCHEDULED_PARAM } from './token-links';
+import type { RoundAccess } from './verification-controls';
+
+/** Route params of both pages (spec 001 §2: pathwayRecordId is the enrollment id). */
+export function useTokenRouteParams(): TokenRef & { dataEventId: string } {
+  const { studyId = '', pathwayRecordId = '', tokenId = '', dataEventId = '' } = useParams();
+  return { studyId, enrollmentId: pathwayRecordId, tokenId, dataEventId };
+}
+
+/** Whether the route marks an unscheduled event's token (`?unscheduled=1`, set by the links to it). */
+export function useUnscheduledRoute(): boolean {
+  const [search] = useSearchParams();
+  return search.get(UNSCHEDULED_PARAM) === '1';
+}
+
+/** The form the page shows, kept in `?questionnaireTemplateId` so a reload or link opens the same tab. */
+export function useActiveForm(
+  forms: readonly FillForm[] | undefined,
+  pickDefault: (forms: readonly FillForm[]) => string | undefined,
+) {
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('questionnaireTemplateId');
+  const activeFormId =
+    (forms?.some((f) => f.formId === requested) ? requested : undefined) ??
+    (forms ? pickDefault(forms) : undefined) ??
+    '';
+  const select = useCallback(
+    (formId: string) =>
+      setSearch(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.set('questionnaireTemplateId', formId);
+          next.delete('qId');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
+  return { activeFormId, select, focusQuestionId: search.get('qId') };
+}
+
+/** An image chart form's markers and per-colour answers (spec 001 §3 imageChartMarkers, imageChartAnswers). */
+export type ChartDraft = { imageChartMarkers: ImageChartMarker[]; imageChartAnswers: ImageChartAnswer[] };
+
+/** Answers (and image chart drawings) being changed on screen, per form; the saved ones come from the server. */
+export function useFormDrafts() {
+  const [drafts, setDrafts] = useState<Readonly<Record<string, Answer[]>>>({});
+  const [charts, setCharts] = useState<Readonly<Record<string, ChartDraft>>>({});
+  const chartOf = useCallback(
+    (form: FillForm): ChartDraft =>
+      charts[form.formId] ?? {
+        imageChartMarkers: [...(form.answerSet?.imageChartMarkers ?? [])],
+        imageChartAnswers: [...(form.answerSet?.imageChartAnswers ?? [])],
+      },
+    [charts],
+  );
+  const setChart = useCallback(
+    (formId: string, chart: ChartDraft) => setCharts((prev) => ({ ...prev, [formId]: chart })),
+    [],
+  );
+  const answersOf = useCallback(
+    (form: FillForm): readonly Answer[] => drafts[form.formId] ?? form.answerSet?.answers ?? [],
+    [drafts],
+  );
+  const setAnswers = useCallback(
+    (formId: string, answers: Answer[]) => setDrafts((prev) => ({ ...prev, [formId]: answers })),
+    [],
+  );
+  const discard = useCallback((formId: string) => {
+    setDrafts((prev) => {
+      const { [formId]: _dropped, ...rest } = prev;
+      return rest;
+    });
+    setCharts((prev) => {
+      const { [formId]: _dropped, ...rest } = prev;
+      return rest;
+    });
+  }, []);
+  const isDirty = useCallback((formId: string) => formId in drafts || formId in charts, [drafts, charts]);
+  return { answersOf, setAnswers, chartOf, setChart, discard, isDirty };
+}
+
+/**
+ * The content language of the forms: chosen in the header, else the enrollment's language, the UI
+ * language or the study's primary language, whichever the study offers (spec 001 §2 language selector).
+ */
+export function useFormLanguage(languages: readonly string[], preferred: readonly (string | undefined)[]) {
+  const { i18n } = useTranslation();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const fallback =
+    [...preferred, i18n.language].find((l) => l && languages.includes(l)) ?? languages[0] ?? 'en';
+  return { language: chosen && languages.includes(chosen) ? chosen : fallback, setLanguage: setChosen };
+}
+
+/**
+ * Spec 001 §2: the verification rounds the study enables, and whether the caller may set them. Per
+ * answer only where the type is QUESTION; per form wherever it is not NONE (verifying a form marks
+ * every answer).
+ */
+export function verificationRounds(data: QuestionnaireFill, scope: 'ANSWER' | 'FORM'): RoundAccess[] {
+  const isShown = (type: string) => (scope === 'ANSWER' ? type === 'QUESTION' : type !== 'NONE');
+  const rounds: RoundAccess[] = [];
+  if (isShown(data.verification.primary))
+    rounds.push({ round: 'primary', canVerify: data.abilities.canVerify });
+  if (isShown(data.verification.secondary)) {
+    rounds.push({ round: 'secondary', canVerify: data.abilities.canVerifySecondary });
+  }
+  return rounds;
+}
+
+/** Which verification icons the header, tabs and legend show. */
+export function verificationLevels(data: QuestionnaireFill): VerificationLevel[] {
+  const levels: VerificationRound[] = [];
+  if (data.verification.primary !== 'NONE') levels.push('primary');
+  if (data.verification.secondary !== 'NONE') levels.push('secondary');
+  return levels;
+}
+
+/** Spec 001 §2 tabs: title, saved status, verification icons; forced order locks later open forms. */
+export function buildTabs(
+  data: QuestionnaireFill,
+  language: string,
+  isDirty: (formId: string) => boolean,
+  isOrderEnforced: boolean,
+): FormTab[] {
+  const levels = verificationLevels(data);
+  let isEarlierOpen = false;
+  return data.forms.map((f) => {
+    const isCompleted = f.answerSet?.isCompleted === true;
+    const tab: FormTab = {
+      formId: f.formId,
+      title: pickText(f.form.title, language) || f.formId,
+      status: f.answerSet?.status ?? 'STATUS_NOT_STARTED',
+      verified: levels.filter((l) =>
+        l === 'primary' ? f.answerSet?.verified : f.answerSet?.secondaryVerified,
+      ),
+      isLocked: isOrderEnforced && data.dataEvent.forceFormOrder && isEarlierOpen,
+      isDirty: isDirty(f.formId),
+    };
+    if (!isCompleted && !f.isOptional) isEarlierOpen = true;
+    return tab;
+  });
+}
+
+/** The domain engine over the answers on screen: how many questions block a save (spec 001 §4 Update). */
+export function useInvalidCount(form: FillForm | undefined, answers: readonly Answer[]): number {
+  const rules = useMemo(() => (form ? collectEmbeddedRules(form.form) : []), [form]);
+  return useMemo(() => {
+    if (!form) return 0;
+    return computeFormEngine(form.form, rules, answers, { audience: 'staff', now: new Date() }).invalidCount;
+  }, [form, rules, answers]);
+}
+
+/** Scrolls to `?qId` once the question is on screen (spec 001 §2 param qId). */
+export function useFocusQuestion(questionId: string | null, isReady: boolean) {
+  useEffect(() => {
+    if (!isReady || !questionId) return;
+    document.getElementById(`question-${questionId}-label`)?.scrollIntoView({ block: 'center' });
+  }, [questionId, isReady]);
+}

@@ -1,0 +1,259 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type CreateSubject,
+  type EnrollmentCreateItem,
+  EnrollmentDetailListSchema,
+  EnrollmentViewListSchema,
+  ExpectedSubjectIdSchema,
+  SubjectDetailSchema,
+  SubjectHistorySchema,
+  SubjectImportResultSchema,
+  type SubjectListQuery,
+  SubjectListSchema,
+  SubjectViewSchema,
+  TableSettingsSchema,
+  type UnscheduledEventBody,
+  UnscheduledEventSchema,
+  UnscheduledFormsViewSchema,
+  type UpdateSubject,
+} from '@trialbase/domain';
+import { z } from 'zod';
+import { apiRequest } from '../../app/http';
+
+export const subjectKeys = {
+  all: (studyId: string) => ['subjects', studyId] as const,
+  list: (studyId: string, query: SubjectListQuery) => ['subjects', studyId, 'list', query] as const,
+  detail: (studyId: string, id: string) => ['subjects', studyId, 'detail', id] as const,
+  expectedId: (studyId: string, siteId: string) => ['subjects', studyId, 'expected-id', siteId] as const,
+  enrollments: (studyId: string, id: string) => ['subjects', studyId, 'enrollments', id] as const,
+  unscheduledForms: (studyId: string, enrollmentId: string) =>
+    ['subjects', studyId, 'unscheduled-forms', enrollmentId] as const,
+  history: (studyId: string, id: string) => ['subjects', studyId, 'history', id] as const,
+  tableSettings: (studyId: string, userId: string) =>
+    ['subjects', studyId, 'table-settings', userId] as const,
+};
+
+const studyUrl = (studyId: string) => `/api/studies/${studyId}`;
+const subjectUrl = (studyId: string, id: string) => `${studyUrl(studyId)}/patient/${id}`;
+
+/** POST /studies/{studyId}/patient/list (spec 001 §2): searched, filtered, sorted, paged. */
+export function useSubjectList(studyId: string, query: SubjectListQuery) {
+  return useQuery({
+    queryKey: subjectKeys.list(studyId, query),
+    queryFn: ({ signal }) =>
+      apiRequest(`${studyUrl(studyId)}/patient/list`, {
+        method: 'POST',
+        body: query,
+        schema: SubjectListSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /studies/{studyId}/patient/{id}: the subject, redacted for the caller, with abilities. */
+export function useSubject(studyId: string, id: string | undefined) {
+  return useQuery({
+    queryKey: subjectKeys.detail(studyId, id ?? 'new'),
+    queryFn: ({ signal }) =>
+      apiRequest(subjectUrl(studyId, id ?? ''), { schema: SubjectDetailSchema, signal }),
+    enabled: id !== undefined,
+  });
+}
+
+/**
+ * GET /studies/{studyId}/patient/{id}/audit (spec 001 §2 record history): the latest audit entries
+ * about the subject and its records, newest first.
+ */
+export function useSubjectHistory(studyId: string, id: string) {
+  return useQuery({
+    queryKey: subjectKeys.history(studyId, id),
+    queryFn: ({ signal }) =>
+      apiRequest(`${subjectUrl(studyId, id)}/audit`, { schema: SubjectHistorySchema, signal }),
+    staleTime: 0,
+    meta: { localErrors: true },
+  });
+}
+
+/** GET /studies/{studyId}/sites/{siteId}/expectedSubjectId: the id the next subject gets. */
+export function useExpectedSubjectId(studyId: string, siteId: string | null) {
+  return useQuery({
+    queryKey: subjectKeys.expectedId(studyId, siteId ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest(`${studyUrl(studyId)}/sites/${siteId}/expectedSubjectId`, {
+        schema: ExpectedSubjectIdSchema,
+        signal,
+      }),
+    enabled: siteId !== null,
+    meta: { localErrors: true },
+  });
+}
+
+function useInvalidateSubjects(studyId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: subjectKeys.all(studyId) });
+}
+
+/** POST /studies/{studyId}/sites/{siteId}/patients: answers a list holding the new subject. */
+export function useCreateSubject(studyId: string) {
+  const invalidate = useInvalidateSubjects(studyId);
+  return useMutation({
+    mutationFn: ({ siteId, body }: { siteId: string; body: CreateSubject }) =>
+      apiRequest(`${studyUrl(studyId)}/sites/${siteId}/patients`, {
+        method: 'POST',
+        body,
+        schema: z.array(SubjectViewSchema),
+      }),
+    meta: { localErrors: true },
+    onSuccess: invalidate,
+  });
+}
+
+/** PUT /studies/{studyId}/patient/{id}: absent fields and REDACTED values stay unchanged. */
+export function useUpdateSubject(studyId: string, id: string) {
+  const invalidate = useInvalidateSubjects(studyId);
+  return useMutation({
+    mutationFn: (body: UpdateSubject) =>
+      apiRequest(subjectUrl(studyId, id), { method: 'PUT', body, schema: SubjectDetailSchema }),
+    meta: { localErrors: true },
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /studies/{studyId}/patient/{id}. */
+export function useDeleteSubject(studyId: string) {
+  const invalidate = useInvalidateSubjects(studyId);
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(subjectUrl(studyId, id), { method: 'DELETE' }),
+    meta: { localErrors: true },
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /studies/{studyId}/patient/{id}/archive or /unarchive. */
+export function useSetSubjectArchived(studyId: string) {
+  const invalidate = useInvalidateSubjects(studyId);
+  return useMutation({
+    mutationFn: ({ id, archived }: { id: string; archived: boolean }) =>
+      apiRequest(`${subjectUrl(studyId, id)}/${archived ? 'archive' : 'unarchive'}`, {
+        method: 'POST',
+        schema: SubjectDetailSchema,
+      }),
+    meta: { localErrors: true },
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /studies/{studyId}/sites/{siteId}/patients/import: all rows or none. */
+export function useImportSubjects(studyId: string) {
+  const invalidate = useInvalidateSubjects(studyId);
+  return useMutation({
+    mutationFn: ({ siteId, csv }: { siteId: string; csv: string }) =>
+      apiRequest(`${studyUrl(studyId)}/sites/${siteId}/patients/import`, {
+        method: 'POST',
+        body: { csv },
+        schema: SubjectImportResultSchema,
+      }),
+    meta: { localErrors: true },
+    onSuccess: invalidate,
+  });
+}
+
+/** GET /studies/{studyId}/enrollments/subjects/{subjectId}: the subject's enrollments with tokens. */
+export function useSubjectEnrollments(studyId: string, subjectId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: subjectKeys.enrollments(studyId, subjectId),
+    queryFn: ({ signal }) =>
+      apiRequest(`${studyUrl(studyId)}/enrollments/subjects/${subjectId}`, {
+        schema: EnrollmentDetailListSchema,
+        signal,
+      }),
+    enabled,
+    meta: { localErrors: true },
+  });
+}
+
+/** POST /studies/{studyId}/enrollments: enrols the subject; the schedule engine makes its tokens. */
+export function useEnrollSubject(studyId: string, subjectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EnrollmentCreateItem) =>
+      apiRequest(`${studyUrl(studyId)}/enrollments`, {
+        method: 'POST',
+        body,
+        schema: EnrollmentViewListSchema,
+      }),
+    meta: { localErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: subjectKeys.enrollments(studyId, subjectId) }),
+  });
+}
+
+/**
+ * GET /studies/{studyId}/processes/{processId}/enrollments/{enrollmentId}/unscheduled/getForms
+ * (spec 001 §3): which unscheduled events (unexpected, discontinued, external) the process switches on.
+ */
+export function useUnscheduledForms(
+  studyId: string,
+  ids: { processId: string; enrollmentId: string },
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: subjectKeys.unscheduledForms(studyId, ids.enrollmentId),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `${studyUrl(studyId)}/processes/${ids.processId}/enrollments/${ids.enrollmentId}/unscheduled/getForms`,
+        { schema: UnscheduledFormsViewSchema, signal },
+      ),
+    enabled,
+    meta: { localErrors: true },
+  });
+}
+
+/** POST /studies/{studyId}/enrollments/{enrollmentId}/unexpected: records an unscheduled event (a new token). */
+export function useRecordUnscheduledEvent(studyId: string, subjectId: string, enrollmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UnscheduledEventBody) =>
+      apiRequest(`${studyUrl(studyId)}/enrollments/${enrollmentId}/unexpected`, {
+        method: 'POST',
+        body,
+        schema: UnscheduledEventSchema,
+      }),
+    meta: { localErrors: true },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: subjectKeys.enrollments(studyId, subjectId) });
+      void queryClient.invalidateQueries({ queryKey: subjectKeys.history(studyId, subjectId) });
+    },
+  });
+}
+
+const tableSettingsUrl = (studyId: string, userId: string) =>
+  `/api/users/${userId}/studies/${studyId}/tablesSettings`;
+
+/** GET /users/{userId}/studies/{studyId}/tablesSettings: the caller's saved table settings. */
+export function useTableSettings(studyId: string, userId: string | undefined) {
+  return useQuery({
+    queryKey: subjectKeys.tableSettings(studyId, userId ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest(tableSettingsUrl(studyId, userId ?? ''), { schema: TableSettingsSchema, signal }),
+    enabled: userId !== undefined,
+    meta: { localErrors: true },
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** PUT .../tablesSettings: stores every table's settings of the study at once. */
+export function useSaveTableSettings(studyId: string, userId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tableSettings: Record<string, unknown>) =>
+      apiRequest(tableSettingsUrl(studyId, userId ?? ''), {
+        method: 'PUT',
+        body: { tableSettings },
+        schema: TableSettingsSchema,
+      }),
+    meta: { localErrors: true },
+    onSuccess: (saved) => queryClient.setQueryData(subjectKeys.tableSettings(studyId, userId ?? ''), saved),
+  });
+}

@@ -1,0 +1,183 @@
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { IconAlertTriangle, IconEdit, IconHistory, IconListDetails, IconUser } from '@tabler/icons-react';
+import type { Permission, SubjectDetail } from '@trialbase/domain';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useStudyAbilities } from '../../../app/abilities';
+import { formatDateTime } from '../../../app/format';
+import { FullPageLoader } from '../../../components/full-page-loader';
+import { PageHeader } from '../../../components/page-header';
+import { useSubject } from '../api';
+import { AttributeValue, fieldLabel } from '../display';
+import { HistoryTab } from './history-tab';
+import { RecordsTab } from './records-tab';
+
+/** GET /studies/{studyId}/patient/{id}/audit asks for either (spec 001 §2 record history tab). */
+const HISTORY_PERMISSIONS: readonly Permission[] = ['AUDIT_VIEW', 'PATIENT_VIEW'];
+
+const PROFILE_FIELDS = [
+  'firstName',
+  'lastName',
+  'initials',
+  'dateOfBirth',
+  'birthYear',
+  'gender',
+  'nationality',
+  'language',
+  'ssChecksum',
+  'email',
+  'mobileNumber',
+  'homeNumber',
+  'workNumber',
+  'address',
+  'guardian1',
+  'guardian2',
+  'trialGroup',
+  'investigatorName',
+  'investigatorEmail',
+  'investigatorId',
+] as const satisfies readonly (keyof SubjectDetail)[];
+
+function ProfileTab({ subject, canSeeTrialGroup }: { subject: SubjectDetail; canSeeTrialGroup: boolean }) {
+  const { t } = useTranslation();
+  const fields = PROFILE_FIELDS.filter((f) => f !== 'trialGroup' || canSeeTrialGroup);
+  return (
+    <Stack gap="md">
+      {subject.missingAttributes.length > 0 && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="missing-fields">
+          {t('SUBJECTS.LIST.MISSING', {
+            fields: subject.missingAttributes.map((f) => fieldLabel(t, f)).join(', '),
+          })}
+        </Alert>
+      )}
+      <Card withBorder padding="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
+          {[
+            ['patientId', subject.patientId],
+            ['site', subject.siteName],
+          ].map(([field, value]) => (
+            <Stack gap={2} key={field}>
+              <Text size="xs" c="dimmed">
+                {fieldLabel(t, field ?? '')}
+              </Text>
+              <Text fw={500}>
+                <bdi>{value}</bdi>
+              </Text>
+            </Stack>
+          ))}
+          {fields.map((field) => (
+            <Stack gap={2} key={field} data-testid={`profile-${field}`}>
+              <Text size="xs" c="dimmed">
+                {fieldLabel(t, field)}
+              </Text>
+              <Text component="div">
+                <AttributeValue field={field} value={subject[field]} />
+              </Text>
+            </Stack>
+          ))}
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              {fieldLabel(t, 'createdTime')}
+            </Text>
+            <Text>
+              <bdi>{formatDateTime(subject.createdTime)}</bdi>
+            </Text>
+          </Stack>
+        </SimpleGrid>
+      </Card>
+    </Stack>
+  );
+}
+
+/** Route /study/:studyId/patient/:id?selected (spec 001 §2 subject view; tabs shown by permission). */
+export function SubjectViewPage() {
+  const { t } = useTranslation();
+  const { studyId = '', id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const abilities = useStudyAbilities(studyId);
+  const subject = useSubject(studyId, id);
+  const canRecords = abilities.can('PATHWAY_RECORD_VIEW');
+  const canHistory = HISTORY_PERMISSIONS.some((p) => abilities.can(p));
+  const tabs = ['profile', ...(canRecords ? ['records'] : []), ...(canHistory ? ['history'] : [])];
+  const selected = params.get('selected');
+  const tab = selected && tabs.includes(selected) ? selected : 'profile';
+  const title = subject.data?.patientId ?? t('SUBJECTS.TITLE');
+  const header = (
+    <PageHeader
+      crumbs={[
+        { label: t('NAV.STUDIES'), to: '/study' },
+        { label: abilities.studyName ?? studyId, to: `/study/${studyId}/overview` },
+        { label: t('SUBJECTS.TITLE'), to: `/study/${studyId}/patient` },
+        { label: title },
+      ]}
+      actions={
+        subject.data?.abilities.update && (
+          <Button
+            component={Link}
+            to={`/study/${studyId}/patient/${id}/edit`}
+            variant="default"
+            leftSection={<IconEdit size={16} />}
+            data-testid="edit-subject"
+          >
+            {t('SUBJECTS.ACTIONS.EDIT')}
+          </Button>
+        )
+      }
+    />
+  );
+  if (subject.isPending) return <FullPageLoader />;
+  if (subject.isError)
+    return (
+      <>
+        {header}
+        <Alert color="red">{t('SUBJECTS.VIEW.LOAD_FAILED')}</Alert>
+      </>
+    );
+  const data = subject.data;
+  return (
+    <>
+      {header}
+      {data.archived && (
+        <Group mb="md">
+          <Badge color="gray" variant="light" data-testid="archived-badge">
+            {t('SUBJECTS.VIEW.ARCHIVED_NOTE')}
+          </Badge>
+        </Group>
+      )}
+      <Tabs
+        value={tab}
+        onChange={(value) => setParams(value ? { selected: value } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="profile" leftSection={<IconUser size={16} />} data-testid="tab-profile">
+            {t('SUBJECTS.VIEW.TABS.PROFILE')}
+          </Tabs.Tab>
+          {canRecords && (
+            <Tabs.Tab value="records" leftSection={<IconListDetails size={16} />} data-testid="tab-records">
+              {t('SUBJECTS.VIEW.TABS.RECORDS')}
+            </Tabs.Tab>
+          )}
+          {canHistory && (
+            <Tabs.Tab value="history" leftSection={<IconHistory size={16} />} data-testid="tab-history">
+              {t('SUBJECTS.VIEW.TABS.HISTORY')}
+            </Tabs.Tab>
+          )}
+        </Tabs.List>
+        <Tabs.Panel value="profile">
+          <ProfileTab subject={data} canSeeTrialGroup={abilities.can('TRIAL_GROUP_VIEW')} />
+        </Tabs.Panel>
+        {canRecords && (
+          <Tabs.Panel value="records">
+            <RecordsTab studyId={studyId} subject={data} />
+          </Tabs.Panel>
+        )}
+        {canHistory && (
+          <Tabs.Panel value="history">
+            <HistoryTab studyId={studyId} subjectId={data.id} />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    </>
+  );
+}
