@@ -24,6 +24,9 @@ test('a session that ends while a page is open asks for the password again and c
   await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/admin\/outbox/);
+  // Let the page's own loads finish first: a request still in flight when the session ends
+  // would open the dialog before the click below, which is right but not what this step checks.
+  await page.waitForLoadState('networkidle');
   await page.evaluate(async () => {
     const session = await (await fetch('/api/auth/session')).json();
     await fetch('/api/auth/logout', { method: 'POST', headers: { 'x-csrf-token': session.csrfToken } });
