@@ -1,18 +1,42 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
+/** Participant pages (spec 002) are their own small app: public.html, apart from the staff bundle. */
+const PUBLIC_PAGE = /^\/(public|questionnaire)(\/|\?|$)/;
+
+/** In development, participant routes load public.html as the server does in production. */
+function publicPagesInDev(): Plugin {
+  return {
+    name: 'trialbase-public-pages',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && PUBLIC_PAGE.test(req.url) && !req.url.includes('.')) {
+          req.url = '/public.html';
+        }
+        next();
+      });
+    },
+  };
+}
+
 // The built app must run under the server's CSP (script-src 'self', no eval, no CDNs),
 // so everything is bundled and index.html carries no inline script.
-export default defineConfig({
-  plugins: [react()],
+// Two builds into one dist: the staff app (index.html), then with `--mode public` the participant
+// app (public.html). Separate builds tree-shake each app on its own, so the participant bundle does
+// not carry what only staff screens use (zod schemas, the rich-text editor).
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), publicPagesInDev()],
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    emptyOutDir: mode !== 'public',
     sourcemap: false,
     modulePreload: { polyfill: false },
+    // The bench reads the manifest to size the participant bundle on its own.
+    manifest: mode === 'public' ? '.vite/public-manifest.json' : true,
     rolldownOptions: {
+      input: (mode === 'public' ? { public: 'public.html' } : { main: 'index.html' }) as Record<string, string>,
       // The domain package is pure (no I/O, no import-time effects, CONVENTIONS.md), so what
       // the web app does not use of it (phone metadata, country lists) is left out of the bundle.
       treeshake: {
@@ -37,4 +61,4 @@ export default defineConfig({
       '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false },
     },
   },
-});
+}));

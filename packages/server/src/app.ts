@@ -236,9 +236,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app;
 }
 
-/** In production the same process serves the built web app; client routes fall back to index.html. */
+/** The participant routes of spec 002 §2 (token links, sign-up, unsubscribe, questionnaire fill). */
+const PUBLIC_PAGE = /^\/(public|questionnaire)(\/|$)/;
+
+/**
+ * In production the same process serves the built web app; client routes fall back to
+ * index.html, participant routes to public.html (their own bundle).
+ */
 async function registerWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
   const hasWeb = webDist !== null && existsSync(path.join(webDist, 'index.html'));
+  const hasPublicPages = webDist !== null && existsSync(path.join(webDist, 'public.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: path.resolve(webDist),
@@ -257,6 +264,8 @@ async function registerWebApp(app: FastifyInstance, webDist: string | null): Pro
       return reply.status(404).send({ type: 'NOT_FOUND', message: `No route ${req.method} ${pathname}.` });
     }
     reply.header('cache-control', 'no-cache');
+    // Participant pages (spec 002) are their own small app, apart from the staff bundle.
+    if (PUBLIC_PAGE.test(pathname) && hasPublicPages) return reply.sendFile('public.html');
     return reply.sendFile('index.html');
   });
 }

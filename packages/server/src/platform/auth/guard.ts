@@ -94,6 +94,10 @@ export function registerAuthGuard(app: FastifyInstance, deps: { db: Db; config: 
     }
     if (SAFE_METHODS.has(req.method)) return;
     if (!isSameOrigin(req)) throw new AppError('SECURITY', 'Cross-site request refused.', { status: 403 });
+    // Participant calls never use the staff session (a staff member may open a participant link
+    // in the same browser): the same-origin check above and the SameSite=Strict participant
+    // cookie guard them.
+    if (req.url.startsWith('/api/public/')) return;
     if (req.auth && req.headers[CSRF_HEADER] !== req.auth.session.csrfToken) {
       throw new AppError(
         'SECURITY',

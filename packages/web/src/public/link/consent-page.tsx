@@ -1,0 +1,12 @@
+import { Title } from '@mantine/core';
+import { PublicLayout } from '../app/layout';
+import type { PageProps } from '../app/routes';
+
+/** Stub: built by issue 8. */
+export function ConsentPage({ params }: PageProps) {
+  return (
+    <PublicLayout studyId={params.studyId ?? null}>
+      <Title order={1}>ConsentPage</Title>
+    </PublicLayout>
+  );
+}
