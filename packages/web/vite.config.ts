@@ -36,7 +36,10 @@ export default defineConfig(({ mode }) => ({
     // The bench reads the manifest to size the participant bundle on its own.
     manifest: mode === 'public' ? '.vite/public-manifest.json' : true,
     rolldownOptions: {
-      input: (mode === 'public' ? { public: 'public.html' } : { main: 'index.html' }) as Record<string, string>,
+      input: (mode === 'public' ? { public: 'public.html' } : { main: 'index.html' }) as Record<
+        string,
+        string
+      >,
       // The domain package is pure (no I/O, no import-time effects, CONVENTIONS.md), so what
       // the web app does not use of it (phone metadata, country lists) is left out of the bundle.
       treeshake: {
