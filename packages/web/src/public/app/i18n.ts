@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { linkMessages } from '../link/messages';
 import { questionnaireMessages } from '../questionnaire/messages';
-import { publicRendererMessages } from '../questionnaire/renderer-messages';
+import type { publicRendererMessages } from '../questionnaire/renderer-messages';
 import { signupMessages } from '../signup/messages';
 import { unsubscribeMessages } from '../unsubscribe/messages';
 import {
@@ -20,7 +20,6 @@ import { publicCommonMessages } from './messages';
 function stringsFor(language: PublicLanguage) {
   return {
     ...publicCommonMessages[language],
-    ...publicRendererMessages[language],
     ...linkMessages[language],
     ...signupMessages[language],
     ...unsubscribeMessages[language],
@@ -28,7 +27,22 @@ function stringsFor(language: PublicLanguage) {
   };
 }
 
-type PublicStrings = ReturnType<typeof stringsFor>;
+/** The form renderer's strings join when a questionnaire page loads (they are not needed before). */
+type PublicStrings = ReturnType<typeof stringsFor> & (typeof publicRendererMessages)['en'];
+
+let rendererStrings: Promise<void> | null = null;
+
+/** Adds the shared form renderer's strings in every participant language (once). */
+export function loadRendererStrings(): Promise<void> {
+  rendererStrings ??= import('../questionnaire/renderer-messages').then(
+    ({ publicRendererMessages: messages }) => {
+      for (const language of PUBLIC_LANGUAGES) {
+        i18next.addResourceBundle(language, 'translation', messages[language], true, false);
+      }
+    },
+  );
+  return rendererStrings;
+}
 
 type Leaves<T> = {
   [K in keyof T & (string | number)]: T[K] extends string ? `${K}` : `${K}.${Leaves<T[K]>}`;

@@ -1,5 +1,6 @@
 import { Loader } from '@mantine/core';
 import { type ComponentType, lazy, Suspense } from 'react';
+import { loadRendererStrings } from './i18n';
 import { NotFoundPage } from './not-found-page';
 import { matchPath, useLocation } from './router';
 
@@ -8,6 +9,13 @@ type Route = { path: string; page: ComponentType<PageProps> };
 
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType<PageProps>>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
+
+/** Questionnaire pages render forms: the form renderer's strings load with them. */
+const withRenderer = <K extends string>(load: () => Promise<Record<K, ComponentType<PageProps>>>, name: K) =>
+  lazy(async () => {
+    const [page] = await Promise.all([load(), loadRendererStrings()]);
+    return { default: page[name] };
+  });
 
 /**
  * Spec 002 §2 route table. Each page is its own chunk, so a participant downloads the code of the
@@ -36,8 +44,11 @@ const ROUTES: Route[] = [
     page: named(() => import('../unsubscribe/unsubscribe-page'), 'UnsubscribePage'),
   },
   { path: '/public/:studyId/:token', page: named(() => import('../link/token-page'), 'TokenPage') },
-  { path: '/questionnaire/fill', page: named(() => import('../questionnaire/fill-page'), 'FillPage') },
-  { path: '/questionnaire/index', page: named(() => import('../questionnaire/index-page'), 'IndexPage') },
+  { path: '/questionnaire/fill', page: withRenderer(() => import('../questionnaire/fill-page'), 'FillPage') },
+  {
+    path: '/questionnaire/index',
+    page: withRenderer(() => import('../questionnaire/index-page'), 'IndexPage'),
+  },
 ];
 
 export function PublicRoutes() {
