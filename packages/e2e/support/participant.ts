@@ -41,7 +41,8 @@ export async function staffApi(): Promise<StaffApi> {
 
 export type FormSpec = {
   title: Record<string, string>;
-  questions: Record<string, unknown>[];
+  /** The questions, or a function of the form's id (for rules that name their own form). */
+  questions: Record<string, unknown>[] | ((formId: string) => Record<string, unknown>[]);
   /** Form-level extras (showInfoText, infoText, singleQuestionFillout, ...). */
   extra?: Record<string, unknown>;
 };
@@ -104,13 +105,20 @@ export async function participantStudy(
   });
   const formIds: string[] = [];
   for (const spec of options.forms ?? [DEFAULT_FORM]) {
-    const form = await api.call('POST', `/api/studies/${studyId}/questionnairetemplate`, {
+    const draft = { title: spec.title, type: 'TYPE_FORM', ...spec.extra };
+    const questions = spec.questions;
+    let form = await api.call('POST', `/api/studies/${studyId}/questionnairetemplate`, {
+      ...draft,
       id: '',
-      title: spec.title,
-      type: 'TYPE_FORM',
-      questions: spec.questions,
-      ...spec.extra,
+      questions: typeof questions === 'function' ? [] : questions,
     });
+    if (typeof questions === 'function') {
+      form = await api.call('POST', `/api/studies/${studyId}/questionnairetemplate`, {
+        ...draft,
+        id: form.id,
+        questions: questions(form.id),
+      });
+    }
     await api.call('POST', `/api/studies/${studyId}/forms/promoteFormVersion`, {
       formId: form.id,
       kind: 'major',

@@ -24,6 +24,8 @@ function slowLogin(url: string) {
 test('SIGTERM drains requests and exits cleanly; the embedded database survives a restart', async ({
   request,
 }) => {
+  // Two server start-ups and a drain: more than the 30 s of a plain test on a busy machine.
+  test.setTimeout(150_000);
   const first = await startServer();
   const inFlight = slowLogin(first.url);
   await new Promise((r) => setTimeout(r, 300));

@@ -29,6 +29,9 @@ test('the first admin logs in, sees the study list, and logs out', async ({ page
 test.describe('with its own server', () => {
   let server: RunningServer;
   test.beforeAll(async () => {
+    // A server of its own starts in a few seconds, longer on a busy machine: the hook gets the
+    // start-up deadline of startServer, not the 30 s of a test.
+    test.setTimeout(90_000);
     server = await startServer({ LOGIN_MAX_FAILURES: '3' });
   });
   test.afterAll(async () => server?.stop());
