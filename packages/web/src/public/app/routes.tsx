@@ -13,7 +13,7 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType<Pag
 /** Questionnaire pages render forms: the form renderer's strings load with them. */
 const withRenderer = <K extends string>(load: () => Promise<Record<K, ComponentType<PageProps>>>, name: K) =>
   lazy(async () => {
-    const [page] = await Promise.all([load(), loadRendererStrings()]);
+    const [page] = await Promise.all([load(), loadRendererStrings(), import('./zod-config')]);
     return { default: page[name] };
   });
 
