@@ -1,16 +1,97 @@
-import { Title } from '@mantine/core';
+import type { PublicConsentInfo, PublicTokenInfo } from '@trialbase/domain';
+import { useEffect, useState } from 'react';
+import { isPublicHttpError, publicApi } from '../app/api';
+import { nextPublicPath, saveTokenInfo } from '../app/flow-store';
+import { currentParticipantLanguage, setParticipantLanguage } from '../app/i18n';
+import { readQueryLanguage, readStoredLanguage, resolveParticipantLanguage } from '../app/languages';
 import { PublicLayout } from '../app/layout';
+import { navigate } from '../app/router';
 import type { PageProps } from '../app/routes';
+import { usePublicTranslation } from '../app/use-public-translation';
+import { loadConsentInfo } from './consent-info';
+import { type LinkProblem, linkProblemOf } from './link-errors';
+import { LinkLoading, LinkStatus } from './link-status';
 
-/** Stub: built by issue 8. */
-export function TokenPage({ params }: PageProps) {
+type Opened = { info: PublicTokenInfo } | { problem: LinkProblem };
+
+/** Spec 002 §2 Language: query, then stored choice, then the participant's or study's language. */
+function chooseLanguage(info: PublicTokenInfo | null, consent: PublicConsentInfo | null): string {
+  const primaryLanguage = info?.preferredLang ?? info?.primaryLanguage ?? consent?.primaryLanguage ?? null;
+  if (!primaryLanguage) return currentParticipantLanguage();
+  return resolveParticipantLanguage({
+    query: readQueryLanguage(),
+    stored: readStoredLanguage(),
+    primaryLanguage,
+    offered: info?.languages,
+  });
+}
+
+/**
+ * Spec 002 §2 token validation page, §7 getInfo and validateToken(Update): validates the link,
+ * sets the participant's language and goes on with the flow (consent, code, forms).
+ */
+async function openLink(studyId: string, token: string, forUpdate: boolean): Promise<Opened> {
+  const path = `/public/studies/${encodeURIComponent(studyId)}/token/${forUpdate ? 'validateTokenUpdate' : 'validateToken'}`;
+  const [consent, validated] = await Promise.allSettled([
+    loadConsentInfo(studyId, token),
+    publicApi<PublicTokenInfo>(path, { body: { token } }),
+  ]);
+  const info = validated.status === 'fulfilled' ? validated.value : null;
+  // The consent info names the study's language even when the link itself is refused.
+  setParticipantLanguage(chooseLanguage(info, consent.status === 'fulfilled' ? consent.value : null));
+  if (info) return { info };
+  const error: unknown = validated.status === 'rejected' ? validated.reason : null;
+  return { problem: isPublicHttpError(error) ? linkProblemOf(error) : 'ERROR' };
+}
+
+function TokenValidation({
+  studyId,
+  token,
+  forUpdate,
+}: {
+  studyId: string;
+  token: string;
+  forUpdate: boolean;
+}) {
+  const { t } = usePublicTranslation();
+  const [problem, setProblem] = useState<LinkProblem | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the check on retry.
+  useEffect(() => {
+    let isCurrent = true;
+    setProblem(null);
+    void openLink(studyId, token, forUpdate).then((opened) => {
+      if (!isCurrent) return;
+      if ('problem' in opened) {
+        setProblem(opened.problem);
+        return;
+      }
+      saveTokenInfo(opened.info);
+      navigate(nextPublicPath(opened.info, currentParticipantLanguage()), { replace: true });
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [studyId, token, forUpdate, attempt]);
+
   return (
-    <PublicLayout studyId={params.studyId ?? null}>
-      <Title order={1}>TokenPage</Title>
+    <PublicLayout studyId={problem === 'UNKNOWN' ? null : studyId}>
+      {problem ? (
+        <LinkStatus problem={problem} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : (
+        <LinkLoading label={t('LINK.CHECKING')} />
+      )}
     </PublicLayout>
   );
 }
 
-export function TokenUpdatePage(props: PageProps) {
-  return <TokenPage {...props} />;
+/** Spec 002 §2 /public/{studyId}/{token}. */
+export function TokenPage({ params }: PageProps) {
+  return <TokenValidation studyId={params.studyId ?? ''} token={params.token ?? ''} forUpdate={false} />;
+}
+
+/** Spec 002 §2 /public/{studyId}/{token}/update: reopens an answered questionnaire. */
+export function TokenUpdatePage({ params }: PageProps) {
+  return <TokenValidation studyId={params.studyId ?? ''} token={params.token ?? ''} forUpdate />;
 }
