@@ -3,6 +3,7 @@ import type { ProcessWrite } from '@trialbase/domain';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { engine } from '../../../test/harness';
+import { studies } from '../studies/tables';
 import {
   addEnrollment,
   auditRows,
@@ -366,6 +367,21 @@ describe(`processes API on ${engine}`, () => {
       expect((await call(kit, 'GET', unknown, null)).statusCode).toBe(404);
       await call(kit, 'DELETE', pathwayUrl(study.id, `/${created.id}`), kit.admin);
       expect((await call(kit, 'GET', url, null)).statusCode).toBe(404);
+    });
+
+    it("offers the study's languages when the process names none (the unsubscribe page's switch)", async () => {
+      const { study, f1, f2 } = await studyWithForms(kit);
+      await kit.t.app.database.db
+        .update(studies)
+        .set({ languages: ['en', 'ar', 'da'] })
+        .where(eq(studies.id, study.id));
+      const created = await createProcess(kit, study.id, processBody({ f1, f2 }, { supportedLanguages: [] }));
+      const res = await call(kit, 'GET', `/api/public/study/${study.id}/pathway/${created.id}/getInfo`, null);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ primaryLanguage: 'en', supportedLanguages: ['en', 'ar', 'da'] });
+      const own = await createProcess(kit, study.id, processBody({ f1, f2 }, { supportedLanguages: ['da'] }));
+      const ownRes = await call(kit, 'GET', `/api/public/study/${study.id}/pathway/${own.id}/getInfo`, null);
+      expect(ownRes.json().supportedLanguages).toEqual(['da']);
     });
   });
 });

@@ -3,6 +3,7 @@ import {
   CreateStudyRequestSchema,
   GenerateIdsRequestSchema,
   GenerateIdsResponseSchema,
+  ParticipantSettingsSchema,
   StudyDetailSchema,
   StudyListQuerySchema,
   StudyListSchema,
@@ -25,6 +26,7 @@ import { accessOf, IdParamsSchema, StudyIdParamsSchema } from './route-helpers';
 import { canCreateStudies, createStudy } from './service/create-study';
 import { duplicateStudy } from './service/duplicate-study';
 import { applyEnterpriseCode, enableStudyModules, getStudySubscription } from './service/modules';
+import { participantSettingsOf, updateParticipantSettings } from './service/participant-settings';
 import { getStudyOr404, getStudyOverview, listStudiesFor } from './service/queries';
 import { updateStudy } from './service/update-study';
 
@@ -194,6 +196,34 @@ export function studyRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
         );
         return presentStudyDetail(row, await accessOf(deps, req));
       },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/study/:studyId/participantSettings',
+      permission: inStudy('STUDY_VIEW'),
+      schema: {
+        tags,
+        summary: 'Public sign-up fields, subject-required fields, sign-up gates and logo (spec 002 §3, §4)',
+        params: StudyIdParamsSchema,
+        response: { 200: ParticipantSettingsSchema },
+      },
+      handler: async (req) => participantSettingsOf(await getStudyOr404(db, req.params.studyId)),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/api/study/:studyId/participantSettings',
+      permission: inStudy('STUDY_UPDATE'),
+      schema: {
+        tags,
+        summary: 'Change the participant settings of a study (spec 002 §3, §4)',
+        params: StudyIdParamsSchema,
+        body: ParticipantSettingsSchema,
+        response: { 200: ParticipantSettingsSchema },
+      },
+      handler: async (req) =>
+        runUseCase(db, actorOf(req), (ctx) =>
+          updateParticipantSettings(ctx, { studyId: req.params.studyId, settings: req.body }),
+        ),
     }),
     ...lifecycleRoutes(deps),
   ] as RouteDefinition<never>[];

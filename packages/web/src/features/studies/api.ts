@@ -1,8 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type CreateStudyRequest,
+  type ParticipantSettings,
+  ParticipantSettingsSchema,
   type PlanModuleCode,
   StudyDetailSchema,
+  StudyImageListSchema,
   type StudyListQuery,
   StudyListSchema,
   StudyOverviewSchema,
@@ -18,6 +21,8 @@ export const studyKeys = {
   detail: (id: string) => ['studies', 'detail', id] as const,
   overview: (id: string) => ['studies', 'overview', id] as const,
   subscription: (id: string) => ['studies', 'subscription', id] as const,
+  participantSettings: (id: string) => ['studies', 'participantSettings', id] as const,
+  images: (id: string) => ['studies', 'images', id] as const,
 };
 
 /** A state-changing call that may carry the signer's password (spec 000 §6 extended validation). */
@@ -137,5 +142,38 @@ export function useApplyEnterpriseCode(id: string) {
       }),
     meta: { localErrors: true },
     onSuccess: () => invalidate(),
+  });
+}
+
+/** GET /api/study/{studyId}/participantSettings (spec 002 §3 sign-up fields, §4 gates, §2 logo). */
+export function useParticipantSettings(id: string) {
+  return useQuery({
+    queryKey: studyKeys.participantSettings(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/study/${id}/participantSettings`, { schema: ParticipantSettingsSchema, signal }),
+  });
+}
+
+/** PUT /api/study/{studyId}/participantSettings; the card maps field errors itself. */
+export function useUpdateParticipantSettings(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ParticipantSettings) =>
+      apiRequest(`/api/study/${id}/participantSettings`, {
+        method: 'PUT',
+        body,
+        schema: ParticipantSettingsSchema,
+      }),
+    meta: { localErrors: true },
+    onSuccess: (settings) => queryClient.setQueryData(studyKeys.participantSettings(id), settings),
+  });
+}
+
+/** GET /api/studies/{studyId}/image: the study images a logo can be picked from (000 §7). */
+export function useStudyImages(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: studyKeys.images(id),
+    queryFn: ({ signal }) => apiRequest(`/api/studies/${id}/image`, { schema: StudyImageListSchema, signal }),
+    enabled,
   });
 }

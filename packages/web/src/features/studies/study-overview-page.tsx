@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { useStudy, useStudyOverview } from './api';
 import { LifecycleActions } from './lifecycle-actions';
 import { ModulesPanel } from './modules-panel';
+import { ParticipantSettingsCard } from './participant-settings-card';
 import { SettingsSection } from './settings-section';
 import { StudyStatusBadge } from './study-status-badge';
 
@@ -24,7 +25,7 @@ function Tile({ label, value, testId }: { label: string; value: number | null | 
   );
 }
 
-/** /study/{studyId}/overview (spec 001 §2): tiles, amendment summary, lifecycle, settings and modules. */
+/** /study/{studyId}/overview (spec 001 §2): tiles, amendment summary, lifecycle, settings, participant settings and modules. */
 export function StudyOverviewPage() {
   const { t } = useTranslation();
   const { studyId = '' } = useParams();
@@ -72,6 +73,7 @@ export function StudyOverviewPage() {
         </Card>
         <LifecycleActions study={s} />
         <SettingsSection study={s} />
+        <ParticipantSettingsCard study={s} />
         <ModulesPanel study={s} />
       </Stack>
     </>

@@ -1,5 +1,11 @@
 /** Reading processes: list, detail with locks, one data event, public sign-up info (spec 001 §7, 002 §7). */
-import type { DataEventDetail, ProcessDetail, ProcessSummary, PublicProcessInfo } from '@trialbase/domain';
+import {
+  type DataEventDetail,
+  LanguageCodeSchema,
+  type ProcessDetail,
+  type ProcessSummary,
+  type PublicProcessInfo,
+} from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
 import { findProcessUsage } from '../../enrollments/usage';
@@ -49,7 +55,10 @@ export async function getDataEvent(
   return presentDataEvent(row, process, index);
 }
 
-/** Spec 002 §7 GET /public/study/{studyId}/pathway/{pathwayId}/getInfo: anonymous, 404 when unknown or deleted. */
+/**
+ * Spec 002 §7 GET /public/study/{studyId}/pathway/{pathwayId}/getInfo: anonymous, 404 when unknown
+ * or deleted; the process's languages, else the study's.
+ */
 export async function getPublicProcessInfo(
   db: Executor,
   input: { studyId: string; pathwayId: string },
@@ -57,5 +66,12 @@ export async function getPublicProcessInfo(
   const study = await requireProcessStudy(db, input.studyId);
   const row = await findProcessRow(db, study.id, input.pathwayId);
   if (!row) throw notFound('The process');
-  return presentPublicInfo(row, readProcess(row), study);
+  const info = presentPublicInfo(row, readProcess(row), study);
+  if (info.supportedLanguages.length > 0) return info;
+  // A process that names no languages offers the study's, so the unsubscribe page can switch.
+  const studyLanguages = study.languages.flatMap((l) => {
+    const parsed = LanguageCodeSchema.safeParse(l);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return { ...info, supportedLanguages: studyLanguages };
 }
