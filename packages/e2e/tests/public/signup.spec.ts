@@ -30,22 +30,24 @@ async function expectNoHorizontalOverflow(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/**
- * The study settings that choose the sign-up fields (publicSignUpRequiredFields/OptionalFields) have
- * no staff API yet, so the investigator step is switched on by adding investigator fields to the
- * site information the page reads; the server ignores fields its sign-up does not ask for.
- */
-async function askForInvestigator(page: Page, extraFields: string[] = []) {
-  await page.route('**/api/public/study/*/site/*/getInfo*', async (route) => {
-    const response = await route.fetch();
-    const info = await response.json();
-    info.patientOptionalFields = [
-      ...info.patientOptionalFields,
+/** Spec 002 §3: the study's participant settings choose the sign-up fields (investigator step when asked). */
+async function askForInvestigator(study: ParticipantStudy, extraFields: string[] = []) {
+  await api.call('PUT', `/api/study/${study.studyId}/participantSettings`, {
+    publicSignUpRequiredFields: [],
+    publicSignUpOptionalFields: [
+      'firstName',
+      'lastName',
+      'email',
+      'mobileNumber',
+      'language',
       ...extraFields,
       'investigatorFirstName',
       'investigatorLastName',
-    ];
-    await route.fulfill({ response, json: info });
+    ],
+    subjectRequiredFields: [],
+    disallowEnrollmentWhenStudyNotOngoing: false,
+    disallowEnrollmentWhenPublicSignUpDisabled: true,
+    logo: null,
   });
 }
 
@@ -63,7 +65,7 @@ const publicProcess = {
 
 test('a public sign-up walks every step and lands on the success screen', async ({ page }) => {
   const study = await participantStudy(api, { name: 'Sign-up', sitePublic: true, process: publicProcess });
-  await askForInvestigator(page, ['birthYear', 'nationality', 'address']);
+  await askForInvestigator(study, ['birthYear', 'nationality', 'address']);
   await page.goto(signUpPath(study, '?investigatorFirstName=Ida'));
 
   // Introduction (the process has intro text, so no welcome step).
@@ -191,7 +193,7 @@ test('Arabic sign-up is right to left without horizontal overflow', async ({ pag
     sitePublic: true,
     process: publicProcess,
   });
-  await askForInvestigator(page);
+  await askForInvestigator(study);
   await page.goto(signUpPath(study, '?lang=ar'));
   await expect(page.getByRole('heading', { level: 2, name: 'مقدمة' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -216,35 +218,24 @@ test('Arabic sign-up is right to left without horizontal overflow', async ({ pag
   await shot(page, 'signup-info-ar-1280');
 });
 
-test('server field problems stay on the form; a refused sign-up shows the failure screen', async ({
-  page,
-}) => {
+test('a sign-up refused by the server shows the failure screen', async ({ page }) => {
+  // The page opens while the site takes sign-ups; staff close the site before the participant
+  // sends the form, so the server refuses it (spec 002 §4 gate) and the page shows the failure.
   const study = await participantStudy(api, {
-    name: 'Sign-up errors',
+    name: 'Sign-up closed meanwhile',
     sitePublic: true,
     process: { public: true },
   });
-  let answer: { status: number; json: object } = {
-    status: 400,
-    json: {
-      type: 'VALIDATION',
-      message: 'Some answers need another look.',
-      context: {
-        issues: [{ path: ['lastName'], message: 'PUBLIC.VALIDATION.MAX_LENGTH', params: { length: 32 } }],
-      },
-    },
-  };
-  // The page's own checks match the server's, so the server's answers are stubbed here.
-  await page.route('**/pathwaySignUp', (route) => route.fulfill(answer));
+  await askForInvestigator(study);
   await page.goto(signUpPath(study));
   await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('textbox', { name: 'First name' }).fill('Ole');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page.getByText('Use at most 32 characters.')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Last name' })).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByRole('button', { name: 'Sign up' })).toBeEnabled();
-
-  answer = { status: 403, json: { type: 'RESTRICTION', message: 'This sign-up is not open.' } };
+  await api.call('PUT', `/api/studies/${study.studyId}/sites/${study.siteId}`, {
+    name: 'Odense clinic',
+    isPublic: false,
+  });
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Unable to register' })).toBeVisible();
+  await expect(page.getByText('Please contact the person responsible for the study.')).toBeVisible();
 });
