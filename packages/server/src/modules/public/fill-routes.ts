@@ -6,6 +6,7 @@ import {
   PublicTokenBackParamsSchema,
 } from '@trialbase/domain';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { defineRoute, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
@@ -14,10 +15,23 @@ import { kickJobs } from '../tokens/route-helpers';
 import { scheduleEnvOf } from '../tokens/service/send-link';
 import { assertNotLimited, countFailure, LINK_IP_POLICY } from './rate-limit';
 import { findTokenByLink } from './repo';
-import { stepPublicTokenBack, submitPublicQuestionnaire } from './service/submit';
+import { getPublicFillState, stepPublicTokenBack, submitPublicQuestionnaire } from './service/submit';
 import { requireParticipantFor } from './session';
 
 const tags = ['public'];
+
+/**
+ * Where a link's fill stands (issue 8 item 3): the forced-order position and the forms saved as
+ * final. getProcess's form status cannot tell a complete draft from a submitted form. The lead may
+ * move this schema to domain/src/public/schemas.ts with the others.
+ */
+export const PublicFillStateSchema = z.object({
+  forceFormOrder: z.boolean(),
+  currentForm: z.string().nullable(),
+  currentNumber: z.number().int().min(0),
+  total: z.number().int().min(0),
+  completedFormIds: z.array(z.string()),
+});
 
 /**
  * The participant's fill calls of spec 002 §7 (issue 8 items 1 and 3): submit one form and go back
@@ -87,6 +101,24 @@ export function publicFillRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
           (ctx) => stepPublicTokenBack(ctx, { studyId, link: token }),
           now,
         );
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/public/studies/:studyId/token/:token/fillState',
+      permission: 'public',
+      schema: {
+        tags,
+        summary: "The link's forced-order position and its submitted forms (needs the participant session)",
+        params: PublicTokenBackParamsSchema,
+        response: { 200: PublicFillStateSchema },
+      },
+      handler: async (req, reply) => {
+        const now = clock();
+        const { studyId, token } = req.params;
+        await sessionTokenOf(req, studyId, token, now);
+        reply.header('cache-control', 'no-store');
+        return getPublicFillState(db, { studyId, link: token });
       },
     }),
   ] as RouteDefinition<never>[];

@@ -5,26 +5,35 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  type AuditEvent,
   type FieldIssue,
   type FormPosition,
   formPositionOf,
   isPubliclyFillableTokenType,
+  isQuestionAskedIn,
   type PublicSubmitBody,
   type PublicSubmitResult,
+  stepForwardOneForm,
   type TokenStatus,
   type TokenType,
 } from '@trialbase/domain';
+import type { Executor } from '../../../platform/db/client';
 import { AppError, forbidden, notFound } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { lockEnrollment } from '../../enrollments/repo';
 import {
+  type AnswerRow,
   findQuestionnaire,
   findTokenFormQuestionnaire,
+  listAnswerRows,
   listTokenQuestionnaires,
   type QuestionnaireRow,
+  updateAnswerRow,
   updateQuestionnaire,
 } from '../../questionnaires/repo';
+import { loadForm } from '../../questionnaires/service/context';
 import { submitQuestionnaire } from '../../questionnaires/service/save';
+import { updateToken } from '../../tokens/repo';
 import type { ScheduleEnv } from '../../tokens/service/send-link';
 import { FORM_INDEX_DETAIL, stepTokenBack } from '../../tokens/service/token-actions';
 import { findTokenByLink } from '../repo';
@@ -106,6 +115,146 @@ async function positionAfter(
 }
 
 /**
+ * Issue 8 item 6: the answers of questions the participant is not asked (hideFromSubjects, not
+ * visibleInPublic) that staff entered on this answer set. A participant save must leave them alone.
+ */
+async function staffOnlyAnswerRows(
+  ctx: UseCaseContext,
+  studyId: string,
+  before: QuestionnaireRow | null,
+): Promise<AnswerRow[]> {
+  if (!before) return [];
+  const tag = { major: before.formMajor, minor: before.formMinor };
+  const loaded = await loadForm(ctx.tx, studyId, before.formId, tag, false);
+  if (!loaded) return [];
+  const hidden = new Set(
+    loaded.form.questions.filter((q) => !isQuestionAskedIn(q, 'public')).map((q) => q.id),
+  );
+  const rows = await listAnswerRows(ctx.tx, studyId, [before.id]);
+  return rows.filter((row) => hidden.has(row.questionId));
+}
+
+/** The save's audit without the staff-only questions, whose rows the participant save restores. */
+function withoutQuestions(event: AuditEvent, questionIds: ReadonlySet<string>): AuditEvent {
+  if (questionIds.size === 0) return event;
+  if (event.action !== 'QUESTIONNAIRE_SAVED' && event.action !== 'QUESTIONNAIRE_SUBMITTED') return event;
+  const strip = (side: unknown) => {
+    const answers = (side as { answers?: unknown } | null | undefined)?.answers;
+    if (!side || typeof side !== 'object' || !answers || typeof answers !== 'object') return side;
+    const kept = Object.entries(answers as Record<string, unknown>).filter(([id]) => !questionIds.has(id));
+    return { ...side, answers: Object.fromEntries(kept) };
+  };
+  return { ...event, before: strip(event.before), after: strip(event.after) } as AuditEvent;
+}
+
+/**
+ * Saves or submits the participant's answers through the staff fill's use case as the public
+ * audience. That use case empties rows the client did not send; the participant is never sent the
+ * staff-only questions, so their rows (value and verification) are put back as they were.
+ */
+async function saveParticipantAnswers(
+  ctx: UseCaseContext,
+  link: LoadedLink,
+  body: PublicSubmitBody,
+  before: QuestionnaireRow | null,
+  env: ScheduleEnv,
+): Promise<{ saved: QuestionnaireRow; result: Omit<PublicSubmitResult, 'isReplay'> }> {
+  const studyId = link.study.id;
+  const staffRows = await staffOnlyAnswerRows(ctx, studyId, before);
+  const staffIds = new Set(staffRows.map((row) => row.questionId));
+  const participantCtx: UseCaseContext = {
+    ...ctx,
+    audit: (event) => ctx.audit(withoutQuestions(event, staffIds)),
+  };
+  let outcome: Awaited<ReturnType<typeof submitQuestionnaire>>;
+  try {
+    outcome = await submitQuestionnaire(
+      participantCtx,
+      {
+        studyId,
+        enrollmentId: link.enrollment.id,
+        tokenId: link.token.id,
+        formId: body.formId,
+        answers: body.answers,
+        imageChartMarkers: body.imageChartMarkers,
+        imageChartAnswers: body.imageChartAnswers,
+        isFinal: body.isFinal,
+        userId: link.token.id,
+        filler: { type: 'SUBJECT_TOKEN', id: link.token.id },
+      },
+      env,
+    );
+  } catch (error) {
+    if (error instanceof AppError && error.type === 'VALIDATION') throw contextualError(error);
+    if (error instanceof AppError && error.id === 'QUESTIONNAIRE_EXISTS') throw alreadyFilledError();
+    throw error;
+  }
+  for (const row of staffRows) {
+    const {
+      studyId: _study,
+      id,
+      questionnaireId: _set,
+      questionId: _question,
+      createdAt: _at,
+      ...kept
+    } = row;
+    await updateAnswerRow(ctx.tx, studyId, id, kept);
+  }
+
+  const saved = await findQuestionnaire(ctx.tx, studyId, outcome.questionnaireId);
+  if (!saved) throw new Error('The saved form disappeared.');
+  const status = outcome.token.status as TokenStatus;
+  const isDone = status === 'COMPLETED' || status === 'EXCLUDED';
+  const result: Omit<PublicSubmitResult, 'isReplay'> = {
+    questionnaireId: saved.id,
+    formId: saved.formId,
+    formStatus: saved.status,
+    isFinal: body.isFinal,
+    status,
+    isDone,
+    ...(await positionAfter(ctx, link, outcome.token.details as Record<string, unknown>, isDone)),
+    firedRules: outcome.firedRules,
+  };
+  return { saved, result };
+}
+
+/**
+ * Spec 002 §2 Back, then Continue again: after stepping back onto a completed form in a forced
+ * order, a final submit with no answers moves on to the next form; the saved answers stay as they
+ * are (a completed form changes only by a staff update with a reason). Anything else is refused
+ * as already filled (spec 002 §8).
+ */
+async function continuePastCompletedForm(
+  ctx: UseCaseContext,
+  link: LoadedLink,
+  body: PublicSubmitBody,
+  before: QuestionnaireRow,
+): Promise<Omit<PublicSubmitResult, 'isReplay'>> {
+  const details = link.token.details as Record<string, unknown>;
+  const position = formPositionOf(link.event.forms, details[FORM_INDEX_DETAIL]);
+  const isContinue =
+    body.isFinal &&
+    body.answers.length === 0 &&
+    link.event.forceFormOrder &&
+    position.currentForm === body.formId;
+  if (!isContinue) throw alreadyFilledError();
+  const next = stepForwardOneForm(position);
+  const tokenDetails = { ...details, [FORM_INDEX_DETAIL]: next.currentNumber };
+  await updateToken(ctx.tx, link.study.id, link.token.id, { details: tokenDetails, updatedAt: ctx.now });
+  const status = link.token.status as TokenStatus;
+  return {
+    questionnaireId: before.id,
+    formId: before.formId,
+    formStatus: before.status,
+    isFinal: true,
+    status,
+    isDone: false,
+    ...(await positionAfter(ctx, link, tokenDetails, false)),
+    firedRules: [],
+  };
+}
+
+/**
  * Spec 002 §7 POST public/studies/{studyId}/questionnaire: saves (isFinal false) or submits one form
  * of the link with the staff fill's domain re-validation, as the public audience (subject-hidden
  * questions are neither asked nor accepted). The same `idempotencyKey` answers the stored first result
@@ -132,46 +281,14 @@ export async function submitPublicQuestionnaire(
   }
   assertPublicFillable(link);
   assertLinkUsable(link, ctx.now);
-  if (before?.completedAt) throw alreadyFilledError();
-
-  let outcome: Awaited<ReturnType<typeof submitQuestionnaire>>;
-  try {
-    outcome = await submitQuestionnaire(
-      ctx,
-      {
-        studyId,
-        enrollmentId: link.enrollment.id,
-        tokenId: link.token.id,
-        formId: body.formId,
-        answers: body.answers,
-        imageChartMarkers: body.imageChartMarkers,
-        imageChartAnswers: body.imageChartAnswers,
-        isFinal: body.isFinal,
-        userId: link.token.id,
-        filler: { type: 'SUBJECT_TOKEN', id: link.token.id },
-      },
-      env,
-    );
-  } catch (error) {
-    if (error instanceof AppError && error.type === 'VALIDATION') throw contextualError(error);
-    if (error instanceof AppError && error.id === 'QUESTIONNAIRE_EXISTS') throw alreadyFilledError();
-    throw error;
+  let saved: QuestionnaireRow;
+  let result: Omit<PublicSubmitResult, 'isReplay'>;
+  if (before?.completedAt) {
+    result = await continuePastCompletedForm(ctx, link, body, before);
+    saved = before;
+  } else {
+    ({ saved, result } = await saveParticipantAnswers(ctx, link, body, before, env));
   }
-
-  const saved = await findQuestionnaire(ctx.tx, studyId, outcome.questionnaireId);
-  if (!saved) throw new Error('The saved form disappeared.');
-  const status = outcome.token.status as TokenStatus;
-  const isDone = status === 'COMPLETED' || status === 'EXCLUDED';
-  const result: Omit<PublicSubmitResult, 'isReplay'> = {
-    questionnaireId: saved.id,
-    formId: saved.formId,
-    formStatus: saved.status,
-    isFinal: body.isFinal,
-    status,
-    isDone,
-    ...(await positionAfter(ctx, link, outcome.token.details as Record<string, unknown>, isDone)),
-    firedRules: outcome.firedRules,
-  };
   const kept = Object.entries(submissions)
     .sort(([, a], [, b]) => a.at.localeCompare(b.at))
     .slice(-(KEPT_SUBMISSIONS - 1));
@@ -199,4 +316,31 @@ export async function stepPublicTokenBack(
   assertPublicFillable(link);
   assertLinkUsable(link, ctx.now);
   return stepTokenBack(ctx, { studyId: input.studyId, tokenId: link.token.id });
+}
+
+/**
+ * Spec 002 §2 Questionnaire fill and index: where the link stands, for the pages to start at the
+ * right form: the forced-order position and the forms saved as final (a complete draft is not).
+ */
+export async function getPublicFillState(
+  db: Executor,
+  input: { studyId: string; link: string },
+): Promise<{
+  forceFormOrder: boolean;
+  currentForm: string | null;
+  currentNumber: number;
+  total: number;
+  completedFormIds: string[];
+}> {
+  const link = await loadLink(db, input.studyId, input.link);
+  const forms = link.event.forms;
+  const position = formPositionOf(forms, (link.token.details as Record<string, unknown>)[FORM_INDEX_DETAIL]);
+  const sets = await listTokenQuestionnaires(db, input.studyId, link.token.id);
+  return {
+    forceFormOrder: link.event.forceFormOrder,
+    currentForm: link.event.forceFormOrder ? position.currentForm : null,
+    currentNumber: position.currentNumber,
+    total: forms.length,
+    completedFormIds: sets.filter((q) => q.completedAt !== null).map((q) => q.formId),
+  };
 }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import {
   type Answer,
   collectEmbeddedRules,
@@ -10,15 +10,21 @@ import {
   resetHiddenAnswers,
   type ValidationRule,
 } from '@trialbase/domain';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { studyImageUrl } from '../api';
 import { computeFormEngine, type QuestionView } from './engine';
-import { ImageChartCard, type ImageChartValue } from './image-chart/image-chart-card';
+import { RendererHostProvider, type RendererUpload } from './host';
+import type { ImageChartValue } from './image-chart/image-chart-card';
+import { studyImageUrl } from './image-url';
 import { QuestionBlock, type RendererMode } from './question-block';
 import { RichText } from './rich-text';
 import { SingleQuestionView } from './single-question-view';
 import { pickText } from './text';
+
+// The drawing card loads only for image-chart forms (issue 8 item 6: a small participant bundle).
+const ImageChartCard = lazy(async () => ({
+  default: (await import('./image-chart/image-chart-card')).ImageChartCard,
+}));
 
 /** Spec 000 §9: the public content width. */
 export const FORM_CONTENT_MAX_WIDTH = 877;
@@ -48,6 +54,12 @@ export type FormRendererProps = {
   isShowingAllIssues?: boolean;
   /** Extra content at the end of each question (e.g. staff verification controls). */
   renderQuestionAddon?: (questionId: string) => ReactNode;
+  /** Sends FILE and IMAGE answers (the participant pages); without it those inputs only check the file. */
+  upload?: RendererUpload;
+  /** Where study images load from (the public image route on participant pages); default the staff route. */
+  imageUrl?: (imageId: string) => string;
+  /** Hides the renderer's own Check button where the host page shows the form's state itself. */
+  isCheckHidden?: boolean;
 };
 
 /**
@@ -67,6 +79,9 @@ export function FormRenderer({
   externalErrors,
   isShowingAllIssues = false,
   renderQuestionAddon,
+  upload,
+  imageUrl,
+  isCheckHidden = false,
   ...chart
 }: FormRendererProps) {
   const { t } = useTranslation();
@@ -116,6 +131,13 @@ export function FormRenderer({
     return map;
   }, [engine.shown]);
   const infoText = form.showInfoText ? pickText(form.infoText, language) : '';
+  const host = useMemo(
+    () => ({
+      upload,
+      imageUrl: imageUrl ?? (study.id ? (id: string) => studyImageUrl(study.id as string, id) : undefined),
+    }),
+    [upload, imageUrl, study.id],
+  );
   const footer = pickText(form.customFooter, language);
 
   const renderQuestion = (questionId: string) => {
@@ -145,54 +167,63 @@ export function FormRenderer({
   };
 
   return (
-    <Box maw={FORM_CONTENT_MAX_WIDTH} mx="auto" w="100%" data-form-renderer={mode}>
-      <Stack gap="md">
-        <Title order={2} fz="h3">
-          {pickText(form.title, language)}
-        </Title>
-        {infoText && <RichText html={infoText} />}
-        {form.type === 'TYPE_IMAGE_CHART' && (
-          <ImageChartCard
-            imageUrl={
-              chart.imageChartUrl ??
-              (study.id && form.imageChart ? studyImageUrl(study.id, form.imageChart) : null)
-            }
-            colorLabels={form.colorLabels}
-            language={language}
-            markers={chart.imageChartMarkers}
-            answers={chart.imageChartAnswers}
-            isReadOnly={isReadOnly}
-            onChange={chart.onImageChartChange}
-          />
-        )}
-        {engine.shown.length === 0 && <Text c="dimmed">{t('RENDERER.NO_QUESTIONS')}</Text>}
-        {form.singleQuestionFillout ? (
-          <SingleQuestionView form={form} answers={answers} renderQuestion={renderQuestion} />
-        ) : (
-          engine.shown.map((q) => renderQuestion(q.id))
-        )}
-        {engine.score !== null && (
-          <Text fw={700} aria-live="polite" data-form-score>
-            {t('RENDERER.SCORE', { score: engine.score })}
-          </Text>
-        )}
-        {mode !== 'staff' && footer && <RichText html={footer} />}
-        {!isReadOnly && (
-          <Group gap="md">
-            <Button variant="light" onClick={() => setCheckAll(true)}>
-              {t('RENDERER.CHECK')}
-            </Button>
-            {isCheckAll && (
-              <Alert variant="light" color={engine.invalidCount === 0 ? 'green' : 'red'} p="xs" role="status">
-                {engine.invalidCount === 0
-                  ? t('RENDERER.ALL_VALID')
-                  : t('RENDERER.NEEDS_ATTENTION', { count: engine.invalidCount })}
-              </Alert>
-            )}
-          </Group>
-        )}
-      </Stack>
-    </Box>
+    <RendererHostProvider value={host}>
+      <Box maw={FORM_CONTENT_MAX_WIDTH} mx="auto" w="100%" data-form-renderer={mode}>
+        <Stack gap="md">
+          <Title order={2} fz="h3">
+            {pickText(form.title, language)}
+          </Title>
+          {infoText && <RichText html={infoText} />}
+          {form.type === 'TYPE_IMAGE_CHART' && (
+            <Suspense fallback={<Loader size="sm" />}>
+              <ImageChartCard
+                imageUrl={
+                  chart.imageChartUrl ??
+                  (form.imageChart && host.imageUrl ? host.imageUrl(form.imageChart) : null)
+                }
+                colorLabels={form.colorLabels}
+                language={language}
+                markers={chart.imageChartMarkers}
+                answers={chart.imageChartAnswers}
+                isReadOnly={isReadOnly}
+                onChange={chart.onImageChartChange}
+              />
+            </Suspense>
+          )}
+          {engine.shown.length === 0 && <Text c="dimmed">{t('RENDERER.NO_QUESTIONS')}</Text>}
+          {form.singleQuestionFillout ? (
+            <SingleQuestionView form={form} answers={answers} renderQuestion={renderQuestion} />
+          ) : (
+            engine.shown.map((q) => renderQuestion(q.id))
+          )}
+          {engine.score !== null && (
+            <Text fw={700} aria-live="polite" data-form-score>
+              {t('RENDERER.SCORE', { score: engine.score })}
+            </Text>
+          )}
+          {mode !== 'staff' && footer && <RichText html={footer} />}
+          {!isReadOnly && !isCheckHidden && (
+            <Group gap="md">
+              <Button variant="light" onClick={() => setCheckAll(true)}>
+                {t('RENDERER.CHECK')}
+              </Button>
+              {isCheckAll && (
+                <Alert
+                  variant="light"
+                  color={engine.invalidCount === 0 ? 'green' : 'red'}
+                  p="xs"
+                  role="status"
+                >
+                  {engine.invalidCount === 0
+                    ? t('RENDERER.ALL_VALID')
+                    : t('RENDERER.NEEDS_ATTENTION', { count: engine.invalidCount })}
+                </Alert>
+              )}
+            </Group>
+          )}
+        </Stack>
+      </Box>
+    </RendererHostProvider>
   );
 }
 

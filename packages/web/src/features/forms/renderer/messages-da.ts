@@ -78,6 +78,8 @@ export const messagesDa = {
       CHART: 'Billeddiagram',
       UPLOAD_LATER:
         'Her tilføjer forsøgspersonen et billede. Upload kommer med dataindsamling for forsøgspersoner.',
+      CHOOSE: 'Vælg et billede',
+      UPLOAD_ERROR: 'Billedet kunne ikke uploades. Prøv igen.',
     },
     FILE: {
       CHOOSE: 'Vælg en fil',
@@ -85,6 +87,10 @@ export const messagesDa = {
       CHECKED: '{{name}} kan uploades.',
       NOT_SENT:
         'Filen kontrolleres kun her; den sendes, når dataindsamling for forsøgspersoner er tilgængelig.',
+      UPLOADING: 'Uploader {{name}}…',
+      UPLOADED: '{{name}} er uploadet.',
+      UPLOAD_ERROR: 'Filen kunne ikke uploades. Prøv igen.',
+      REMOVE: 'Fjern {{name}}',
     },
     CALCULATED: { PENDING: 'Beregnes, når de spørgsmål, den bruger, er besvaret.' },
     REFERENCE: {

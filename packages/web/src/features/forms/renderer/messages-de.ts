@@ -78,6 +78,8 @@ export const messagesDe = {
       CHART: 'Bilddiagramm',
       UPLOAD_LATER:
         'Hier fügt die Person ein Bild hinzu. Das Hochladen kommt mit der Datenerfassung für Teilnehmende.',
+      CHOOSE: 'Bild auswählen',
+      UPLOAD_ERROR: 'Das Bild konnte nicht hochgeladen werden. Bitte versuchen Sie es erneut.',
     },
     FILE: {
       CHOOSE: 'Datei wählen',
@@ -85,6 +87,10 @@ export const messagesDe = {
       CHECKED: '{{name}} kann hochgeladen werden.',
       NOT_SENT:
         'Die Datei wird hier nur geprüft; gesendet wird sie, sobald die Datenerfassung für Teilnehmende verfügbar ist.',
+      UPLOADING: '{{name}} wird hochgeladen…',
+      UPLOADED: '{{name}} wurde hochgeladen.',
+      UPLOAD_ERROR: 'Die Datei konnte nicht hochgeladen werden. Bitte versuchen Sie es erneut.',
+      REMOVE: '{{name}} entfernen',
     },
     CALCULATED: { PENDING: 'Wird berechnet, sobald die verwendeten Fragen beantwortet sind.' },
     REFERENCE: {

@@ -91,12 +91,18 @@ export const rendererEn = {
     IMAGE: {
       CHART: 'Image chart',
       UPLOAD_LATER: 'The subject adds an image here. Uploading arrives with subject data capture.',
+      CHOOSE: 'Choose an image',
+      UPLOAD_ERROR: 'The image could not be uploaded. Please try again.',
     },
     FILE: {
       CHOOSE: 'Choose a file',
       LIMIT: 'At most {{size}}; a dot only before the extension.',
       CHECKED: '{{name}} can be uploaded.',
       NOT_SENT: 'The file is only checked here; it is sent once subject data capture is available.',
+      UPLOADING: 'Uploading {{name}}…',
+      UPLOADED: '{{name}} is uploaded.',
+      UPLOAD_ERROR: 'The file could not be uploaded. Please try again.',
+      REMOVE: 'Remove {{name}}',
     },
     CALCULATED: {
       PENDING: 'Calculated once the questions it uses are answered.',

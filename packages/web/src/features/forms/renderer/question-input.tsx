@@ -1,4 +1,6 @@
+import { Loader } from '@mantine/core';
 import { assertNever, type FieldIssue } from '@trialbase/domain';
+import { lazy, type ReactNode, Suspense } from 'react';
 import type { QuestionInputProps } from './question-props';
 import { CalculatedQuestion } from './questions/calculated-question';
 import { CheckboxQuestion } from './questions/checkbox-question';
@@ -11,14 +13,27 @@ import { MultipleChoiceQuestion } from './questions/multiple-choice-question';
 import { MultipleResponseQuestion } from './questions/multiple-response-question';
 import { NumberQuestion } from './questions/number-question';
 import { ReferenceQuestion } from './questions/reference-question';
-import { SliderQuestion } from './questions/slider-question';
 import { SmileyQuestion } from './questions/smiley-question';
-import { TableQuestion } from './questions/table-question';
 import { TextFreeQuestion } from './questions/text-free-question';
 import { TextSentenceQuestion } from './questions/text-sentence-question';
-import { TimeDurationQuestion } from './questions/time-duration-question';
 import { TimeQuestion } from './questions/time-question';
 import { YesNoQuestion } from './questions/yes-no-question';
+
+// Types with heavy inputs (slider, number spinner, table with its dialog) load as their own chunks,
+// so a participant's form without them stays small (issue 8 item 6).
+const SliderQuestion = lazy(async () => ({
+  default: (await import('./questions/slider-question')).SliderQuestion,
+}));
+const TableQuestion = lazy(async () => ({
+  default: (await import('./questions/table-question')).TableQuestion,
+}));
+const TimeDurationQuestion = lazy(async () => ({
+  default: (await import('./questions/time-duration-question')).TimeDurationQuestion,
+}));
+
+function Deferred({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Loader size="sm" />}>{children}</Suspense>;
+}
 
 type QuestionInputSwitchProps = QuestionInputProps & {
   issues: readonly FieldIssue[];
@@ -48,7 +63,11 @@ export function QuestionInput(props: QuestionInputSwitchProps) {
     case 'DATE_TIME':
       return <DateTimeQuestion {...input} />;
     case 'TIME_DURATION':
-      return <TimeDurationQuestion {...input} />;
+      return (
+        <Deferred>
+          <TimeDurationQuestion {...input} />
+        </Deferred>
+      );
     case 'MULTIPLE_CHOICE':
       return <MultipleChoiceQuestion {...input} />;
     case 'MULTIPLE_RESPONSE':
@@ -56,11 +75,19 @@ export function QuestionInput(props: QuestionInputSwitchProps) {
     case 'SMILEY':
       return <SmileyQuestion {...input} />;
     case 'SLIDER':
-      return <SliderQuestion {...input} />;
+      return (
+        <Deferred>
+          <SliderQuestion {...input} />
+        </Deferred>
+      );
     case 'INFORMATION':
       return <InformationQuestion {...input} />;
     case 'TABLE':
-      return <TableQuestion {...input} issues={issues} />;
+      return (
+        <Deferred>
+          <TableQuestion {...input} issues={issues} />
+        </Deferred>
+      );
     case 'IMAGE':
       return <ImageQuestion {...input} imageChart={imageChart} />;
     case 'CALCULATED':

@@ -1,7 +1,7 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { type Answer, type FormTemplate, fillOrder, nextQuestion, previousQuestion } from '@trialbase/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type SingleQuestionViewProps = {
@@ -10,13 +10,28 @@ type SingleQuestionViewProps = {
   renderQuestion: (questionId: string) => React.ReactNode;
 };
 
+/** Spec 002 §9: the spinner shown between two questions in single-question mode. */
+export const SINGLE_QUESTION_STEP_MS = 200;
+
 /**
- * Single-question fill-out (spec 001 §4): one question at a time in `fillOrder`, skipping hidden,
- * subject-hidden and reference questions; next and previous follow the answers given so far.
+ * Single-question fill-out (spec 001 §4, 002 §2): one question at a time in `fillOrder`, skipping
+ * hidden, subject-hidden and reference questions; next and previous follow the answers given so far,
+ * with a short spinner between steps.
  */
 export function SingleQuestionView({ form, answers, renderQuestion }: SingleQuestionViewProps) {
   const { t } = useTranslation();
   const [currentId, setCurrentId] = useState<string | null>(() => nextQuestion(form, answers, null));
+  const [isStepping, setStepping] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const stepTo = (id: string | null) => {
+    clearTimeout(timer.current);
+    setStepping(true);
+    timer.current = setTimeout(() => {
+      setCurrentId(id);
+      setStepping(false);
+    }, SINGLE_QUESTION_STEP_MS);
+  };
   const order = fillOrder(form, answers);
   const shownId =
     currentId !== null && order.includes(currentId) ? currentId : nextFrom(form, answers, currentId);
@@ -29,13 +44,19 @@ export function SingleQuestionView({ form, answers, renderQuestion }: SingleQues
       <Text size="sm" c="dimmed" aria-live="polite">
         {t('RENDERER.SINGLE.PROGRESS', { current: position, total: order.length })}
       </Text>
-      {renderQuestion(shownId)}
+      {isStepping ? (
+        <Center mih={120}>
+          <Loader size="sm" aria-label={t('RENDERER.SINGLE.NEXT')} />
+        </Center>
+      ) : (
+        renderQuestion(shownId)
+      )}
       <Group justify="space-between">
         <Button
           variant="default"
           leftSection={<IconArrowLeft size={16} className="tb-flip-rtl" />}
-          disabled={previousId === null}
-          onClick={() => setCurrentId(previousId)}
+          disabled={previousId === null || isStepping}
+          onClick={() => stepTo(previousId)}
         >
           {t('RENDERER.SINGLE.PREVIOUS')}
         </Button>
@@ -44,7 +65,8 @@ export function SingleQuestionView({ form, answers, renderQuestion }: SingleQues
         ) : (
           <Button
             rightSection={<IconArrowRight size={16} className="tb-flip-rtl" />}
-            onClick={() => setCurrentId(nextId)}
+            disabled={isStepping}
+            onClick={() => stepTo(nextId)}
           >
             {t('RENDERER.SINGLE.NEXT')}
           </Button>

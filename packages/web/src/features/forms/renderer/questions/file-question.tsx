@@ -3,14 +3,48 @@ import { IconUpload } from '@tabler/icons-react';
 import { type FieldIssue, uploadMaxBytes, validateUpload } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRendererHost } from '../host';
 import { formatBytes, issueText } from '../issue-text';
 import type { QuestionInputProps } from '../question-props';
+import { UploadField } from './upload-field';
 
 /**
  * FILE: picks a file and checks its name and size with the domain upload rules (spec 001 §5,
- * DESIGN.md upload limit). Sending it arrives with subject data capture; nothing is uploaded here.
+ * DESIGN.md upload limit). A host with an upload (the participant pages) sends it and stores the
+ * file in the answer; otherwise the file is only checked.
  */
-export function FileQuestion({ labelId, inputId, describedBy, onBlur }: QuestionInputProps) {
+export function FileQuestion(props: QuestionInputProps) {
+  const { upload } = useRendererHost();
+  if (upload) {
+    const { question, answer, inputId, labelId, describedBy, onChange, onBlur } = props;
+    return (
+      <Stack gap={6} role="group" aria-labelledby={labelId} aria-describedby={describedBy}>
+        <UploadField
+          questionId={question.id}
+          kind="FILE"
+          inputId={inputId}
+          files={answer.files}
+          upload={upload}
+          onChange={(files) => onChange({ ...answer, files })}
+          onBlur={onBlur}
+        />
+        <LimitText />
+      </Stack>
+    );
+  }
+  return <CheckOnlyFileQuestion {...props} />;
+}
+
+function LimitText() {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" c="dimmed">
+      {t('RENDERER.FILE.LIMIT', { size: formatBytes(uploadMaxBytes('ANSWER_FILE')) })}
+    </Text>
+  );
+}
+
+function CheckOnlyFileQuestion({ labelId, inputId, describedBy, onBlur }: QuestionInputProps) {
   const { t } = useTranslation();
   const [picked, setPicked] = useState<{ name: string; issues: FieldIssue[] } | null>(null);
   const handlePick = (file: File | null) => {

@@ -1,29 +1,20 @@
-import { Select } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { inputAria, type QuestionInputProps, visiblePossibilities } from '../question-props';
-import { pickText, toPlainText } from '../text';
+import { Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { type QuestionInputProps, visiblePossibilities } from '../question-props';
 import { ChoiceList } from './choice-list';
+
+// The dropdown pulls the combobox code: loaded only by forms that use it (issue 8 item 6).
+const DropdownChoice = lazy(async () => ({ default: (await import('./dropdown-choice')).DropdownChoice }));
 
 /** MULTIPLE_CHOICE: one answer, as radio buttons or a dropdown; horizontal when allowed (spec 001 §3, §6). */
 export function MultipleChoiceQuestion(props: QuestionInputProps) {
-  const { t } = useTranslation();
   const { question, answer, language } = props;
   const possibilities = visiblePossibilities(question, props.hiddenPossibilities);
   if (question.isDropdown) {
     return (
-      <Select
-        {...inputAria(props)}
-        placeholder={t('RENDERER.CHOOSE')}
-        data={possibilities.map((p) => ({
-          value: p.id,
-          label: toPlainText(pickText(p.possibility, language)),
-        }))}
-        value={answer.possibilities[0] ?? null}
-        onChange={(value) => props.onChange({ ...answer, possibilities: value ? [value] : [] })}
-        onBlur={props.onBlur}
-        clearable
-        comboboxProps={{ withinPortal: true }}
-      />
+      <Suspense fallback={<Loader size="sm" />}>
+        <DropdownChoice {...props} possibilities={possibilities} />
+      </Suspense>
     );
   }
   return (

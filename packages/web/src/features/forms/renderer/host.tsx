@@ -1,0 +1,28 @@
+import type { AnswerFile } from '@trialbase/domain';
+import { createContext, useContext } from 'react';
+
+/** Sends one picked file for a question; `onProgress` gets 0..1. Resolves with what the answer stores. */
+export type RendererUpload = (input: {
+  questionId: string;
+  file: File;
+  kind: 'FILE' | 'IMAGE';
+  onProgress: (fraction: number) => void;
+}) => Promise<AnswerFile>;
+
+/**
+ * What the page hosting the renderer provides (issue 8 item 3): the participant pages pass the
+ * public upload and image routes; the staff app passes nothing and keeps its check-only inputs.
+ */
+export type RendererHost = {
+  upload?: RendererUpload;
+  /** Where a study image (image chart, IMAGE question chart) loads from. */
+  imageUrl?: (imageId: string) => string;
+};
+
+const RendererHostContext = createContext<RendererHost>({});
+
+export const RendererHostProvider = RendererHostContext.Provider;
+
+export function useRendererHost(): RendererHost {
+  return useContext(RendererHostContext);
+}

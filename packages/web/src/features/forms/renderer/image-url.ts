@@ -1,0 +1,4 @@
+/** The staff route of a study image (form images, image charts); a pure URL, no HTTP client. */
+export function studyImageUrl(studyId: string, imageId: string): string {
+  return `/api/studies/${studyId}/image/${imageId}`;
+}

@@ -1,0 +1,58 @@
+import { type DeviceClass, deviceClassForWidth, type FormTemplate } from '@trialbase/domain';
+import { useEffect, useState } from 'react';
+
+/** Spec 002 §9: forms that need room want 700 px (568 in single-question mode). */
+export const FORM_MIN_WIDTH = 700;
+export const SINGLE_QUESTION_MIN_WIDTH = 568;
+
+export type Viewport = { width: number; height: number };
+
+function read(): Viewport {
+  return { width: window.innerWidth, height: window.innerHeight };
+}
+
+/** The window size; re-renders on resize and rotation. */
+export function useViewport(): Viewport {
+  const [viewport, setViewport] = useState(read);
+  useEffect(() => {
+    const handleResize = () => setViewport(read());
+    window.addEventListener('resize', handleResize);
+    window.addEventListener('orientationchange', handleResize);
+    return () => {
+      window.removeEventListener('resize', handleResize);
+      window.removeEventListener('orientationchange', handleResize);
+    };
+  }, []);
+  return viewport;
+}
+
+/** Spec 002 §9 device classes: mobile below 540 px, tablet 540 to below 1024 px, else desktop. */
+export function deviceClassOf(viewport: Viewport): DeviceClass {
+  return deviceClassForWidth(viewport.width);
+}
+
+/**
+ * Spec 002 §2 unsupported device: a form laid out in width (tables, horizontal answers, image
+ * charts) needs 700 px, or 568 px in single-question mode; narrower screens get a rotate hint.
+ */
+export function isTooNarrow(form: FormTemplate, viewport: Viewport): boolean {
+  const isWide =
+    form.type === 'TYPE_IMAGE_CHART' || form.questions.some((q) => q.type === 'TABLE' || q.isHorizontal);
+  if (!isWide) return false;
+  return viewport.width < (form.singleQuestionFillout ? SINGLE_QUESTION_MIN_WIDTH : FORM_MIN_WIDTH);
+}
+
+/** Spec 002 §2: numeric rating scales on a portrait phone get the rotate-your-phone hint. */
+export function needsRotateForScale(form: FormTemplate, viewport: Viewport): boolean {
+  const isPortraitPhone = viewport.height > viewport.width && viewport.width < SINGLE_QUESTION_MIN_WIDTH;
+  return isPortraitPhone && form.questions.some((q) => q.numericRatingScale);
+}
+
+/**
+ * Spec 002 §2, §9 EQ-5D licence: the study's licences name device classes; an empty list sets no
+ * limit (the server sends none yet).
+ */
+export function isLicensedFor(licences: readonly string[], device: DeviceClass): boolean {
+  if (licences.length === 0) return true;
+  return licences.some((licence) => licence.toUpperCase() === device);
+}

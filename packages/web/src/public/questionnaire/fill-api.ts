@@ -1,0 +1,127 @@
+import {
+  type Answer,
+  type AnswerFile,
+  AnswerSchema,
+  type FormPosition,
+  type FormTemplate,
+  isQuestionAskedIn,
+  type PublicProcess,
+  type PublicSubmitBodyInput,
+  type PublicSubmitResult,
+} from '@trialbase/domain';
+import { publicApi } from '../app/api';
+
+/** Spec 002 §7 submit: a draft (isFinal false) or the final answers of one form. */
+export function submitForm(studyId: string, body: PublicSubmitBodyInput): Promise<PublicSubmitResult> {
+  return publicApi<PublicSubmitResult>(`/public/studies/${encodeURIComponent(studyId)}/questionnaire`, {
+    method: 'POST',
+    body,
+  });
+}
+
+/** Spec 002 §7 back: one form back in a forced order; the saved answers stay. */
+export function stepBack(studyId: string, token: string): Promise<FormPosition> {
+  return publicApi<FormPosition>(
+    `/public/studies/${encodeURIComponent(studyId)}/token/${encodeURIComponent(token)}/back`,
+    { method: 'POST' },
+  );
+}
+
+type PublicAnswer = PublicProcess['forms'][number]['answers'][number];
+
+/** A saved answer as the renderer holds it. */
+export function toAnswer(saved: PublicAnswer): Answer {
+  return AnswerSchema.parse({
+    ...saved.value,
+    question: saved.questionId,
+    answerUnavailable: saved.isUnavailable,
+    answerSkipped: saved.isSkipped,
+  });
+}
+
+/**
+ * What the participant may send: answers to the questions asked of them (the server refuses the
+ * others, spec 002 §5), without the staff verification flags.
+ */
+export function answersToSend(form: FormTemplate, answers: readonly Answer[]): Answer[] {
+  const asked = new Set(form.questions.filter((q) => isQuestionAskedIn(q, 'public')).map((q) => q.id));
+  return answers
+    .filter((a) => asked.has(a.question))
+    .map(({ verification: _v, secondaryVerification: _s, ...rest }) => rest as Answer);
+}
+
+/** A new idempotency key for one submit attempt (spec 002 §7; reused on a retry of the same attempt). */
+export function newAttemptKey(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
+  return `k${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+}
+
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * Spec 002 §7 answer files (public variant) and answerImages: JSON with base64, sent with
+ * XMLHttpRequest so the page can show the upload's progress. Rejects with the renderer message
+ * key of INVALID_FILENAME_DOTS when the server names it, else with the server's message.
+ */
+export async function uploadAnswerFile(input: {
+  studyId: string;
+  token: string;
+  tokenId: string;
+  formId: string;
+  questionId: string;
+  file: File;
+  kind: 'FILE' | 'IMAGE';
+  onProgress: (fraction: number) => void;
+}): Promise<AnswerFile> {
+  const dataBase64 = await readBase64(input.file);
+  const study = encodeURIComponent(input.studyId);
+  const url =
+    input.kind === 'IMAGE'
+      ? `/api/public/studies/${study}/answerImages`
+      : `/api/public/studies/${study}/tokens/${encodeURIComponent(input.tokenId)}/forms/${encodeURIComponent(input.formId)}/questions/${encodeURIComponent(input.questionId)}/answerFiles`;
+  const file = { fileName: input.file.name, contentType: input.file.type || undefined, dataBase64 };
+  const body =
+    input.kind === 'IMAGE'
+      ? { ...file, token: input.token, formId: input.formId, questionId: input.questionId }
+      : file;
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.setRequestHeader('content-type', 'application/json');
+    request.setRequestHeader('accept', 'application/json');
+    request.withCredentials = true;
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) input.onProgress(event.loaded / event.total);
+    };
+    request.onerror = () => reject(new Error(''));
+    request.onload = () => {
+      let data: Record<string, unknown> = {};
+      try {
+        data = JSON.parse(request.responseText) as Record<string, unknown>;
+      } catch {
+        // not JSON: the generic message
+      }
+      if (request.status >= 200 && request.status < 300) {
+        resolve({
+          id: String(data.id),
+          fileName: String(data.fileName),
+          size: Number(data.size),
+          mimeType: String(data.mimeType),
+        });
+        return;
+      }
+      const text = JSON.stringify(data);
+      reject(
+        new Error(text.includes('INVALID_FILENAME_DOTS') ? 'RENDERER.VALIDATION.INVALID_FILENAME_DOTS' : ''),
+      );
+    };
+    request.send(JSON.stringify(body));
+  });
+}

@@ -1,0 +1,249 @@
+import { Alert, Anchor, Button, Group, Modal, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  type Answer,
+  collectEmbeddedRules,
+  type DeviceClass,
+  type FormTemplate,
+  type PublicProcess,
+} from '@trialbase/domain';
+import { useMemo, useState } from 'react';
+import { computeFormEngine } from '../../features/forms/renderer/engine';
+import { FormRenderer } from '../../features/forms/renderer/form-renderer';
+import type { RendererUpload } from '../../features/forms/renderer/host';
+import { RichText } from '../../features/forms/renderer/rich-text';
+import { pickText } from '../../features/forms/renderer/text';
+import { usePublicTranslation } from '../app/use-public-translation';
+import { deviceClassOf, isLicensedFor, isTooNarrow, needsRotateForScale, useViewport } from './device';
+import { Eq5dPager } from './eq5d-pager';
+import type { SaveState } from './use-draft-save';
+
+type ProcessForm = PublicProcess['forms'][number];
+
+export type FillStepProps = {
+  process: PublicProcess;
+  entry: ProcessForm;
+  /** 1-based place of this form and how many the event has. */
+  current: number;
+  total: number;
+  language: string;
+  answers: Answer[];
+  onAnswersChange: (answers: Answer[]) => void;
+  onContinue: () => void;
+  onBack: (() => void) | null;
+  isLast: boolean;
+  isBusy: boolean;
+  /** A completed form reached with Back: shown read-only, Continue moves on. */
+  isCompleted: boolean;
+  externalErrors: ReadonlyMap<string, readonly string[]>;
+  saveState: SaveState;
+  eq5dLicences: readonly string[];
+  upload: RendererUpload;
+  imageUrl: (imageId: string) => string;
+};
+
+const EMPTY_MODULES: readonly string[] = [];
+
+/**
+ * Spec 002 §2 Questionnaire fill: header with study and event name, progress, 'viewing X of Y', an
+ * info-text page first when the form asks for it, the form in the shared renderer (public audience),
+ * device hints, the missing-answers warning and Back / Continue / Submit (disabled while invalid).
+ */
+export function FillStep(props: FillStepProps) {
+  const { process, entry, language, answers, isCompleted } = props;
+  const { t } = usePublicTranslation();
+  const viewport = useViewport();
+  const device = deviceClassOf(viewport);
+  const [isInfoShown, setInfoShown] = useState(() => entry.form.showInfoText === true && !isCompleted);
+  const [isShowingAll, setShowingAll] = useState(false);
+  const [isLicenceDialogClosed, setLicenceDialogClosed] = useState(false);
+  const form = entry.form as FormTemplate;
+  // The info text had its own page: the renderer does not repeat it.
+  const shownForm = useMemo(() => ({ ...form, showInfoText: false }), [form]);
+  const rules = useMemo(() => collectEmbeddedRules(form), [form]);
+  const engine = useMemo(
+    () => computeFormEngine(form, rules, answers, { audience: 'public', now: new Date() }),
+    [form, rules, answers],
+  );
+  const isInvalid = !isCompleted && (engine.invalidCount > 0 || props.externalErrors.size > 0);
+  const isEq5d = form.type === 'TYPE_EQ_5D';
+  const isUnlicensed = isEq5d && !isLicensedFor(props.eq5dLicences, device);
+  const progress = Math.round(((props.current - 1) / Math.max(props.total, 1)) * 100);
+  const infoText = pickText(form.infoText, language);
+
+  const handleShowMissing = () => {
+    setShowingAll(true);
+    const first = engine.shown.find(
+      (q) => (engine.views.get(q.id)?.issues.length ?? 0) > 0 || props.externalErrors.has(q.id),
+    );
+    if (first)
+      document.querySelector(`[data-question-id="${first.id}"]`)?.scrollIntoView({ block: 'center' });
+  };
+
+  return (
+    <Stack gap="md" data-fill-form={entry.formId}>
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed">
+          {process.studyName}
+        </Text>
+        <Title order={1} fz="h2">
+          {pickText(process.dataEvent.name, language)}
+        </Title>
+      </Stack>
+      <Progress value={progress} aria-label={t('QUESTIONNAIRE.PROGRESS')} />
+      <Text size="sm" aria-live="polite" data-viewing>
+        {t('QUESTIONNAIRE.VIEWING', { current: props.current, total: props.total })}
+      </Text>
+      {isTooNarrow(form, viewport) && (
+        <Alert color="yellow" variant="light" role="status">
+          {t('QUESTIONNAIRE.UNSUPPORTED_DEVICE')}
+        </Alert>
+      )}
+      {needsRotateForScale(form, viewport) && (
+        <Alert color="blue" variant="light" role="status">
+          {t('QUESTIONNAIRE.ROTATE_HINT')}
+        </Alert>
+      )}
+      {isInfoShown ? (
+        <Stack gap="md" data-info-page>
+          <Title order={2} fz="h3">
+            {t('QUESTIONNAIRE.INFO_TITLE')}
+          </Title>
+          {infoText && <RichText html={infoText} />}
+          <Group justify="flex-end">
+            <Button size="md" onClick={() => setInfoShown(false)}>
+              {t('QUESTIONNAIRE.START')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <>
+          {isEq5d ? (
+            <Eq5dPager
+              form={shownForm}
+              device={device}
+              language={language}
+              answers={answers}
+              onChange={props.onAnswersChange}
+              isReadOnly={isCompleted || props.isBusy}
+            />
+          ) : (
+            <FormRenderer
+              form={shownForm}
+              answers={answers}
+              onChange={props.onAnswersChange}
+              mode="public"
+              language={language}
+              study={{ id: process.studyId, modules: EMPTY_MODULES }}
+              isReadOnly={isCompleted}
+              externalErrors={props.externalErrors}
+              isShowingAllIssues={isShowingAll}
+              isCheckHidden
+              upload={props.upload}
+              imageUrl={props.imageUrl}
+            />
+          )}
+          {isInvalid && (
+            <Alert color="yellow" variant="light" role="status" data-missing-answers>
+              <Stack gap={4} align="flex-start">
+                <Text size="sm">{t('QUESTIONNAIRE.MISSING_ANSWERS')}</Text>
+                {!isShowingAll && (
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    c="dark"
+                    underline="always"
+                    onClick={handleShowMissing}
+                  >
+                    {t('RENDERER.CHECK')}
+                  </Anchor>
+                )}
+              </Stack>
+            </Alert>
+          )}
+          <SaveIndicator state={props.saveState} />
+          <Group justify="space-between" gap="sm" className="tb-fill-actions">
+            {props.onBack ? (
+              <Button size="md" variant="default" onClick={props.onBack} disabled={props.isBusy}>
+                {t('QUESTIONNAIRE.BACK')}
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Button
+              size="md"
+              onClick={props.onContinue}
+              disabled={isInvalid || isUnlicensed}
+              loading={props.isBusy}
+              data-action={props.isLast ? 'submit' : 'continue'}
+            >
+              {t(props.isLast ? 'QUESTIONNAIRE.SUBMIT' : 'QUESTIONNAIRE.CONTINUE')}
+            </Button>
+          </Group>
+        </>
+      )}
+      <LicenceDialog
+        isOpen={isUnlicensed && !isLicenceDialogClosed}
+        device={device}
+        licences={props.eq5dLicences}
+        onClose={() => setLicenceDialogClosed(true)}
+      />
+    </Stack>
+  );
+}
+
+function SaveIndicator({ state }: { state: SaveState }) {
+  const { t } = usePublicTranslation();
+  const text =
+    state === 'saving'
+      ? t('QUESTIONNAIRE.SAVING')
+      : state === 'saved'
+        ? t('QUESTIONNAIRE.SAVED')
+        : state === 'pending'
+          ? t('QUESTIONNAIRE.SAVE_PENDING')
+          : '';
+  return (
+    <Text
+      size="sm"
+      c={state === 'pending' ? 'orange.9' : 'dimmed'}
+      aria-live="polite"
+      mih={20}
+      data-save-state={state}
+    >
+      {text}
+    </Text>
+  );
+}
+
+const DEVICE_KEYS = {
+  MOBILE: 'QUESTIONNAIRE.DEVICE.MOBILE',
+  TABLET: 'QUESTIONNAIRE.DEVICE.TABLET',
+  DESKTOP: 'QUESTIONNAIRE.DEVICE.DESKTOP',
+} as const;
+
+/** Spec 002 §2, §8: the EQ-5D licence does not cover this device class. */
+function LicenceDialog(props: {
+  isOpen: boolean;
+  device: DeviceClass;
+  licences: readonly string[];
+  onClose: () => void;
+}) {
+  const { t } = usePublicTranslation();
+  const allowed = props.licences
+    .map((l) => l.toUpperCase())
+    .filter((l): l is DeviceClass => l in DEVICE_KEYS)
+    .map((l) => t(DEVICE_KEYS[l]))
+    .join(` ${t('QUESTIONNAIRE.DEVICE.OR')} `);
+  return (
+    <Modal opened={props.isOpen} onClose={props.onClose} title={t('QUESTIONNAIRE.LICENCE_TITLE')} centered>
+      <Stack gap="md">
+        <Text>{t('QUESTIONNAIRE.LICENCE_TEXT', { device: t(DEVICE_KEYS[props.device]), allowed })}</Text>
+        <Group justify="flex-end">
+          <Button size="md" onClick={props.onClose}>
+            {t('QUESTIONNAIRE.LICENCE_OK')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,48 @@
+import type { PublicProcess } from '@trialbase/domain';
+import { publicApi } from '../app/api';
+import { COMPLETED_STATUS } from './fill-shared';
+
+// Read calls shared by the fill and index pages; no domain values, so the index page stays small.
+
+/** Spec 002 §7 getProcess: the link's event with its forms (tagged versions) and saved answers. */
+export function loadProcess(studyId: string, token: string): Promise<PublicProcess> {
+  return publicApi<PublicProcess>(
+    `/public/studies/${encodeURIComponent(studyId)}/tokens/${encodeURIComponent(token)}/getProcess`,
+  );
+}
+
+/** Where a link's fill stands: the forced-order position and the forms saved as final (fill-routes.ts). */
+export type PublicFillState = {
+  forceFormOrder: boolean;
+  currentForm: string | null;
+  currentNumber: number;
+  total: number;
+  completedFormIds: string[];
+};
+
+export function loadFillState(studyId: string, token: string): Promise<PublicFillState> {
+  return publicApi<PublicFillState>(
+    `/public/studies/${encodeURIComponent(studyId)}/token/${encodeURIComponent(token)}/fillState`,
+  );
+}
+
+/**
+ * The link's process with each form's status telling submitted forms (COMPLETED) from the rest: a
+ * draft with every answer also reads STATUS_COMPLETED in getProcess.
+ */
+export async function loadFill(
+  studyId: string,
+  token: string,
+): Promise<{ process: PublicProcess; state: PublicFillState }> {
+  const [process, state] = await Promise.all([loadProcess(studyId, token), loadFillState(studyId, token)]);
+  const done = new Set(state.completedFormIds);
+  const forms = process.forms.map((f) => ({
+    ...f,
+    status: done.has(f.formId)
+      ? COMPLETED_STATUS
+      : f.status === COMPLETED_STATUS
+        ? 'STATUS_INCOMPLETE'
+        : f.status,
+  }));
+  return { process: { ...process, forms }, state };
+}
