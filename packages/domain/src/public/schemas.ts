@@ -26,6 +26,11 @@ export const PublicSignUpParamsSchema = z.object({ studyId: IdSchema, pathwayId:
 /** `patient/{id}` of the unsubscribe code calls: the enrollment (pathway record) id of the page URL. */
 export const PublicEnrollmentIdParamsSchema = z.object({ studyId: IdSchema, id: IdSchema });
 export const PublicEnrollmentParamsSchema = z.object({ studyId: IdSchema, enrollmentId: IdSchema });
+/** A study image shown on a participant's form (image charts). */
+export const PublicStudyImageParamsSchema = z.object({
+  studyId: IdSchema,
+  imageId: z.string().min(1).max(64),
+});
 export const PublicSiteInfoQuerySchema = z.object({ pathwayId: IdSchema.optional() });
 
 /** ALTCHA proof-of-work challenge (issued after more than 3 failed codes, spec 002 §2). */
@@ -315,3 +320,16 @@ export const PublicSubmitResultSchema = z.object({
   isReplay: z.boolean(),
 });
 export type PublicSubmitResult = z.infer<typeof PublicSubmitResultSchema>;
+
+/**
+ * Where a link's fill stands (spec 002 §4, issue 8 item 3): the forced-order position and the
+ * forms saved as final (getProcess's form status cannot tell a complete draft from a submitted form).
+ */
+export const PublicFillStateSchema = z.object({
+  forceFormOrder: z.boolean(),
+  currentForm: z.string().nullable(),
+  currentNumber: z.number().int().min(0),
+  total: z.number().int().min(0),
+  completedFormIds: z.array(z.string()),
+});
+export type PublicFillState = z.infer<typeof PublicFillStateSchema>;

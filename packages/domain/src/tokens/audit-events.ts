@@ -20,4 +20,6 @@ export type TokenAuditEvent =
   | AuditEventOf<'TOKEN_LOCKED', 'TOKEN'>
   | AuditEventOf<'TOKEN_UNLOCKED', 'TOKEN'>
   | AuditEventOf<'TOKEN_STATUS_CHANGED', 'TOKEN'>
-  | AuditEventOf<'TOKEN_BACK', 'TOKEN'>;
+  | AuditEventOf<'TOKEN_BACK', 'TOKEN'>
+  /** A participant continued past a form they had gone back to (spec 002 §2 Back, then Continue). */
+  | AuditEventOf<'TOKEN_FORWARD', 'TOKEN'>;

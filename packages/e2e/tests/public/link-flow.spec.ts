@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from '../../support/accessibility';
 import {
   codeFromOutbox,
   codesSentTo,
@@ -18,13 +18,6 @@ test.beforeAll(async () => {
   api = await staffApi();
 });
 test.afterAll(async () => api?.dispose());
-
-async function expectNoSeriousA11yIssues(page: Page) {
-  // The shared footer's dimmed "Powered by" line fails contrast; reported to the lead (layout.tsx).
-  const results = await new AxeBuilder({ page }).exclude('footer').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`)).toEqual([]);
-}
 
 /** Screenshots for a human look, when LINK_SHOTS names a folder. */
 async function shot(page: Page, name: string) {

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { linkMessages } from '../../../web/src/public/link/messages';
 import { questionnaireMessages } from '../../../web/src/public/questionnaire/messages';
+import { expectNoHorizontalOverflow, expectNoSeriousA11yIssues } from '../../support/accessibility';
 import {
   codeFromOutbox,
   enrolParticipant,
@@ -88,24 +88,6 @@ function forms() {
   ];
 }
 
-/** No serious or critical accessibility violations on the page as it is now. */
-async function expectAccessible(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`),
-    `axe on ${where}`,
-  ).toEqual([]);
-}
-
-async function expectNoOverflow(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-    )
-    .toBeLessThanOrEqual(0);
-}
-
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -144,8 +126,8 @@ async function journey(page: Page, api: StaffApi, language: Language) {
   await expect(page).toHaveURL(new RegExp(`/public/consent/${study.studyId}/`));
   await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
   await expect(page.getByRole('heading', { name: link.CONSENT.TITLE })).toBeVisible();
-  await expectAccessible(page, 'consent');
-  await expectNoOverflow(page);
+  await expectNoSeriousA11yIssues(page, 'consent');
+  await expectNoHorizontalOverflow(page);
   await shot(page, `${language}-1-consent`);
 
   // Consent is required: Continue without the tick shows why; with it the flow goes on.
@@ -158,7 +140,7 @@ async function journey(page: Page, api: StaffApi, language: Language) {
   await expect(page).toHaveURL(/\/public\/onetimepassword/);
   await expect(page.getByRole('heading', { name: link.OTP.TITLE })).toBeVisible();
   const code = await codeFromOutbox(api, participant.email);
-  await expectAccessible(page, 'one-time password');
+  await expectNoSeriousA11yIssues(page, 'one-time password');
   await shot(page, `${language}-2-code`);
   await page.getByRole('textbox', { name: link.OTP.LABEL }).fill(code);
   await page.getByRole('button', { name: link.OTP.CONTINUE }).click();
@@ -175,8 +157,8 @@ async function journey(page: Page, api: StaffApi, language: Language) {
   await expect(page.getByText(t.block)).toBeVisible();
   const next = page.getByRole('button', { name: q.CONTINUE });
   await expect(next).toBeDisabled();
-  await expectAccessible(page, 'fill, blocked');
-  await expectNoOverflow(page);
+  await expectNoSeriousA11yIssues(page, 'fill, blocked');
+  await expectNoHorizontalOverflow(page);
   await shot(page, `${language}-3-blocked`);
   await strength.fill('6');
   await expect(page.getByText(t.block)).toHaveCount(0);
@@ -197,8 +179,8 @@ async function journey(page: Page, api: StaffApi, language: Language) {
 
   // Completion page; the link cannot be filled again.
   await expect(page.getByRole('heading', { name: q.COMPLETED_TITLE })).toBeVisible();
-  await expectAccessible(page, 'completion');
-  await expectNoOverflow(page);
+  await expectNoSeriousA11yIssues(page, 'completion');
+  await expectNoHorizontalOverflow(page);
   await shot(page, `${language}-5-done`);
   expect(violations, 'no CSP violations').toEqual([]);
 

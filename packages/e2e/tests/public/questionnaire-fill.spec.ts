@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoHorizontalOverflow, expectNoSeriousA11yIssues } from '../../support/accessibility';
 import {
   enrolParticipant,
   type FormSpec,
@@ -111,18 +111,6 @@ async function openParticipant(
   };
 }
 
-async function expectNoSeriousViolations(page: Page) {
-  // The shared layout's footer ("Powered by", dimmed) is reported to the lead; our content is checked.
-  const result = await new AxeBuilder({ page }).exclude('footer').analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function expectNoOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 test('forced order: show and block rules, draft kept on reload, back keeps answers, one submit', async ({
   page,
 }) => {
@@ -147,7 +135,7 @@ test('forced order: show and block rules, draft kept on reload, back keeps answe
   await expect(page.getByText('At most 60 cigarettes a day')).toBeVisible();
   await expect(continueButton).toBeDisabled();
   await page.screenshot({ path: `${SHOTS}/fill-blocked-mobile-en.png`, fullPage: true });
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousA11yIssues(page);
   await cigarettes.fill('12');
   await expect(page.getByText('At most 60 cigarettes a day')).toHaveCount(0);
   await expect(continueButton).toBeEnabled();
@@ -157,7 +145,7 @@ test('forced order: show and block rules, draft kept on reload, back keeps answe
   await page.reload();
   await expect(brand).toHaveValue('Prince');
   await expect(cigarettes).toHaveValue('12');
-  await expectNoOverflow(page);
+  await expectNoHorizontalOverflow(page);
 
   await continueButton.click();
   await expect(page.getByText('Viewing 2 of 2')).toBeVisible();
@@ -175,7 +163,7 @@ test('forced order: show and block rules, draft kept on reload, back keeps answe
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   await expect(page).toHaveURL(/\/questionnaire\/fill/);
   await page.screenshot({ path: `${SHOTS}/completion-mobile-en.png`, fullPage: true });
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousA11yIssues(page);
 
   // The double click made one answer set per form, both completed (staff API).
   const fill = await api.call(
@@ -211,7 +199,7 @@ test('the index lists forms with their status; a completed form cannot be opened
   await expect(table.getByRole('row')).toHaveCount(3);
   await expect(table.getByText('Pending')).toHaveCount(2);
   await page.screenshot({ path: `${SHOTS}/index-mobile-en.png`, fullPage: true });
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousA11yIssues(page);
 
   await table.getByRole('button', { name: 'Pain today' }).click();
   await expect(page).toHaveURL(/formId=/);
@@ -241,10 +229,10 @@ test('Arabic runs right to left without horizontal overflow', async ({ page }) =
   await page.getByRole('radiogroup', { name: 'هل تدخن؟' }).getByRole('radio', { name: 'نعم' }).check();
   await page.getByRole('textbox', { name: 'عدد السجائر في اليوم' }).fill('80');
   await expect(page.getByText('لا يزيد على 60 سيجارة في اليوم')).toBeVisible();
-  await expectNoOverflow(page);
+  await expectNoHorizontalOverflow(page);
   await page.screenshot({ path: `${SHOTS}/fill-mobile-ar.png`, fullPage: true });
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousA11yIssues(page);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await expectNoOverflow(page);
+  await expectNoHorizontalOverflow(page);
   await page.screenshot({ path: `${SHOTS}/fill-desktop-ar.png`, fullPage: true });
 });

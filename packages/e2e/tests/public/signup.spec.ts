@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoHorizontalOverflow, expectNoSeriousA11yIssues } from '../../support/accessibility';
 import { type ParticipantStudy, participantStudy, type StaffApi, staffApi } from '../../support/participant';
 
 // Spec 002 §2 public sign-up page and success screen, §4 sign-up flow and gate, §5 field rules.
@@ -11,23 +11,10 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => api?.dispose());
 
-async function expectNoSeriousA11yIssues(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`)).toEqual([]);
-}
-
 /** Screenshots for a human look, when SIGNUP_SHOTS names a folder. */
 async function shot(page: Page, name: string) {
   if (process.env.SIGNUP_SHOTS)
     await page.screenshot({ path: `${process.env.SIGNUP_SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 /** Spec 002 §3: the study's participant settings choose the sign-up fields (investigator step when asked). */

@@ -1,12 +1,12 @@
 import {
   FormPositionSchema,
+  PublicFillStateSchema,
   PublicStudyParamsSchema,
   PublicSubmitBodySchema,
   PublicSubmitResultSchema,
   PublicTokenBackParamsSchema,
 } from '@trialbase/domain';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { defineRoute, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
@@ -19,19 +19,6 @@ import { getPublicFillState, stepPublicTokenBack, submitPublicQuestionnaire } fr
 import { requireParticipantFor } from './session';
 
 const tags = ['public'];
-
-/**
- * Where a link's fill stands (issue 8 item 3): the forced-order position and the forms saved as
- * final. getProcess's form status cannot tell a complete draft from a submitted form. The lead may
- * move this schema to domain/src/public/schemas.ts with the others.
- */
-export const PublicFillStateSchema = z.object({
-  forceFormOrder: z.boolean(),
-  currentForm: z.string().nullable(),
-  currentNumber: z.number().int().min(0),
-  total: z.number().int().min(0),
-  completedFormIds: z.array(z.string()),
-});
 
 /**
  * The participant's fill calls of spec 002 §7 (issue 8 items 1 and 3): submit one form and go back

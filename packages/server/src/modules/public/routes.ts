@@ -15,6 +15,7 @@ import {
   PublicSiteInfoQuerySchema,
   PublicSiteInfoSchema,
   PublicSiteParamsSchema,
+  PublicStudyImageParamsSchema,
   PublicStudyParamsSchema,
   PublicTokenIdParamsSchema,
   PublicTokenInfoParamsSchema,
@@ -28,10 +29,11 @@ import {
   ValidateTokenBodySchema,
 } from '@trialbase/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../../platform/errors';
+import { notFound, unauthenticated } from '../../platform/errors';
 import { defineRoute, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
+import { loadStudyImage } from '../forms/service/images';
 import { findToken } from '../tokens/repo';
 import { kickJobs } from '../tokens/route-helpers';
 import { scheduleEnvOf } from '../tokens/service/send-link';
@@ -66,7 +68,7 @@ import {
   unsubscribeEnrollment,
   validateUnsubscribeCode,
 } from './service/unsubscribe';
-import { requireParticipantSession, setParticipantCookie } from './session';
+import { participantTokenOf, requireParticipantSession, setParticipantCookie } from './session';
 
 const tags = ['public'];
 const participant = (tokenId: string | null) => ({ type: 'SUBJECT_TOKEN' as const, id: tokenId });
@@ -336,6 +338,29 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'public, max-age=300')
           .send(Buffer.from(image.data));
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/public/studies/:studyId/images/:imageId',
+      permission: 'public',
+      schema: {
+        tags,
+        summary: "A study image a participant's form shows (image charts); needs the participant session",
+        params: PublicStudyImageParamsSchema,
+      },
+      handler: async (req, reply) => {
+        const { studyId, imageId } = req.params;
+        const tokenId = await participantTokenOf(db, req, { studyId, now: clock() });
+        if (tokenId === null) throw unauthenticated('Open your personal link again to continue.');
+        const image = await loadStudyImage(db, { studyId, imageId });
+        // Only images leave this route, whatever was stored under the id.
+        if (!image.contentType.startsWith('image/')) throw notFound('The image');
+        return reply
+          .header('content-type', image.contentType)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, max-age=3600')
+          .send(image.data);
       },
     }),
     defineRoute({

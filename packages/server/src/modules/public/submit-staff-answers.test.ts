@@ -142,6 +142,13 @@ describe(`POST /api/public/studies/:studyId/questionnaire keeps staff answers on
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ formId: formA, nextFormId: formB, currentNumber: 1, isDone: false });
     expect(await savedAnswers(first.json().questionnaireId)).toMatchObject({ a1: { answerStrings: ['4'] } });
+    // The step forward is audited, as the step back is.
+    const moves = (await auditOf(t.app, s.study.id)).filter((a) => a.action.startsWith('TOKEN_'));
+    expect(moves.map((a) => a.action).filter((a) => a === 'TOKEN_BACK' || a === 'TOKEN_FORWARD')).toEqual([
+      'TOKEN_BACK',
+      'TOKEN_FORWARD',
+    ]);
+    expect(moves.find((a) => a.action === 'TOKEN_FORWARD')?.after).toEqual({ formIndex: 1, formId: formB });
     // Not the current form any more: the same empty submit is now "already filled".
     const late = await submit(s, { formId: formA, isFinal: true, answers: [] });
     expect(late.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import type { PublicProcess } from '@trialbase/domain';
+import type { PublicFillState, PublicProcess } from '@trialbase/domain';
 import { publicApi } from '../app/api';
 import { COMPLETED_STATUS } from './fill-shared';
 
@@ -11,14 +11,7 @@ export function loadProcess(studyId: string, token: string): Promise<PublicProce
   );
 }
 
-/** Where a link's fill stands: the forced-order position and the forms saved as final (fill-routes.ts). */
-export type PublicFillState = {
-  forceFormOrder: boolean;
-  currentForm: string | null;
-  currentNumber: number;
-  total: number;
-  completedFormIds: string[];
-};
+export type { PublicFillState };
 
 export function loadFillState(studyId: string, token: string): Promise<PublicFillState> {
   return publicApi<PublicFillState>(

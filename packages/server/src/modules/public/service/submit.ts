@@ -241,6 +241,14 @@ async function continuePastCompletedForm(
   const next = stepForwardOneForm(position);
   const tokenDetails = { ...details, [FORM_INDEX_DETAIL]: next.currentNumber };
   await updateToken(ctx.tx, link.study.id, link.token.id, { details: tokenDetails, updatedAt: ctx.now });
+  await ctx.audit({
+    action: 'TOKEN_FORWARD',
+    entityType: 'TOKEN',
+    entityId: link.token.id,
+    studyId: link.study.id,
+    before: { formIndex: position.currentNumber, formId: position.currentForm },
+    after: { formIndex: next.currentNumber, formId: next.currentForm },
+  });
   const status = link.token.status as TokenStatus;
   return {
     questionnaireId: before.id,

@@ -243,6 +243,7 @@ export const ar: SubjectStrings = {
         TOKEN_UNLOCKED: 'فُتح قفل حدث البيانات',
         TOKEN_STATUS_CHANGED: 'تغيّرت حالة حدث البيانات',
         TOKEN_BACK: 'أُعيد فتح حدث البيانات',
+        TOKEN_FORWARD: 'انتقل إلى النموذج التالي',
         QUESTIONNAIRE_CREATED: 'بدأ النموذج',
         QUESTIONNAIRE_SAVED: 'حُفظت مسودة النموذج',
         QUESTIONNAIRE_SUBMITTED: 'أُرسل النموذج',

@@ -248,6 +248,7 @@ export const da: SubjectStrings = {
         TOKEN_UNLOCKED: 'Datahændelse låst op',
         TOKEN_STATUS_CHANGED: 'Datahændelsens status ændret',
         TOKEN_BACK: 'Datahændelse genåbnet',
+        TOKEN_FORWARD: 'Gået videre til næste skema',
         QUESTIONNAIRE_CREATED: 'Skema påbegyndt',
         QUESTIONNAIRE_SAVED: 'Skemakladde gemt',
         QUESTIONNAIRE_SUBMITTED: 'Skema indsendt',

@@ -249,6 +249,7 @@ export const de: SubjectStrings = {
         TOKEN_UNLOCKED: 'Datenereignis entsperrt',
         TOKEN_STATUS_CHANGED: 'Status des Datenereignisses geändert',
         TOKEN_BACK: 'Datenereignis wieder geöffnet',
+        TOKEN_FORWARD: 'Zum nächsten Formular weitergegangen',
         QUESTIONNAIRE_CREATED: 'Formular begonnen',
         QUESTIONNAIRE_SAVED: 'Formularentwurf gespeichert',
         QUESTIONNAIRE_SUBMITTED: 'Formular abgeschickt',

@@ -242,6 +242,7 @@ export const en = {
         TOKEN_UNLOCKED: 'Data event unlocked',
         TOKEN_STATUS_CHANGED: 'Data event status changed',
         TOKEN_BACK: 'Data event reopened',
+        TOKEN_FORWARD: 'Moved on to the next form',
         QUESTIONNAIRE_CREATED: 'Form started',
         QUESTIONNAIRE_SAVED: 'Form draft saved',
         QUESTIONNAIRE_SUBMITTED: 'Form submitted',

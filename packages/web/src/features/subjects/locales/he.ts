@@ -242,6 +242,7 @@ export const he: SubjectStrings = {
         TOKEN_UNLOCKED: 'נעילת אירוע הנתונים הוסרה',
         TOKEN_STATUS_CHANGED: 'סטטוס אירוע הנתונים שונה',
         TOKEN_BACK: 'אירוע הנתונים נפתח מחדש',
+        TOKEN_FORWARD: 'המשיך לטופס הבא',
         QUESTIONNAIRE_CREATED: 'הטופס התחיל',
         QUESTIONNAIRE_SAVED: 'טיוטת הטופס נשמרה',
         QUESTIONNAIRE_SUBMITTED: 'הטופס נשלח',

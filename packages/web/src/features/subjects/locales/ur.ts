@@ -243,6 +243,7 @@ export const ur: SubjectStrings = {
         TOKEN_UNLOCKED: 'ڈیٹا ایونٹ کا قفل کھلا',
         TOKEN_STATUS_CHANGED: 'ڈیٹا ایونٹ کی حالت بدلی',
         TOKEN_BACK: 'ڈیٹا ایونٹ دوبارہ کھلا',
+        TOKEN_FORWARD: 'اگلے فارم پر آگے بڑھا',
         QUESTIONNAIRE_CREATED: 'فارم شروع ہوا',
         QUESTIONNAIRE_SAVED: 'فارم کا مسودہ محفوظ ہوا',
         QUESTIONNAIRE_SUBMITTED: 'فارم جمع ہوا',
