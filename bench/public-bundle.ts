@@ -1,6 +1,7 @@
 // Issue 8 item 6: the participant pages load as their own bundle (public.html), apart from the
 // staff app. Prints the gzip size a participant downloads: the entry with its static imports,
-// then each page (entry + that page's chunks), then everything the public app can ever load.
+// then the entry plus each chunk it loads on demand (a page, an area's strings, which app/routes.tsx
+// loads together: add the strings to the page's figure), then everything the public app can ever load.
 // Aim: under 150 KiB gzip. Run `npm run build` first.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -60,7 +61,9 @@ console.log(
 );
 for (const page of entry.dynamicImports ?? []) {
   const files = closure(page, new Set(initial));
-  console.log(`  with ${path.basename(page).padEnd(32)} ${kib(files).toFixed(1).padStart(7)} KiB`);
+  console.log(
+    `  + ${page.replace(/^src\/public\//, '').padEnd(38)} ${kib(files).toFixed(1).padStart(7)} KiB`,
+  );
 }
 const everything = closure('public.html', new Set(), true);
 console.log(

@@ -1,5 +1,4 @@
 import './app/mantine-styles';
-import '@mantine/notifications/styles.css';
 import '../app/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,10 +1,10 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { linkMessages } from '../link/messages';
-import { questionnaireMessages } from '../questionnaire/messages';
+import type { linkMessages } from '../link/messages';
+import type { questionnaireMessages } from '../questionnaire/messages';
 import type { publicRendererMessages } from '../questionnaire/renderer-messages';
-import { signupMessages } from '../signup/messages';
-import { unsubscribeMessages } from '../unsubscribe/messages';
+import type { signupMessages } from '../signup/messages';
+import type { unsubscribeMessages } from '../unsubscribe/messages';
 import {
   PUBLIC_FALLBACK_LANGUAGE,
   PUBLIC_LANGUAGES,
@@ -18,30 +18,52 @@ import {
 import { publicCommonMessages } from './messages';
 
 function stringsFor(language: PublicLanguage) {
-  return {
-    ...publicCommonMessages[language],
-    ...linkMessages[language],
-    ...signupMessages[language],
-    ...unsubscribeMessages[language],
-    ...questionnaireMessages[language],
-  };
+  return publicCommonMessages[language];
 }
 
-/** The form renderer's strings join when a questionnaire page loads (they are not needed before). */
-type PublicStrings = ReturnType<typeof stringsFor> & (typeof publicRendererMessages)['en'];
+/** Every participant string: the common ones load with the app, each area's with its pages. */
+type PublicStrings = ReturnType<typeof stringsFor> &
+  (typeof linkMessages)['en'] &
+  (typeof signupMessages)['en'] &
+  (typeof unsubscribeMessages)['en'] &
+  (typeof questionnaireMessages)['en'] &
+  (typeof publicRendererMessages)['en'];
 
-let rendererStrings: Promise<void> | null = null;
+type Strings = Record<PublicLanguage, object>;
 
-/** Adds the shared form renderer's strings in every participant language (once). */
-export function loadRendererStrings(): Promise<void> {
-  rendererStrings ??= import('../questionnaire/renderer-messages').then(
-    ({ publicRendererMessages: messages }) => {
-      for (const language of PUBLIC_LANGUAGES) {
-        i18next.addResourceBundle(language, 'translation', messages[language], true, false);
+/**
+ * The strings of each area, loaded with the pages that use them (issue 8 item 6: the first load
+ * carries only the common strings). `renderer` is the shared form renderer's.
+ */
+const AREA_STRINGS = {
+  link: () => import('../link/messages').then((m) => m.linkMessages as Strings),
+  signup: () => import('../signup/messages').then((m) => m.signupMessages as Strings),
+  unsubscribe: () => import('../unsubscribe/messages').then((m) => m.unsubscribeMessages as Strings),
+  questionnaire: () => import('../questionnaire/messages').then((m) => m.questionnaireMessages as Strings),
+  renderer: () =>
+    import('../questionnaire/renderer-messages').then((m) => m.publicRendererMessages as Strings),
+} as const;
+
+export type StringArea = keyof typeof AREA_STRINGS;
+
+const loaded = new Map<StringArea, Promise<void>>();
+
+/** Adds the strings of these areas in every participant language (each area once). */
+export function loadStrings(areas: readonly StringArea[]): Promise<void> {
+  return Promise.all(
+    areas.map((area) => {
+      let pending = loaded.get(area);
+      if (!pending) {
+        pending = AREA_STRINGS[area]().then((messages) => {
+          for (const language of PUBLIC_LANGUAGES) {
+            i18next.addResourceBundle(language, 'translation', messages[language], true, false);
+          }
+        });
+        loaded.set(area, pending);
       }
-    },
-  );
-  return rendererStrings;
+      return pending;
+    }),
+  ).then(() => undefined);
 }
 
 type Leaves<T> = {

@@ -5,9 +5,9 @@ import {
   MantineProvider,
   useDirection,
 } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { publicDirection } from './languages';
-import { TOAST_DELAY_MS } from './notify';
+import { Toasts } from './notify';
 import { useParticipantLanguage } from './use-participant-language';
 
 // System fonts only: the CSP allows no font or style from elsewhere. The staff app's look, with
@@ -20,9 +20,6 @@ const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", Arial, sans-serif',
   headings: { fontWeight: '700' },
 });
-
-// The toast container (and its transitions) loads after the page: nothing is toasted before.
-const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
 /** Error and secondary text a shade darker than Mantine's defaults, for the same contrast. */
 const readableVariables: CSSVariablesResolver = () => ({
@@ -53,9 +50,7 @@ export function PublicProviders({
     <DirectionProvider initialDirection={publicDirection(initialLanguage)} detectDirection={false}>
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={readableVariables}>
         <DirectionSync />
-        <Suspense fallback={null}>
-          <Notifications position="bottom-right" autoClose={TOAST_DELAY_MS} zIndex={1000} />
-        </Suspense>
+        <Toasts />
         {children}
       </MantineProvider>
     </DirectionProvider>

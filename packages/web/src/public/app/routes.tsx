@@ -1,20 +1,26 @@
 import { Loader } from '@mantine/core';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { loadRendererStrings } from './i18n';
+import { loadStrings, type StringArea } from './i18n';
 import { NotFoundPage } from './not-found-page';
 import { matchPath, useLocation } from './router';
 
 type PageProps = { params: Record<string, string>; search: URLSearchParams };
 type Route = { path: string; page: ComponentType<PageProps> };
 
-const named = <K extends string>(load: () => Promise<Record<K, ComponentType<PageProps>>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
-
-/** Questionnaire pages render forms: the form renderer's strings load with them. */
-const withRenderer = <K extends string>(load: () => Promise<Record<K, ComponentType<PageProps>>>, name: K) =>
+/** A lazy page whose chunk, strings (and for forms, zod without eval) load together. */
+const page = <K extends string>(
+  load: () => Promise<Record<K, ComponentType<PageProps>>>,
+  name: K,
+  areas: readonly StringArea[],
+) =>
   lazy(async () => {
-    const [page] = await Promise.all([load(), loadRendererStrings(), import('./zod-config')]);
-    return { default: page[name] };
+    const withForms = areas.includes('renderer');
+    const [module] = await Promise.all([
+      load(),
+      loadStrings(areas),
+      withForms ? import('./zod-config') : null,
+    ]);
+    return { default: module[name] };
   });
 
 /**
@@ -24,30 +30,41 @@ const withRenderer = <K extends string>(load: () => Promise<Record<K, ComponentT
 const ROUTES: Route[] = [
   {
     path: '/public/onetimepassword',
-    page: named(() => import('../link/one-time-password-page'), 'OneTimePasswordPage'),
+    page: page(() => import('../link/one-time-password-page'), 'OneTimePasswordPage', ['link']),
   },
-  { path: '/public/success', page: named(() => import('../signup/success-page'), 'SuccessPage') },
+  { path: '/public/success', page: page(() => import('../signup/success-page'), 'SuccessPage', ['signup']) },
   {
     path: '/public/consent/:studyId/:tokenId',
-    page: named(() => import('../link/consent-page'), 'ConsentPage'),
+    page: page(() => import('../link/consent-page'), 'ConsentPage', ['link']),
   },
   {
     path: '/public/:studyId/:token/update',
-    page: named(() => import('../link/token-page'), 'TokenUpdatePage'),
+    page: page(() => import('../link/token-page'), 'TokenUpdatePage', ['link']),
   },
   {
     path: '/public/:studyId/:pathwayId/:siteId/signup',
-    page: named(() => import('../signup/sign-up-page'), 'SignUpPage'),
+    page: page(() => import('../signup/sign-up-page'), 'SignUpPage', ['signup', 'link']),
   },
   {
     path: '/public/:studyId/:pathwayId/:pathwayRecordId/unsubscribe',
-    page: named(() => import('../unsubscribe/unsubscribe-page'), 'UnsubscribePage'),
+    page: page(() => import('../unsubscribe/unsubscribe-page'), 'UnsubscribePage', [
+      'unsubscribe',
+      'signup',
+      'link',
+    ]),
   },
-  { path: '/public/:studyId/:token', page: named(() => import('../link/token-page'), 'TokenPage') },
-  { path: '/questionnaire/fill', page: withRenderer(() => import('../questionnaire/fill-page'), 'FillPage') },
+  { path: '/public/:studyId/:token', page: page(() => import('../link/token-page'), 'TokenPage', ['link']) },
+  {
+    path: '/questionnaire/fill',
+    page: page(() => import('../questionnaire/fill-page'), 'FillPage', ['questionnaire', 'renderer', 'link']),
+  },
   {
     path: '/questionnaire/index',
-    page: withRenderer(() => import('../questionnaire/index-page'), 'IndexPage'),
+    page: page(() => import('../questionnaire/index-page'), 'IndexPage', [
+      'questionnaire',
+      'renderer',
+      'link',
+    ]),
   },
 ];
 
