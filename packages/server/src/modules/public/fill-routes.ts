@@ -1,16 +1,20 @@
 import {
   FormPositionSchema,
+  isId,
   PublicFillStateSchema,
   PublicStudyParamsSchema,
   PublicSubmitBodySchema,
   PublicSubmitResultSchema,
   PublicTokenBackParamsSchema,
+  ShowRuleResultParamsSchema,
+  ShowRuleResultSchema,
 } from '@trialbase/domain';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../platform/errors';
 import { defineRoute, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
+import { getShowRuleResult } from '../questionnaires/service/read';
 import { kickJobs } from '../tokens/route-helpers';
 import { scheduleEnvOf } from '../tokens/service/send-link';
 import { assertNotLimited, countFailure, LINK_IP_POLICY } from './rate-limit';
@@ -88,6 +92,32 @@ export function publicFillRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
           (ctx) => stepPublicTokenBack(ctx, { studyId, link: token }),
           now,
         );
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/public/studies/:studyId/tokens/:tokenStringOrId/referenceShowRules/constructShowRuleResultForSubjectBasedCriteria',
+      permission: 'public',
+      schema: {
+        tags,
+        summary:
+          "What show rules hide in the participant's forms, given the saved answers (needs the session)",
+        params: ShowRuleResultParamsSchema,
+        response: { 200: ShowRuleResultSchema },
+      },
+      handler: async (req, reply) => {
+        const now = clock();
+        const { studyId, tokenStringOrId } = req.params;
+        const tokenId = isId(tokenStringOrId)
+          ? tokenStringOrId
+          : await sessionTokenOf(req, studyId, tokenStringOrId, now);
+        await requireParticipantFor(db, req, { studyId, tokenId, now });
+        const { siteId: _site, ...result } = await getShowRuleResult(db, {
+          studyId,
+          tokenStringOrId: tokenId,
+        });
+        reply.header('cache-control', 'no-store');
+        return result;
       },
     }),
     defineRoute({
