@@ -21,6 +21,7 @@ const en = {
       TEXT: 'The page you were looking for was not found.',
     },
     GO_BACK: 'Go back',
+    CLOSE: 'Close',
   },
 };
 
@@ -44,6 +45,7 @@ export const publicCommonMessages = definePublicMessages(en, {
       },
       NOT_FOUND: { TITLE: 'Siden blev ikke fundet', TEXT: 'Siden, du ledte efter, blev ikke fundet.' },
       GO_BACK: 'Gå tilbage',
+      CLOSE: 'Luk',
     },
   },
   de: {
@@ -64,6 +66,7 @@ export const publicCommonMessages = definePublicMessages(en, {
       },
       NOT_FOUND: { TITLE: 'Seite nicht gefunden', TEXT: 'Die gesuchte Seite wurde nicht gefunden.' },
       GO_BACK: 'Zurück',
+      CLOSE: 'Schließen',
     },
   },
   es: {
@@ -83,6 +86,7 @@ export const publicCommonMessages = definePublicMessages(en, {
       },
       NOT_FOUND: { TITLE: 'Página no encontrada', TEXT: 'No se encontró la página que buscaba.' },
       GO_BACK: 'Volver',
+      CLOSE: 'Cerrar',
     },
   },
   fr: {
@@ -102,6 +106,7 @@ export const publicCommonMessages = definePublicMessages(en, {
       },
       NOT_FOUND: { TITLE: 'Page introuvable', TEXT: 'La page que vous cherchiez est introuvable.' },
       GO_BACK: 'Retour',
+      CLOSE: 'Fermer',
     },
   },
   ar: {
@@ -121,6 +126,7 @@ export const publicCommonMessages = definePublicMessages(en, {
       },
       NOT_FOUND: { TITLE: 'الصفحة غير موجودة', TEXT: 'لم يتم العثور على الصفحة التي تبحث عنها.' },
       GO_BACK: 'رجوع',
+      CLOSE: 'إغلاق',
     },
   },
   'he-il': {
@@ -140,6 +146,7 @@ export const publicCommonMessages = definePublicMessages(en, {
       },
       NOT_FOUND: { TITLE: 'הדף לא נמצא', TEXT: 'הדף שחיפשת לא נמצא.' },
       GO_BACK: 'חזרה',
+      CLOSE: 'סגירה',
     },
   },
   ur: {
@@ -159,6 +166,7 @@ export const publicCommonMessages = definePublicMessages(en, {
       },
       NOT_FOUND: { TITLE: 'صفحہ نہیں ملا', TEXT: 'آپ جو صفحہ تلاش کر رہے تھے وہ نہیں ملا۔' },
       GO_BACK: 'واپس جائیں',
+      CLOSE: 'بند کریں',
     },
   },
 });

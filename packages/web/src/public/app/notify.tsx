@@ -1,5 +1,6 @@
 import { Notification } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
+import { usePublicTranslation } from './use-public-translation';
 
 /** Spec 002 §9: toasts stay 5 s, bottom right (bottom left in right-to-left languages). */
 export const TOAST_DELAY_MS = 5_000;
@@ -36,6 +37,7 @@ export function showSuccessToast(message: string): void {
 
 /** Where toasts appear; errors are announced at once (role alert), successes politely (status). */
 export function Toasts() {
+  const { t } = usePublicTranslation();
   const current = useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
@@ -65,6 +67,7 @@ export function Toasts() {
           role={toast.tone === 'error' ? 'alert' : 'status'}
           color={toast.tone === 'error' ? 'red.8' : 'teal.8'}
           onClose={() => dismiss(toast.id)}
+          closeButtonProps={{ 'aria-label': t('PUBLIC.CLOSE') }}
           withBorder
           style={{ pointerEvents: 'auto', maxInlineSize: 420, inlineSize: '100%' }}
         >

@@ -1,4 +1,9 @@
-import { type DeviceClass, deviceClassForWidth, type FormTemplate } from '@trialbase/domain';
+import {
+  type DeviceClass,
+  type DeviceClassRange,
+  deviceClassForWidth,
+  type FormTemplate,
+} from '@trialbase/domain';
 import { useEffect, useState } from 'react';
 
 /** Spec 002 §9: forms that need room want 700 px (568 in single-question mode). */
@@ -49,10 +54,14 @@ export function needsRotateForScale(form: FormTemplate, viewport: Viewport): boo
 }
 
 /**
- * Spec 002 §2, §9 EQ-5D licence: the study's licences name device classes; an empty list sets no
- * limit (the server sends none yet).
+ * Spec 002 §2, §9 EQ-5D licence: the form's own licensed device classes; a form without any sets
+ * no limit.
  */
-export function isLicensedFor(licences: readonly string[], device: DeviceClass): boolean {
-  if (licences.length === 0) return true;
-  return licences.some((licence) => licence.toUpperCase() === device);
+export function isLicensedFor(licensed: readonly DeviceClass[], device: DeviceClass): boolean {
+  return licensed.length === 0 || licensed.includes(device);
+}
+
+/** The device classes a form is licensed for (EQ-5D forms carry them; others have none). */
+export function licensedClassesOf(form: { deviceClasses?: readonly DeviceClassRange[] }): DeviceClass[] {
+  return [...new Set((form.deviceClasses ?? []).map((range) => range.deviceClass))];
 }

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { type Answer, type DeviceClass, type FormTemplate, sortQuestionsByOrder } from '@trialbase/domain';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormRenderer } from '../../features/forms/renderer/form-renderer';
 import { usePublicTranslation } from '../app/use-public-translation';
 
@@ -19,6 +19,12 @@ export function Eq5dPager(props: {
   answers: Answer[];
   onChange: (answers: Answer[]) => void;
   isReadOnly: boolean;
+  /** Marks every unanswered question, as the form's 'Check answers' asks. */
+  isShowingAllIssues: boolean;
+  /** 'Check answers' asks for the page of this question (seq makes a repeat request count). */
+  jumpTo: { questionId: string; seq: number } | null;
+  /** Tells whether the last page is on screen. */
+  onPageChange: (isLastPage: boolean) => void;
 }) {
   const { t } = usePublicTranslation();
   const pages = useMemo(() => {
@@ -31,8 +37,17 @@ export function Eq5dPager(props: {
     return props.device === 'MOBILE' ? list : list.filter((_, index) => index !== 0 && index !== 6);
   }, [props.form, props.device]);
   const [index, setIndex] = useState(0);
+  const { jumpTo } = props;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows each request only, not page list changes.
+  useEffect(() => {
+    if (!jumpTo) return;
+    const at = pages.findIndex((p) => p.kind === 'question' && p.questionId === jumpTo.questionId);
+    if (at >= 0) setIndex(at);
+  }, [jumpTo]);
   const current = Math.min(index, pages.length - 1);
   const page = pages[current];
+  const { onPageChange } = props;
+  useEffect(() => onPageChange(current === pages.length - 1), [onPageChange, current, pages.length]);
   const pageForm = useMemo(
     () =>
       page?.kind === 'question'
@@ -53,6 +68,7 @@ export function Eq5dPager(props: {
           language={props.language}
           study={{ modules: EMPTY_MODULES }}
           isReadOnly={props.isReadOnly}
+          isShowingAllIssues={props.isShowingAllIssues}
           isCheckHidden
         />
       )}
@@ -60,8 +76,8 @@ export function Eq5dPager(props: {
         <Button size="md" variant="default" disabled={current === 0} onClick={() => setIndex(current - 1)}>
           {t('RENDERER.SINGLE.PREVIOUS')}
         </Button>
-        <Text size="sm" c="dimmed">
-          {t('RENDERER.SINGLE.PROGRESS', { current: current + 1, total: pages.length })}
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t('QUESTIONNAIRE.EQ5D_PAGE', { current: current + 1, total: pages.length })}
         </Text>
         <Button size="md" disabled={current >= pages.length - 1} onClick={() => setIndex(current + 1)}>
           {t('RENDERER.SINGLE.NEXT')}

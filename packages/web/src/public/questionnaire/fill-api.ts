@@ -65,10 +65,18 @@ function readBase64(file: File): Promise<string> {
   });
 }
 
+/** Spec 002 §8 uploads: the renderer's message for what the server refused, else '' (the generic one). */
+function uploadErrorKey(answer: string): string {
+  if (answer.includes('INVALID_FILENAME_DOTS')) return 'RENDERER.VALIDATION.INVALID_FILENAME_DOTS';
+  if (answer.includes('UNSUPPORTED_FILE_TYPE')) return 'RENDERER.VALIDATION.UNSUPPORTED_FILE_TYPE';
+  if (answer.includes('IMAGE_ONLY')) return 'RENDERER.VALIDATION.IMAGE_ONLY';
+  return '';
+}
+
 /**
  * Spec 002 §7 answer files (public variant) and answerImages: JSON with base64, sent with
- * XMLHttpRequest so the page can show the upload's progress. Rejects with the renderer message
- * key of INVALID_FILENAME_DOTS when the server names it, else with the server's message.
+ * XMLHttpRequest so the page can show the upload's progress. Rejects with the renderer's message
+ * key for a refusal the server names (uploadErrorKey), else with an empty message (the generic one).
  */
 export async function uploadAnswerFile(input: {
   studyId: string;
@@ -117,10 +125,7 @@ export async function uploadAnswerFile(input: {
         });
         return;
       }
-      const text = JSON.stringify(data);
-      reject(
-        new Error(text.includes('INVALID_FILENAME_DOTS') ? 'RENDERER.VALIDATION.INVALID_FILENAME_DOTS' : ''),
-      );
+      reject(new Error(uploadErrorKey(JSON.stringify(data))));
     };
     request.send(JSON.stringify(body));
   });

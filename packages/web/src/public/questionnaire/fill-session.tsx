@@ -2,7 +2,7 @@ import type { Answer, FormTemplate, PublicProcess, PublicSubmitResult } from '@t
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { RendererUpload } from '../../features/forms/renderer/host';
 import { isPublicHttpError } from '../app/api';
-import { markQuestionnaireDone, readTokenInfo, tokenPagePath } from '../app/flow-store';
+import { markQuestionnaireDone, tokenPagePath } from '../app/flow-store';
 import { showErrorToast, showSuccessToast } from '../app/notify';
 import { navigate } from '../app/router';
 import { usePublicTranslation } from '../app/use-public-translation';
@@ -225,7 +225,6 @@ export function FillSession(props: {
       isCompleted={isCompleted}
       externalErrors={externalErrors}
       saveState={drafts.state}
-      eq5dLicences={readTokenInfo()?.eq5dLicences ?? []}
       upload={upload}
       imageUrl={imageUrl}
     />

@@ -13,7 +13,14 @@ import type { RendererUpload } from '../../features/forms/renderer/host';
 import { RichText } from '../../features/forms/renderer/rich-text';
 import { pickText } from '../../features/forms/renderer/text';
 import { usePublicTranslation } from '../app/use-public-translation';
-import { deviceClassOf, isLicensedFor, isTooNarrow, needsRotateForScale, useViewport } from './device';
+import {
+  deviceClassOf,
+  isLicensedFor,
+  isTooNarrow,
+  licensedClassesOf,
+  needsRotateForScale,
+  useViewport,
+} from './device';
 import { Eq5dPager } from './eq5d-pager';
 import type { SaveState } from './use-draft-save';
 
@@ -36,7 +43,6 @@ export type FillStepProps = {
   isCompleted: boolean;
   externalErrors: ReadonlyMap<string, readonly string[]>;
   saveState: SaveState;
-  eq5dLicences: readonly string[];
   upload: RendererUpload;
   imageUrl: (imageId: string) => string;
 };
@@ -56,6 +62,8 @@ export function FillStep(props: FillStepProps) {
   const [isInfoShown, setInfoShown] = useState(() => entry.form.showInfoText === true && !isCompleted);
   const [isShowingAll, setShowingAll] = useState(false);
   const [isLicenceDialogClosed, setLicenceDialogClosed] = useState(false);
+  const [isEq5dAtEnd, setEq5dAtEnd] = useState(false);
+  const [eq5dJump, setEq5dJump] = useState<{ questionId: string; seq: number } | null>(null);
   const form = entry.form as FormTemplate;
   // The info text had its own page: the renderer does not repeat it.
   const shownForm = useMemo(() => ({ ...form, showInfoText: false }), [form]);
@@ -66,7 +74,9 @@ export function FillStep(props: FillStepProps) {
   );
   const isInvalid = !isCompleted && (engine.invalidCount > 0 || props.externalErrors.size > 0);
   const isEq5d = form.type === 'TYPE_EQ_5D';
-  const isUnlicensed = isEq5d && !isLicensedFor(props.eq5dLicences, device);
+  // Spec 002 §2: the licence follows the form's own device classes (none = no limit).
+  const licensed = useMemo(() => licensedClassesOf(entry.form), [entry.form]);
+  const isUnlicensed = !isLicensedFor(licensed, device);
   const progress = Math.round(((props.current - 1) / Math.max(props.total, 1)) * 100);
   const infoText = pickText(form.infoText, language);
 
@@ -75,7 +85,9 @@ export function FillStep(props: FillStepProps) {
     const first = engine.shown.find(
       (q) => (engine.views.get(q.id)?.issues.length ?? 0) > 0 || props.externalErrors.has(q.id),
     );
-    if (first)
+    // Paged EQ-5D: go to the page of the first question that needs an answer.
+    if (first && isEq5d) setEq5dJump((prev) => ({ questionId: first.id, seq: (prev?.seq ?? 0) + 1 }));
+    else if (first)
       document.querySelector(`[data-question-id="${first.id}"]`)?.scrollIntoView({ block: 'center' });
   };
 
@@ -98,12 +110,12 @@ export function FillStep(props: FillStepProps) {
           {t('QUESTIONNAIRE.UNSUPPORTED_DEVICE')}
         </Alert>
       )}
-      {needsRotateForScale(form, viewport) && (
-        <Alert color="blue" variant="light" role="status">
-          {t('QUESTIONNAIRE.ROTATE_HINT')}
+      {isUnlicensed ? (
+        // Spec 002 §8: the form cannot be sent from this device, so it is not offered at all.
+        <Alert color="yellow" variant="light" role="status" data-licence-blocked>
+          <LicenceText device={device} licences={licensed} />
         </Alert>
-      )}
-      {isInfoShown ? (
+      ) : isInfoShown ? (
         <Stack gap="md" data-info-page>
           <Title order={2} fz="h3">
             {t('QUESTIONNAIRE.INFO_TITLE')}
@@ -117,6 +129,12 @@ export function FillStep(props: FillStepProps) {
         </Stack>
       ) : (
         <>
+          {/* With the scale on screen, not over the info page. */}
+          {needsRotateForScale(form, viewport) && (
+            <Alert color="blue" variant="light" role="status">
+              {t('QUESTIONNAIRE.ROTATE_HINT')}
+            </Alert>
+          )}
           {isEq5d ? (
             <Eq5dPager
               form={shownForm}
@@ -125,6 +143,9 @@ export function FillStep(props: FillStepProps) {
               answers={answers}
               onChange={props.onAnswersChange}
               isReadOnly={isCompleted || props.isBusy}
+              isShowingAllIssues={isShowingAll}
+              jumpTo={eq5dJump}
+              onPageChange={setEq5dAtEnd}
             />
           ) : (
             <FormRenderer
@@ -142,11 +163,14 @@ export function FillStep(props: FillStepProps) {
               imageUrl={props.imageUrl}
             />
           )}
-          {isInvalid && (
+          {/* Paged EQ-5D: the warning waits for the last page instead of greeting the first. */}
+          {isInvalid && (!isEq5d || isEq5dAtEnd || isShowingAll) && (
             <Alert color="yellow" variant="light" role="status" data-missing-answers>
               <Stack gap={4} align="flex-start">
                 <Text size="sm">{t('QUESTIONNAIRE.MISSING_ANSWERS')}</Text>
-                {!isShowingAll && (
+                {/* Single-question mode keeps its own place in the form: no jump from here. EQ-5D
+                    pages can be asked again for the next page that needs an answer. */}
+                {(!isShowingAll || isEq5d) && !form.singleQuestionFillout && (
                   <Anchor
                     component="button"
                     type="button"
@@ -185,7 +209,7 @@ export function FillStep(props: FillStepProps) {
       <LicenceDialog
         isOpen={isUnlicensed && !isLicenceDialogClosed}
         device={device}
-        licences={props.eq5dLicences}
+        licences={licensed}
         onClose={() => setLicenceDialogClosed(true)}
       />
     </Stack>
@@ -225,19 +249,14 @@ const DEVICE_KEYS = {
 function LicenceDialog(props: {
   isOpen: boolean;
   device: DeviceClass;
-  licences: readonly string[];
+  licences: readonly DeviceClass[];
   onClose: () => void;
 }) {
   const { t } = usePublicTranslation();
-  const allowed = props.licences
-    .map((l) => l.toUpperCase())
-    .filter((l): l is DeviceClass => l in DEVICE_KEYS)
-    .map((l) => t(DEVICE_KEYS[l]))
-    .join(` ${t('QUESTIONNAIRE.DEVICE.OR')} `);
   return (
     <Modal opened={props.isOpen} onClose={props.onClose} title={t('QUESTIONNAIRE.LICENCE_TITLE')} centered>
       <Stack gap="md">
-        <Text>{t('QUESTIONNAIRE.LICENCE_TEXT', { device: t(DEVICE_KEYS[props.device]), allowed })}</Text>
+        <LicenceText device={props.device} licences={props.licences} />
         <Group justify="flex-end">
           <Button size="md" onClick={props.onClose}>
             {t('QUESTIONNAIRE.LICENCE_OK')}
@@ -246,4 +265,11 @@ function LicenceDialog(props: {
       </Stack>
     </Modal>
   );
+}
+
+/** Which device this is and which ones the form's licence covers. */
+function LicenceText(props: { device: DeviceClass; licences: readonly DeviceClass[] }) {
+  const { t } = usePublicTranslation();
+  const allowed = props.licences.map((l) => t(DEVICE_KEYS[l])).join(` ${t('QUESTIONNAIRE.DEVICE.OR')} `);
+  return <Text>{t('QUESTIONNAIRE.LICENCE_TEXT', { device: t(DEVICE_KEYS[props.device]), allowed })}</Text>;
 }

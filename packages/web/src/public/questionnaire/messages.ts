@@ -30,6 +30,7 @@ const en = {
     EQ5D_INTRO: 'On the next pages, choose the statement that best describes your health today.',
     EQ5D_VAS_INTRO:
       'Now rate your health today on a scale from 0 (the worst) to 100 (the best you can imagine).',
+    EQ5D_PAGE: 'Page {{current}} of {{total}}',
     SAVING: 'Saving…',
     SAVED: 'Your answers are saved.',
     SAVE_PENDING: 'Not sent yet: your answers are kept on this device and sent when the connection is back.',
@@ -79,6 +80,7 @@ export const questionnaireMessages = definePublicMessages(en, {
       EQ5D_INTRO: 'På de næste sider skal du vælge det udsagn, der bedst beskriver dit helbred i dag.',
       EQ5D_VAS_INTRO:
         'Vurder nu dit helbred i dag på en skala fra 0 (det værst tænkelige) til 100 (det bedst tænkelige).',
+      EQ5D_PAGE: 'Side {{current}} af {{total}}',
       SAVING: 'Gemmer…',
       SAVED: 'Dine svar er gemt.',
       SAVE_PENDING: 'Ikke sendt endnu: dine svar gemmes på enheden og sendes, når forbindelsen er tilbage.',
@@ -128,6 +130,7 @@ export const questionnaireMessages = definePublicMessages(en, {
         'Wählen Sie auf den nächsten Seiten die Aussage, die Ihre Gesundheit heute am besten beschreibt.',
       EQ5D_VAS_INTRO:
         'Bewerten Sie nun Ihre Gesundheit heute auf einer Skala von 0 (die schlechteste) bis 100 (die beste vorstellbare).',
+      EQ5D_PAGE: 'Seite {{current}} von {{total}}',
       SAVING: 'Wird gespeichert…',
       SAVED: 'Ihre Antworten sind gespeichert.',
       SAVE_PENDING:
@@ -178,6 +181,7 @@ export const questionnaireMessages = definePublicMessages(en, {
       EQ5D_INTRO: 'En las páginas siguientes, elija la frase que mejor describa su salud hoy.',
       EQ5D_VAS_INTRO:
         'Ahora valore su salud de hoy en una escala de 0 (la peor) a 100 (la mejor que pueda imaginar).',
+      EQ5D_PAGE: 'Página {{current}} de {{total}}',
       SAVING: 'Guardando…',
       SAVED: 'Sus respuestas se han guardado.',
       SAVE_PENDING:
@@ -229,6 +233,7 @@ export const questionnaireMessages = definePublicMessages(en, {
         'Sur les pages suivantes, choisissez l’affirmation qui décrit le mieux votre santé aujourd’hui.',
       EQ5D_VAS_INTRO:
         'Évaluez maintenant votre santé aujourd’hui sur une échelle de 0 (la pire) à 100 (la meilleure que vous puissiez imaginer).',
+      EQ5D_PAGE: 'Page {{current}} sur {{total}}',
       SAVING: 'Enregistrement…',
       SAVED: 'Vos réponses sont enregistrées.',
       SAVE_PENDING:
@@ -277,6 +282,7 @@ export const questionnaireMessages = definePublicMessages(en, {
       DEVICE: { MOBILE: 'هاتف', TABLET: 'جهاز لوحي', DESKTOP: 'حاسوب', OR: 'أو' },
       EQ5D_INTRO: 'في الصفحات التالية، اختر العبارة التي تصف صحتك اليوم على أفضل وجه.',
       EQ5D_VAS_INTRO: 'قيّم الآن صحتك اليوم على مقياس من 0 (الأسوأ) إلى 100 (الأفضل الذي يمكنك تخيله).',
+      EQ5D_PAGE: 'الصفحة {{current}} من {{total}}',
       SAVING: 'جارٍ الحفظ…',
       SAVED: 'تم حفظ إجاباتك.',
       SAVE_PENDING: 'لم تُرسل بعد: إجاباتك محفوظة على هذا الجهاز وستُرسل عند عودة الاتصال.',
@@ -323,6 +329,7 @@ export const questionnaireMessages = definePublicMessages(en, {
       EQ5D_INTRO: 'בדפים הבאים, בחרו את המשפט שמתאר בצורה הטובה ביותר את מצב בריאותכם היום.',
       EQ5D_VAS_INTRO:
         'עכשיו דרגו את מצב בריאותכם היום בסולם מ-0 (הגרוע ביותר) עד 100 (הטוב ביותר שניתן לדמיין).',
+      EQ5D_PAGE: 'עמוד {{current}} מתוך {{total}}',
       SAVING: 'שומר…',
       SAVED: 'התשובות שלך נשמרו.',
       SAVE_PENDING: 'עדיין לא נשלח: התשובות נשמרות במכשיר הזה וישלחו כשהחיבור יחזור.',
@@ -370,6 +377,7 @@ export const questionnaireMessages = definePublicMessages(en, {
       EQ5D_INTRO: 'اگلے صفحات پر وہ بیان منتخب کریں جو آج آپ کی صحت کو سب سے بہتر بیان کرتا ہو۔',
       EQ5D_VAS_INTRO:
         'اب آج اپنی صحت کو 0 (بدترین) سے 100 (بہترین جس کا آپ تصور کر سکیں) کے پیمانے پر درجہ دیں۔',
+      EQ5D_PAGE: 'صفحہ {{current}} از {{total}}',
       SAVING: 'محفوظ ہو رہا ہے…',
       SAVED: 'آپ کے جوابات محفوظ ہو گئے ہیں۔',
       SAVE_PENDING:

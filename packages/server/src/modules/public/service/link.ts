@@ -6,9 +6,11 @@
 import { createHash } from 'node:crypto';
 import {
   type DataEvent,
+  type DeviceClass,
   type EnrollmentStatus,
   isOneTimePasswordRequired,
   type LanguageCode,
+  listDataEventForms,
   nextPublicFlowStep,
   type Process,
   type PublicTokenInfo,
@@ -18,6 +20,7 @@ import {
   type TokenType,
   tokenAccessProblem,
 } from '@trialbase/domain';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/client';
 import { AppError, notFound } from '../../../platform/errors';
 import { newSecret } from '../../../platform/ids';
@@ -27,6 +30,8 @@ import {
   findSubject,
   type SubjectRow,
 } from '../../enrollments/repo';
+import { formTemplates } from '../../forms/tables';
+import { loadForm } from '../../questionnaires/service/context';
 import type { TokenRow } from '../../tokens/repo';
 import {
   findEnrollmentRow,
@@ -46,6 +51,8 @@ export type LoadedLink = {
   process: Process;
   event: DataEvent;
   subject: SubjectRow | null;
+  /** Spec 002 §3 eq5dLicences: device classes licensed for the event's EQ-5D forms (union). */
+  eq5dLicences: DeviceClass[];
 };
 
 /** Enrollment details the public flows keep (spec 002 §3 consent info). */
@@ -82,7 +89,44 @@ export async function loadForToken(
   const event = process?.dataEvents.find((e) => e.id === token.dataEventId);
   if (!enrollment || !process || !event) throw notFound('The link');
   const subject = await findSubject(db, study.id, enrollment.subjectId);
-  return { study, token, enrollment, process, event, subject };
+  const eq5dLicences = await loadEq5dLicences(
+    db,
+    study.id,
+    enrollment,
+    listDataEventForms(process, event.id),
+  );
+  return { study, token, enrollment, process, event, subject, eq5dLicences };
+}
+
+/**
+ * Spec 002 §3, §9: the union of the device classes licensed for the event's EQ-5D forms, each at
+ * the version the enrollment was tagged with. One small query when the event has no EQ-5D form.
+ */
+async function loadEq5dLicences(
+  db: Executor,
+  studyId: string,
+  enrollment: EnrollmentRow,
+  formIds: readonly string[] | null,
+): Promise<DeviceClass[]> {
+  if (!formIds || formIds.length === 0) return [];
+  const eq5dForms = await db
+    .select({ id: formTemplates.id })
+    .from(formTemplates)
+    .where(
+      and(
+        eq(formTemplates.studyId, studyId),
+        inArray(formTemplates.id, [...formIds]),
+        eq(formTemplates.type, 'TYPE_EQ_5D'),
+        isNull(formTemplates.deletedAt),
+      ),
+    );
+  const licensed = new Set<DeviceClass>();
+  for (const { id } of eq5dForms) {
+    const loaded = await loadForm(db, studyId, id, enrollment.formVersions[id], false);
+    for (const range of loaded?.form.deviceClasses ?? []) licensed.add(range.deviceClass);
+  }
+  // A stable order for the answer: mobile, tablet, desktop.
+  return (['MOBILE', 'TABLET', 'DESKTOP'] as const).filter((c) => licensed.has(c));
 }
 
 /** Spec 002 §8: the error for a link that cannot be used (TOKEN_DISABLED, already filled, expired...). */
@@ -162,7 +206,7 @@ export function presentTokenInfo(
     languages: study.languages as LanguageCode[],
     dateFormat: study.dateFormat,
     dateTimeFormat: study.dateTimeFormat,
-    eq5dLicences: [],
+    eq5dLicences: link.eq5dLicences,
     dataEventType: event.type,
     dataEventSendout: event.sendAs,
     consentFile,

@@ -26,6 +26,7 @@ export const messagesAr = {
       IMAGE_ONLY: 'يمكن رفع الصور فقط هنا.',
       TABLE_ROW_LIMIT: 'يحتوي الجدول على {{max}} صفوف على الأكثر.',
       INVALID_FILENAME_DOTS: 'يجوز أن يحتوي اسم الملف على نقطة قبل الامتداد فقط.',
+      UNSUPPORTED_FILE_TYPE: 'لا يمكن رفع هذا النوع من الملفات. استخدم ملف PDF أو صورة أو مستندًا شائعًا.',
       INVALID_PDF: 'يمكن رفع ملفات PDF فقط هنا.',
       INVALID_PHONENUMBER: 'أدخل رقم هاتف صالحًا.',
       INVALID_SHOW_RULE: 'قاعدة العرض هذه غير صالحة.',

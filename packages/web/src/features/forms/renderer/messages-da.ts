@@ -26,6 +26,8 @@ export const messagesDa = {
       IMAGE_ONLY: 'Her kan kun billeder uploades.',
       TABLE_ROW_LIMIT: 'Tabellen har højst {{max}} rækker.',
       INVALID_FILENAME_DOTS: 'Filnavnet må kun have et punktum foran filtypen.',
+      UNSUPPORTED_FILE_TYPE:
+        'Denne filtype kan ikke uploades. Brug en PDF, et billede eller et almindeligt dokument.',
       INVALID_PDF: 'Her kan kun PDF-filer uploades.',
       INVALID_PHONENUMBER: 'Angiv et gyldigt telefonnummer.',
       INVALID_SHOW_RULE: 'Denne visningsregel er ikke gyldig.',

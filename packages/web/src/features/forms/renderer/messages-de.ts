@@ -26,6 +26,8 @@ export const messagesDe = {
       IMAGE_ONLY: 'Hier können nur Bilder hochgeladen werden.',
       TABLE_ROW_LIMIT: 'Die Tabelle hat höchstens {{max}} Zeilen.',
       INVALID_FILENAME_DOTS: 'Der Dateiname darf einen Punkt nur vor der Endung enthalten.',
+      UNSUPPORTED_FILE_TYPE:
+        'Diese Dateiart kann nicht hochgeladen werden. Verwenden Sie ein PDF, ein Bild oder ein gängiges Dokument.',
       INVALID_PDF: 'Hier können nur PDF-Dateien hochgeladen werden.',
       INVALID_PHONENUMBER: 'Geben Sie eine gültige Telefonnummer ein.',
       INVALID_SHOW_RULE: 'Diese Anzeigeregel ist ungültig.',

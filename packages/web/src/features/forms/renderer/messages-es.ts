@@ -41,6 +41,8 @@ export const messagesEs: typeof rendererEn = {
       IMAGE_ONLY: 'Aquí solo se pueden subir imágenes.',
       TABLE_ROW_LIMIT: 'La tabla tiene como máximo {{max}} filas.',
       INVALID_FILENAME_DOTS: 'El nombre del archivo solo puede llevar un punto, justo antes de la extensión.',
+      UNSUPPORTED_FILE_TYPE:
+        'Este tipo de archivo no se puede subir. Use un PDF, una imagen o un documento habitual.',
       INVALID_PDF: 'Aquí solo se pueden subir archivos PDF.',
       INVALID_PHONENUMBER: 'Introduzca un número de teléfono válido.',
       INVALID_SHOW_RULE: 'Esta regla de visualización no es válida.',

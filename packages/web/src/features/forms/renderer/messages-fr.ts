@@ -41,6 +41,8 @@ export const messagesFr: typeof rendererEn = {
       IMAGE_ONLY: 'Seules des images peuvent être envoyées ici.',
       TABLE_ROW_LIMIT: 'Le tableau compte au maximum {{max}} lignes.',
       INVALID_FILENAME_DOTS: 'Le nom du fichier ne peut contenir un point qu’avant son extension.',
+      UNSUPPORTED_FILE_TYPE:
+        'Ce type de fichier ne peut pas être envoyé. Utilisez un PDF, une image ou un document courant.',
       INVALID_PDF: 'Seuls des fichiers PDF peuvent être envoyés ici.',
       INVALID_PHONENUMBER: 'Saisissez un numéro de téléphone valide.',
       INVALID_SHOW_RULE: 'Cette règle d’affichage n’est pas valide.',

@@ -26,6 +26,7 @@ export const messagesHe = {
       IMAGE_ONLY: 'כאן אפשר להעלות תמונות בלבד.',
       TABLE_ROW_LIMIT: 'בטבלה יש לכל היותר {{max}} שורות.',
       INVALID_FILENAME_DOTS: 'שם הקובץ יכול להכיל נקודה רק לפני הסיומת.',
+      UNSUPPORTED_FILE_TYPE: 'אי אפשר להעלות סוג קובץ זה. השתמשו בקובץ PDF, בתמונה או במסמך נפוץ.',
       INVALID_PDF: 'כאן אפשר להעלות קובצי PDF בלבד.',
       INVALID_PHONENUMBER: 'יש להזין מספר טלפון תקין.',
       INVALID_SHOW_RULE: 'כלל התצוגה הזה אינו תקין.',

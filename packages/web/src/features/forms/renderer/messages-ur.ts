@@ -26,6 +26,7 @@ export const messagesUr = {
       IMAGE_ONLY: 'یہاں صرف تصاویر اپ لوڈ کی جا سکتی ہیں۔',
       TABLE_ROW_LIMIT: 'جدول میں زیادہ سے زیادہ {{max}} قطاریں ہیں۔',
       INVALID_FILENAME_DOTS: 'فائل کے نام میں نقطہ صرف ایکسٹینشن سے پہلے ہو سکتا ہے۔',
+      UNSUPPORTED_FILE_TYPE: 'اس قسم کی فائل اپ لوڈ نہیں کی جا سکتی۔ PDF، تصویر یا عام دستاویز استعمال کریں۔',
       INVALID_PDF: 'یہاں صرف PDF فائلیں اپ لوڈ کی جا سکتی ہیں۔',
       INVALID_PHONENUMBER: 'درست فون نمبر درج کریں۔',
       INVALID_SHOW_RULE: 'یہ دکھانے کا اصول درست نہیں ہے۔',

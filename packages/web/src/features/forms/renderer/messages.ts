@@ -33,6 +33,8 @@ export const rendererEn = {
       IMAGE_ONLY: 'Only images can be uploaded here.',
       TABLE_ROW_LIMIT: 'The table has at most {{max}} rows.',
       INVALID_FILENAME_DOTS: 'The file name may contain a dot only before its extension.',
+      UNSUPPORTED_FILE_TYPE:
+        'This kind of file cannot be uploaded. Use a PDF, an image or a common document file.',
       INVALID_PDF: 'Only PDF files can be uploaded here.',
       INVALID_PHONENUMBER: 'Enter a valid phone number.',
       INVALID_SHOW_RULE: 'This show rule is not valid.',
