@@ -1,9 +1,6 @@
 import { Alert, Box, Center, Container, Loader } from '@mantine/core';
 import type { PublicProcess } from '@trialbase/domain';
 import { useEffect, useState } from 'react';
-import { isPublicHttpError } from '../app/api';
-import { tokenPagePath } from '../app/flow-store';
-import { readQueryLanguage } from '../app/languages';
 import { PUBLIC_CONTENT_MAX_WIDTH } from '../app/layout';
 import { showErrorToast } from '../app/notify';
 import { navigate } from '../app/router';
@@ -13,7 +10,7 @@ import { usePublicTranslation } from '../app/use-public-translation';
 import './fill.css';
 import { CompletionView } from './completion-view';
 import { FillSession } from './fill-session';
-import { applyProcessLanguage, COMPLETED_STATUS, indexPathOf } from './fill-shared';
+import { applyProcessLanguage, COMPLETED_STATUS, indexPathOf, loadFailure } from './fill-shared';
 import { loadFill, type PublicFillState } from './process-api';
 
 type Loaded =
@@ -82,16 +79,9 @@ export function FillPage({ search }: PageProps) {
       })
       .catch((error: unknown) => {
         if (!isCurrent) return;
-        if (
-          isPublicHttpError(error) &&
-          (error.status === 401 || error.status === 403 || error.status === 404)
-        ) {
-          // Spec 002 §8: missing or expired fill data goes back to token validation.
-          navigate(tokenPagePath(studyId, token, readQueryLanguage() ?? undefined), { replace: true });
-          return;
-        }
-        const isOffline = isPublicHttpError(error) && error.status === 0;
-        setLoaded({ kind: 'error', message: isOffline ? 'PUBLIC.ERRORS.OFFLINE' : 'PUBLIC.ERRORS.500' });
+        // Spec 002 §8: missing or expired fill data goes back to token validation.
+        const message = loadFailure(error, studyId, token);
+        if (message) setLoaded({ kind: 'error', message });
       });
     return () => {
       isCurrent = false;

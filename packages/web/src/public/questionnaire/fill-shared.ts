@@ -1,6 +1,9 @@
 import type { PublicProcess } from '@trialbase/domain';
+import { isPublicHttpError } from '../app/api';
+import { tokenPagePath } from '../app/flow-store';
 import { setParticipantLanguage } from '../app/i18n';
 import { readQueryLanguage, readStoredLanguage, resolveParticipantLanguage } from '../app/languages';
+import { navigate } from '../app/router';
 
 /** The status the pages treat as submitted (the fill state's completed forms read as this). */
 export const COMPLETED_STATUS = 'STATUS_COMPLETED';
@@ -37,4 +40,20 @@ export function pickLocalized(
 ): string {
   if (!text) return '';
   return text[language] || text.en || Object.values(text).find((t) => t) || '';
+}
+
+/**
+ * Spec 002 §8: a fill or index page that cannot load its link goes back to token validation when
+ * the session is missing or the link unknown (401/403/404); otherwise it names the error to show.
+ */
+export function loadFailure(
+  error: unknown,
+  studyId: string,
+  token: string,
+): 'PUBLIC.ERRORS.500' | 'PUBLIC.ERRORS.OFFLINE' | null {
+  if (isPublicHttpError(error) && (error.status === 401 || error.status === 403 || error.status === 404)) {
+    navigate(tokenPagePath(studyId, token, readQueryLanguage() ?? undefined), { replace: true });
+    return null;
+  }
+  return isPublicHttpError(error) && error.status === 0 ? 'PUBLIC.ERRORS.OFFLINE' : 'PUBLIC.ERRORS.500';
 }

@@ -1,9 +1,6 @@
 import { Alert, Badge, Button, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { PublicProcess } from '@trialbase/domain';
 import { useEffect, useState } from 'react';
-import { isPublicHttpError } from '../app/api';
-import { tokenPagePath } from '../app/flow-store';
-import { readQueryLanguage } from '../app/languages';
 import { PublicLayout } from '../app/layout';
 import { showErrorToast } from '../app/notify';
 import { navigate } from '../app/router';
@@ -12,7 +9,13 @@ import { useParticipantLanguage } from '../app/use-participant-language';
 import { usePublicTranslation } from '../app/use-public-translation';
 import './fill.css';
 import { CompletionView } from './completion-view';
-import { applyProcessLanguage, COMPLETED_STATUS, fillPathOf, pickLocalized } from './fill-shared';
+import {
+  applyProcessLanguage,
+  COMPLETED_STATUS,
+  fillPathOf,
+  loadFailure,
+  pickLocalized,
+} from './fill-shared';
 import { loadFill } from './process-api';
 
 type Loaded =
@@ -48,15 +51,9 @@ export function IndexPage({ search }: PageProps) {
       })
       .catch((error: unknown) => {
         if (!isCurrent) return;
-        if (
-          isPublicHttpError(error) &&
-          (error.status === 401 || error.status === 403 || error.status === 404)
-        ) {
-          navigate(tokenPagePath(studyId, token, readQueryLanguage() ?? undefined), { replace: true });
-          return;
-        }
-        const isOffline = isPublicHttpError(error) && error.status === 0;
-        setLoaded({ kind: 'error', message: isOffline ? 'PUBLIC.ERRORS.OFFLINE' : 'PUBLIC.ERRORS.500' });
+        // Spec 002 §8: missing or expired fill data goes back to token validation.
+        const message = loadFailure(error, studyId, token);
+        if (message) setLoaded({ kind: 'error', message });
       });
     return () => {
       isCurrent = false;
