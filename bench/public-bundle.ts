@@ -7,7 +7,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-type Chunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; src?: string };
+type Chunk = {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+  src?: string;
+  isDynamicEntry?: boolean;
+};
 
 const dist = path.resolve(import.meta.dirname, '../packages/web/dist');
 // Two builds (staff app, then `--mode public`) write two manifests into one dist.
@@ -59,7 +66,8 @@ const initial = closure('public.html');
 console.log(
   `public pages, first load (gzip):       ${kib(initial).toFixed(1).padStart(7)} KiB in ${initial.size} files`,
 );
-for (const page of entry.dynamicImports ?? []) {
+const onDemand = Object.keys(manifest).filter((key) => manifest[key]?.isDynamicEntry);
+for (const page of onDemand) {
   const files = closure(page, new Set(initial));
   console.log(
     `  + ${page.replace(/^src\/public\//, '').padEnd(38)} ${kib(files).toFixed(1).padStart(7)} KiB`,
