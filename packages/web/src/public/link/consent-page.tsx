@@ -24,7 +24,7 @@ import { usePublicTranslation } from '../app/use-public-translation';
 import { loadConsentInfo } from './consent-info';
 import { pickConsentText } from './consent-text';
 import { type LinkProblem, linkProblemOf } from './link-errors';
-import { LinkLoading, LinkStatus, READABLE_COLORS } from './link-status';
+import { LinkLoading, LinkStatus } from './link-status';
 
 const CONSENT_ERROR_ID = 'consent-required-error';
 
@@ -151,7 +151,7 @@ export function ConsentPage({ params }: PageProps) {
       {problem ? (
         <LinkStatus problem={problem} onRetry={linkProblem ? undefined : () => setAttempt((n) => n + 1)} />
       ) : (
-        <Stack gap="lg" style={READABLE_COLORS}>
+        <Stack gap="lg">
           <Stepper active={0} size="sm" aria-label={t('LINK.CONSENT.PROGRESS')} allowNextStepsSelect={false}>
             <Stepper.Step label={t('LINK.CONSENT.STEP')} />
           </Stepper>

@@ -17,7 +17,7 @@ import { useParticipantLanguage } from '../app/use-participant-language';
 import { usePublicTranslation } from '../app/use-public-translation';
 import { CaptchaWidget } from './captcha-widget';
 import { type LinkProblem, linkProblemOf } from './link-errors';
-import { LinkStatus, READABLE_COLORS } from './link-status';
+import { LinkStatus } from './link-status';
 import { codeMessageOf, noticeOf, type SendState, sentMessageKey } from './otp-state';
 import { useCountdown } from './use-countdown';
 
@@ -198,7 +198,7 @@ export function OneTimePasswordPage() {
   const sentKey = sentMessageKey(send);
   return (
     <PublicLayout studyId={info.studyId} languages={info.languages}>
-      <Stack gap="lg" maw={480} mx="auto" style={READABLE_COLORS}>
+      <Stack gap="lg" maw={480} mx="auto">
         <Title order={1} size="h2">
           {t('LINK.OTP.TITLE')}
         </Title>

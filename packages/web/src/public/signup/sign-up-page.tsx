@@ -16,7 +16,6 @@ import { navigate } from '../app/router';
 import type { PageProps } from '../app/routes';
 import { useParticipantLanguage } from '../app/use-participant-language';
 import { usePublicTranslation } from '../app/use-public-translation';
-import { READABLE_COLORS } from './readable-colors';
 import { errorsOf, type FieldErrors, type SignUpValues } from './sign-up-form';
 import { SignUpFailure, SignUpLoadError, SignUpLoading } from './sign-up-outcomes';
 import { SignUpStepper } from './sign-up-stepper';
@@ -138,7 +137,7 @@ export function SignUpPage({ params, search }: PageProps) {
   );
 
   return (
-    <div style={READABLE_COLORS}>
+    <div>
       <PublicLayout studyId={studyId || null} languages={info?.languages ?? []} footer={footer}>
         {phase === 'loading-info' && <Loader m="xl" aria-label={t('PUBLIC.LOADING')} />}
         {phase === 'load-error' && <SignUpLoadError />}

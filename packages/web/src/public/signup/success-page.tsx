@@ -4,14 +4,13 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { PublicLayout } from '../app/layout';
 import type { PageProps } from '../app/routes';
 import { usePublicTranslation } from '../app/use-public-translation';
-import { READABLE_COLORS } from './readable-colors';
 import classes from './success-page.module.css';
 
 /** Spec 002 §2 success screen: thanks, application sent, the page can be closed; the icon fades in over 2 s. */
 export function SuccessPage(_props: PageProps) {
   const { t } = usePublicTranslation();
   return (
-    <div style={READABLE_COLORS}>
+    <div>
       <PublicLayout studyId={null}>
         <Stack align="center" gap="md" py="xl" ta="center" role="status" aria-live="polite">
           <ThemeIcon size={88} radius={88} color="teal" variant="light" className={classes.icon}>

@@ -11,7 +11,6 @@ import type { PageProps } from '../app/routes';
 import { usePublicTranslation } from '../app/use-public-translation';
 import { CaptchaWidget } from '../link/captcha-widget';
 import { useCountdown } from '../link/use-countdown';
-import { READABLE_COLORS } from '../signup/readable-colors';
 import { CodeStep, DoneStep, EmailStep } from './unsubscribe-steps';
 
 type Step = 'email' | 'code' | 'done';
@@ -179,7 +178,7 @@ export function UnsubscribePage({ params }: PageProps) {
   }
 
   return (
-    <div style={READABLE_COLORS}>
+    <div>
       <PublicLayout studyId={studyId || null} languages={languages}>
         <Stack gap="lg">
           <Title order={1} size="h2">
