@@ -2,6 +2,9 @@ import type { StudyStatus } from '@trialbase/domain';
 import { and, count, desc, eq, ilike, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { studyAccess } from '../access/tables';
+import { enrollments } from '../enrollments/tables';
+import { formTemplates } from '../forms/tables';
+import { processes } from '../processes/tables';
 import { sites } from '../sites/tables';
 import { subjects } from '../subjects/tables';
 import { enterpriseCodes, studies, subscriptionPlans } from './tables';
@@ -108,6 +111,33 @@ export async function countSites(db: Executor, studyId: string): Promise<number>
 
 export async function countSubjects(db: Executor, studyId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(subjects).where(eq(subjects.studyId, studyId));
+  return Number(row?.n ?? 0);
+}
+
+/** Live (not deleted) form templates of the study, for the overview tile. */
+export async function countForms(db: Executor, studyId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(formTemplates)
+    .where(and(eq(formTemplates.studyId, studyId), isNull(formTemplates.deletedAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** Live (not deleted) processes of the study, for the overview tile. */
+export async function countProcesses(db: Executor, studyId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(processes)
+    .where(and(eq(processes.studyId, studyId), isNull(processes.deletedAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** Subjects with at least one enrollment (the overview's "started" tile). */
+export async function countEnrolledSubjects(db: Executor, studyId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${enrollments.subjectId})` })
+    .from(enrollments)
+    .where(eq(enrollments.studyId, studyId));
   return Number(row?.n ?? 0);
 }
 

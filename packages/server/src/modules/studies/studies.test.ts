@@ -1,8 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, buildStudy, buildSubject, buildUser, grantAccess } from '../../../test/factories';
+import {
+  buildProcess,
+  buildSite,
+  buildStudy,
+  buildSubject,
+  buildUser,
+  grantAccess,
+} from '../../../test/factories';
 import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
+import { newId } from '../../platform/ids';
 import { studyAccess } from '../access/tables';
+import { enrollments } from '../enrollments/tables';
+import { formTemplates } from '../forms/tables';
 import { sites } from '../sites/tables';
 import { studies } from './tables';
 
@@ -210,11 +220,44 @@ describe(`studies API on ${engine}`, () => {
       expect(missing.statusCode).toBe(404);
     });
 
-    it('counts sites and subjects; forms and processes are not counted yet', async () => {
+    it('counts live forms and processes, sites, subjects and subjects with an enrollment', async () => {
       const study = await buildStudy(t.app);
       const site = await buildSite(t.app, study.id);
       await buildSite(t.app, study.id);
+      const subject = await buildSubject(t.app, { studyId: study.id, siteId: site.id });
       await buildSubject(t.app, { studyId: study.id, siteId: site.id });
+      const now = new Date();
+      const form = (name: string, deletedAt: Date | null) => ({
+        studyId: study.id,
+        id: newId(now),
+        name,
+        type: 'TYPE_FORM',
+        document: { title: { en: name } },
+        createdBy: 'test',
+        createdAt: now,
+        updatedAt: now,
+        deletedAt,
+      });
+      await t.app.database.db
+        .insert(formTemplates)
+        .values([form('Baseline', null), form('Week 1', null), form('Gone', now)]);
+      const process = await buildProcess(t.app, { studyId: study.id, dataEvents: [] });
+      await buildProcess(t.app, { studyId: study.id, dataEvents: [] });
+      await t.app.database.db.insert(enrollments).values(
+        [1, 2].map(() => ({
+          studyId: study.id,
+          id: newId(now),
+          siteId: site.id,
+          subjectId: subject.id,
+          processId: process.id,
+          status: 'ONGOING',
+          registeredAt: now,
+          timeZone: 'UTC',
+          language: 'en',
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
       const { session } = await userWith('INVESTIGATOR', study.id);
       const res = await t.app.inject({
         method: 'GET',
@@ -223,7 +266,7 @@ describe(`studies API on ${engine}`, () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
-        counts: { sites: 2, subjects: 1, startedStudies: 0, forms: null, processes: null },
+        counts: { sites: 2, subjects: 2, startedStudies: 1, forms: 2, processes: 2 },
         amendments: { total: 0, latest: null },
       });
     });

@@ -7,7 +7,16 @@ import {
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
-import { countSites, countSubjects, findStudy, listStudiesAcrossStudies, type StudyRow } from '../repo';
+import {
+  countEnrolledSubjects,
+  countForms,
+  countProcesses,
+  countSites,
+  countSubjects,
+  findStudy,
+  listStudiesAcrossStudies,
+  type StudyRow,
+} from '../repo';
 
 /** A live study or 404 (spec 000 §8: navigating into a nonexistent study goes to 404). */
 export async function getStudyOr404(db: Executor, studyId: string): Promise<StudyRow> {
@@ -31,16 +40,21 @@ export async function listStudiesFor(
 }
 
 /**
- * Spec 001 §2 /study/{studyId}/overview tiles from real counts. Forms and processes have
- * no tables yet (null: the screen shows a dash); started studies are subjects with an
- * enrollment, none until enrollments exist; no amendments exist yet.
+ * Spec 001 §2 /study/{studyId}/overview tiles from real counts: live forms and processes,
+ * sites, subjects and started studies (subjects with an enrollment); no amendments exist yet.
  */
 export async function getStudyOverview(db: Executor, row: StudyRow): Promise<StudyOverview> {
-  const [sites, subjects] = await Promise.all([countSites(db, row.id), countSubjects(db, row.id)]);
+  const [forms, processes, sites, subjects, startedStudies] = await Promise.all([
+    countForms(db, row.id),
+    countProcesses(db, row.id),
+    countSites(db, row.id),
+    countSubjects(db, row.id),
+    countEnrolledSubjects(db, row.id),
+  ]);
   return {
     studyId: row.id,
     status: row.status as StudyStatus,
-    counts: { forms: null, processes: null, sites, startedStudies: 0, subjects },
+    counts: { forms, processes, sites, startedStudies, subjects },
     amendments: { total: 0, latest: null },
   };
 }
