@@ -87,6 +87,37 @@ describe(`POST /api/studies/:studyId/access on ${engine}`, () => {
     expect(mail[0]?.subject).toContain(study.name);
     expect(mail[0]?.body).toContain('Monitor');
     expect(mail[0]?.body).toContain('/authentication/login');
+    expect(mail[0]?.body).toContain(`site ${site.name}`);
+  });
+
+  it('names every invited site in the invitation email, and says "all sites" for study-wide access', async () => {
+    const { study, site, adminSession } = await setup(t.app);
+    const second = await buildSite(t.app, study.id);
+    const email = `sites-${Date.now()}@example.org`;
+    const res = await call('POST', `/api/studies/${study.id}/access`, adminSession, {
+      email,
+      role: 'DOCTOR',
+      siteIds: [site.id, second.id],
+    });
+    expect(res.statusCode).toBe(201);
+    const [mail] = await t.app.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, email));
+    expect(mail?.body).toContain('sites ');
+    expect(mail?.body).toContain(site.name);
+    expect(mail?.body).toContain(second.name);
+    const wide = `wide-${Date.now()}@example.org`;
+    await call('POST', `/api/studies/${study.id}/access`, adminSession, {
+      email: wide,
+      role: 'MONITOR',
+      siteIds: 'ALL',
+    });
+    const [wideMail] = await t.app.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, wide));
+    expect(wideMail?.body).toContain('(all sites)');
   });
 
   it('leaves an unknown email INVITED with a sign-up link, and activates it when the account appears', async () => {

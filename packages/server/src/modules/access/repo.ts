@@ -58,6 +58,21 @@ export async function listStudySiteIds(db: Executor, studyId: string, siteIds: s
   return rows.map((row) => row.id);
 }
 
+/** Names of the given sites of a study, ordered by name (for the invitation email). */
+export async function listStudySiteNames(
+  db: Executor,
+  studyId: string,
+  siteIds: string[],
+): Promise<string[]> {
+  if (siteIds.length === 0) return [];
+  const rows = await db
+    .select({ name: sites.name })
+    .from(sites)
+    .where(and(eq(sites.studyId, studyId), inArray(sites.id, siteIds)))
+    .orderBy(sites.name);
+  return rows.map((row) => row.name);
+}
+
 /** The access rows of a study that are not revoked, oldest first. */
 export async function listStudyAccess(db: Executor, studyId: string): Promise<StudyAccessRow[]> {
   return db

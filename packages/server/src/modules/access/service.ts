@@ -19,6 +19,7 @@ import {
   insertStudyAccess,
   listStudyAccess,
   listStudySiteIds,
+  listStudySiteNames,
   listUserNames,
   type StudyAccessRow,
   updateStudyAccess,
@@ -130,7 +131,10 @@ export async function inviteAccess(
   const link = user
     ? `${input.baseUrl}/authentication/login`
     : `${input.baseUrl}/authentication/signup?email=${encodeURIComponent(email)}`;
-  const sites = invite.siteIds === 'ALL' ? 'all sites' : `${invite.siteIds.length} site(s)`;
+  const sites =
+    invite.siteIds === 'ALL'
+      ? 'all sites'
+      : `${invite.siteIds.length === 1 ? 'site' : 'sites'} ${(await listStudySiteNames(ctx.tx, studyId, invite.siteIds)).join(', ')}`;
   await queueMessage(ctx, {
     channel: 'EMAIL',
     to: email,
