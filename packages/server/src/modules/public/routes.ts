@@ -80,7 +80,7 @@ const participant = (tokenId: string | null) => ({ type: 'SUBJECT_TOKEN' as cons
 export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   const { db, clock, config } = deps;
   const env = scheduleEnvOf(config);
-  const captcha = createCaptcha(process.env.TRIALBASE_CAPTCHA_SECRET || undefined);
+  const captcha = createCaptcha(config.captchaSecret ?? undefined);
   const ipKey = (prefix: string, req: FastifyRequest) => `${prefix}:ip:${req.ip}`;
 
   /** The token id of a link, for the audit actor; an unknown link counts against the address. */

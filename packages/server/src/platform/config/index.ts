@@ -1,0 +1,135 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Everything the server reads from its environment, parsed once (README "Configuration"). */
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  databaseUrl: string | null;
+  /** PGlite data directory, or 'memory://' for a throwaway in-memory database. */
+  dataDir: string;
+  /** Directory of the built web app served in production mode; null to serve none. */
+  webDist: string | null;
+  publicUrl: string | null;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  maintenanceMode: boolean;
+  sessionTtlMinutes: number;
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  /** Start pg-boss workers (send-outs, outbox). Off in tests that do not need them. */
+  jobs: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Create the demo study at start when the database has no study yet (issue 7 item 7). */
+  seedDemo: boolean;
+  /** Key that signs participant captcha challenges; null gives a random key per process. */
+  captchaSecret: string | null;
+};
+
+/** Unset and empty mean the same: the default applies. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : value));
+
+const flag = (fallback: boolean) =>
+  optionalText.pipe(
+    z
+      .enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'], {
+        error: 'expected true or false (1/0, yes/no, on/off)',
+      })
+      .optional()
+      .transform((value) => (value === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(value))),
+  );
+
+const wholeNumber = (fallback: number, min: number, max: number) =>
+  optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'expected a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max))
+      .optional()
+      .transform((value) => value ?? fallback),
+  );
+
+const url = optionalText.pipe(z.url({ error: 'expected a URL' }).optional());
+
+/**
+ * The environment the server reads, as one zod schema (issue 13 item 9): every variable of the
+ * README's configuration table, parsed and checked here, and nowhere else.
+ */
+export const EnvironmentSchema = z.object({
+  NODE_ENV: optionalText,
+  PORT: wholeNumber(3000, 0, 65535),
+  HOST: optionalText,
+  DATABASE_URL: url,
+  TRIALBASE_DATA_DIR: optionalText,
+  /** Empty (not unset) means: serve no web app. */
+  TRIALBASE_WEB_DIST: z.string().optional(),
+  PUBLIC_URL: url,
+  TRIALBASE_ADMIN_EMAIL: optionalText,
+  TRIALBASE_ADMIN_PASSWORD: optionalText,
+  SMTP_URL: url,
+  MAIL_FROM: optionalText,
+  MAINTENANCE_MODE: flag(false),
+  SESSION_TTL_MINUTES: wholeNumber(60, 1, 60 * 24 * 30),
+  LOGIN_MAX_FAILURES: wholeNumber(5, 1, 1000),
+  LOGIN_LOCK_MINUTES: wholeNumber(15, 1, 60 * 24 * 30),
+  TRIALBASE_JOBS: flag(true),
+  LOG_LEVEL: optionalText.pipe(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  ),
+  TRUST_PROXY: flag(false),
+  TRIALBASE_SEED_DEMO: flag(false),
+  TRIALBASE_CAPTCHA_SECRET: optionalText.pipe(z.string().min(16, 'use at least 16 characters').optional()),
+});
+
+/** A configuration the server cannot start with: every wrong variable, named. */
+export class ConfigError extends Error {
+  constructor(readonly issues: { variable: string; message: string }[]) {
+    super(
+      `Invalid configuration:\n${issues.map((issue) => `  ${issue.variable}: ${issue.message}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the configuration from environment variables (documented in README.md); throws ConfigError listing every bad one. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvironmentSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? ''), message: issue.message })),
+    );
+  }
+  const e = parsed.data;
+  const nodeEnv = e.NODE_ENV === 'production' ? 'production' : e.NODE_ENV === 'test' ? 'test' : 'development';
+  return {
+    env: nodeEnv,
+    port: e.PORT,
+    host: e.HOST ?? '0.0.0.0',
+    databaseUrl: e.DATABASE_URL ?? null,
+    dataDir: e.TRIALBASE_DATA_DIR ?? path.resolve(process.cwd(), 'data'),
+    webDist: e.TRIALBASE_WEB_DIST === '' ? null : (e.TRIALBASE_WEB_DIST ?? null),
+    publicUrl: e.PUBLIC_URL ?? null,
+    adminEmail: e.TRIALBASE_ADMIN_EMAIL ?? null,
+    adminPassword: e.TRIALBASE_ADMIN_PASSWORD ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? 'Trialbase <no-reply@trialbase.local>',
+    maintenanceMode: e.MAINTENANCE_MODE,
+    sessionTtlMinutes: e.SESSION_TTL_MINUTES,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    jobs: e.TRIALBASE_JOBS,
+    logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: e.TRUST_PROXY,
+    seedDemo: e.TRIALBASE_SEED_DEMO,
+    captchaSecret: e.TRIALBASE_CAPTCHA_SECRET ?? null,
+  };
+}
