@@ -42,6 +42,16 @@ describe('Spec 001 §5 authoring limits: min and max', () => {
     expect(text(20, 10)).toEqual([['minLength', 'MIN_ABOVE_MAX']]);
   });
 
+  it('text min and max length: positive, at most 10000, with min below max (equal is refused)', () => {
+    const text = (minLength: number | null, maxLength: number | null) =>
+      check({ ...buildTestQuestion({ id: 't', type: 'TEXT_SENTENCE', order: 1 }), minLength, maxLength });
+    expect(text(10, 10)).toEqual([['minLength', 'MIN_NOT_BELOW_MAX']]);
+    expect(text(9, 10)).toEqual([]);
+    expect(text(10000, 10000)).toEqual([['minLength', 'MIN_NOT_BELOW_MAX']]);
+    expect(text(-1, 5)).toEqual([['minLength', 'OUT_OF_RANGE']]);
+    expect(text(null, 10000)).toEqual([]);
+  });
+
   it('multiple response min and max answers do not exceed the number of possibilities', () => {
     const mr = (minAnswer: number, maxAnswer: number) =>
       check({

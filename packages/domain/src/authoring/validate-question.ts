@@ -21,9 +21,19 @@ import {
 import { validateTable } from './validate-table';
 
 type RangeKeys = ['minValue', 'maxValue'] | ['minLength', 'maxLength'] | ['minAnswer', 'maxAnswer'];
-type RangeRules = { isInteger: boolean; lowest: number; highest: number; isRequired?: boolean };
+type RangeRules = {
+  isInteger: boolean;
+  lowest: number;
+  highest: number;
+  isRequired?: boolean;
+  /** Spec 001 §5 text lengths: "with min below max", so min equal to max is refused too. */
+  isMinBelowMax?: boolean;
+};
 
-/** Spec 001 §5: min and max numeric (integer or decimal by type), within bounds, min not above max. */
+/**
+ * Spec 001 §5: min and max numeric (integer or decimal by type), within bounds, min not above
+ * max (text lengths: min below max).
+ */
 function checkRange(question: Question, [minKey, maxKey]: RangeKeys, rules: RangeRules): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const valid: number[] = [];
@@ -38,8 +48,11 @@ function checkRange(question: Question, [minKey, maxKey]: RangeKeys, rules: Rang
     } else valid.push(value);
   }
   const [min, max] = valid;
-  if (valid.length === 2 && min !== undefined && max !== undefined && min > max) {
-    issues.push(authoringIssue([minKey], 'MIN_ABOVE_MAX', { max }));
+  if (valid.length === 2 && min !== undefined && max !== undefined) {
+    if (min > max) issues.push(authoringIssue([minKey], 'MIN_ABOVE_MAX', { max }));
+    else if (rules.isMinBelowMax && min === max) {
+      issues.push(authoringIssue([minKey], 'MIN_NOT_BELOW_MAX', { max }));
+    }
   }
   return issues;
 }
@@ -107,6 +120,7 @@ function checkByType(form: FormTemplate, question: Question): FieldIssue[] {
         isInteger: true,
         lowest: TEXT_LENGTH_MIN,
         highest: TEXT_LENGTH_MAX,
+        isMinBelowMax: true,
       });
     case 'MULTIPLE_RESPONSE':
       return checkRange(question, ['minAnswer', 'maxAnswer'], {

@@ -263,6 +263,7 @@ export const formsAr = {
       NOT_INTEGER: 'يجب أن يكون عددًا صحيحًا',
       OUT_OF_RANGE: 'يجب أن يكون بين {{min}} و{{max}}',
       MIN_ABOVE_MAX: 'يجب ألا يتجاوز الحد الأقصى ({{max}})',
+      MIN_NOT_BELOW_MAX: 'يجب أن يكون أقل من الحد الأقصى ({{max}})',
       TOO_MANY: '{{max}} على الأكثر',
       TOO_FEW: 'أضف {{min}} على الأقل',
       DUPLICATE: 'مستخدم بالفعل',

@@ -267,6 +267,7 @@ export const formsDa = {
       NOT_INTEGER: 'Skal være et heltal',
       OUT_OF_RANGE: 'Skal være mellem {{min}} og {{max}}',
       MIN_ABOVE_MAX: 'Må ikke være over maksimum ({{max}})',
+      MIN_NOT_BELOW_MAX: 'Skal være under maksimum ({{max}})',
       TOO_MANY: 'Højst {{max}}',
       TOO_FEW: 'Tilføj mindst {{min}}',
       DUPLICATE: 'Allerede brugt',

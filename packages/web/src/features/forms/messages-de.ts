@@ -272,6 +272,7 @@ export const formsDe = {
       NOT_INTEGER: 'Muss eine ganze Zahl sein',
       OUT_OF_RANGE: 'Muss zwischen {{min}} und {{max}} liegen',
       MIN_ABOVE_MAX: 'Darf nicht über dem Höchstwert ({{max}}) liegen',
+      MIN_NOT_BELOW_MAX: 'Muss unter dem Höchstwert ({{max}}) liegen',
       TOO_MANY: 'Höchstens {{max}}',
       TOO_FEW: 'Mindestens {{min}} hinzufügen',
       DUPLICATE: 'Bereits verwendet',

@@ -267,6 +267,7 @@ export const formsEn = {
       NOT_INTEGER: 'Must be a whole number',
       OUT_OF_RANGE: 'Must be between {{min}} and {{max}}',
       MIN_ABOVE_MAX: 'Must not be above the maximum ({{max}})',
+      MIN_NOT_BELOW_MAX: 'Must be below the maximum ({{max}})',
       TOO_MANY: 'At most {{max}}',
       TOO_FEW: 'Add at least {{min}}',
       DUPLICATE: 'Already used',

@@ -262,6 +262,7 @@ export const formsHe = {
       NOT_INTEGER: 'חייב להיות מספר שלם',
       OUT_OF_RANGE: 'חייב להיות בין {{min}} ל-{{max}}',
       MIN_ABOVE_MAX: 'אסור שיעלה על המקסימום ({{max}})',
+      MIN_NOT_BELOW_MAX: 'חייב להיות מתחת למקסימום ({{max}})',
       TOO_MANY: 'לכל היותר {{max}}',
       TOO_FEW: 'יש להוסיף לפחות {{min}}',
       DUPLICATE: 'כבר בשימוש',

@@ -267,6 +267,7 @@ export const formsUr = {
       NOT_INTEGER: 'مکمل عدد ہونا چاہیے',
       OUT_OF_RANGE: '{{min}} اور {{max}} کے درمیان ہونا چاہیے',
       MIN_ABOVE_MAX: 'زیادہ سے زیادہ ({{max}}) سے اوپر نہیں ہونا چاہیے',
+      MIN_NOT_BELOW_MAX: 'زیادہ سے زیادہ ({{max}}) سے کم ہونا چاہیے',
       TOO_MANY: 'زیادہ سے زیادہ {{max}}',
       TOO_FEW: 'کم از کم {{min}} شامل کریں',
       DUPLICATE: 'پہلے سے استعمال میں',
