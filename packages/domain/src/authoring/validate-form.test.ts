@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FormTemplate } from '../forms/model';
-import { buildTestForm, buildTestQuestion } from './testing';
+import type { FormTemplate, Possibility } from '../forms/model';
+import { buildTestForm, buildTestPossibilities, buildTestQuestion } from './testing';
 import { validateFormTemplate } from './validate-form';
 import { validateTable } from './validate-table';
 
@@ -43,6 +43,20 @@ describe('Spec 001 §5 form authoring limits', () => {
       ['questions.1.order', 'DUPLICATE'],
       ['questions.1.minValue', 'MIN_ABOVE_MAX'],
     ]);
+  });
+
+  it('possibility ids are unique per form: a shared id is refused at the later question', () => {
+    const yesNo = (id: string, order: number, possibilities: Possibility[]) =>
+      buildTestQuestion({ id, type: 'YES_NO', order, possibilities });
+    const first = yesNo('a', 1, buildTestPossibilities('a', 2));
+    const [own, other] = buildTestPossibilities('b', 2);
+    const shared = yesNo('b', 2, [own as Possibility, { ...(other as Possibility), id: 'a-p2' }]);
+    expect(check(buildTestForm({ questions: [first, shared] }))).toEqual([
+      ['questions.1.possibilities.1.id', 'DUPLICATE'],
+    ]);
+    expect(
+      check(buildTestForm({ questions: [first, yesNo('b', 2, buildTestPossibilities('b', 2))] })),
+    ).toEqual([]);
   });
 });
 

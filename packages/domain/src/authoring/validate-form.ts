@@ -1,6 +1,7 @@
 /**
  * Form template authoring limits (spec 001 §5): name, intro text, footer, export
- * label, chart image, unique question ids and orders, then every question.
+ * label, chart image, unique question ids and orders, possibility ids unique per form, then
+ * every question.
  */
 import type { FieldIssue } from '../common/errors';
 import type { FormTemplate } from '../forms/model';
@@ -40,8 +41,20 @@ export function validateFormTemplate(form: FormTemplate): FieldIssue[] {
     issues.push(authoringIssue(['imageChart'], 'REQUIRED'));
   const ids = new Set<string>();
   const orders = new Set<number>();
+  const possibilityIds = new Set<string>();
   form.questions.forEach((question, i) => {
     if (ids.has(question.id)) issues.push(authoringIssue(['questions', i, 'id'], 'DUPLICATE'));
+    // Possibility ids are unique per form: show rules track hidden possibilities by bare id,
+    // so a shared id would hide (and reset) a choice of another question. Repeats inside one
+    // question are reported by validateQuestion.
+    const own = new Set<string>();
+    question.possibilities.forEach((p, j) => {
+      if (possibilityIds.has(p.id) && !own.has(p.id)) {
+        issues.push(authoringIssue(['questions', i, 'possibilities', j, 'id'], 'DUPLICATE'));
+      }
+      own.add(p.id);
+    });
+    for (const id of own) possibilityIds.add(id);
     if (orders.has(question.order)) issues.push(authoringIssue(['questions', i, 'order'], 'DUPLICATE'));
     ids.add(question.id);
     orders.add(question.order);
