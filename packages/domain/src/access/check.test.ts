@@ -133,9 +133,10 @@ describe('Spec 000 §6 sitesWithPermission', () => {
       { studyId: STUDY, role: 'DOCTOR', siteIds: ['s1'] },
       { studyId: STUDY, role: 'INVESTIGATOR', siteIds: ['s2'] },
     ]);
-    expect(sitesWithPermission(limited, 'PATIENT_LIST', STUDY)).toEqual(['s1']);
-    expect(sitesWithPermission(limited, 'PATHWAY_LIST', STUDY)).toEqual(['s2']);
-    expect(sitesWithPermission(limited, 'AE_CREATE', STUDY)).toEqual([]);
+    expect(sitesWithPermission(limited, 'PATIENT_CREATE', STUDY)).toEqual(['s1']);
+    expect(sitesWithPermission(limited, 'AE_INVESTIGATE', STUDY)).toEqual(['s2']);
+    expect(sitesWithPermission(limited, 'PATIENT_LIST', STUDY)).toEqual(['s1', 's2']);
+    expect(sitesWithPermission(limited, 'SITE_CREATE', STUDY)).toEqual([]);
     expect(
       sitesWithPermission(user([{ studyId: STUDY, role: 'DOCTOR', siteIds: 'ALL' }]), 'PATIENT_LIST', STUDY),
     ).toBe('ALL');
@@ -148,9 +149,9 @@ describe('Spec 000 §6 sitesWithPermission', () => {
 describe('DESIGN.md abilities (spec 000 §6)', () => {
   it('gives one boolean per permission asked', () => {
     const u = user([{ studyId: STUDY, role: 'INVESTIGATOR', siteIds: ['s1'] }]);
-    expect(abilitiesFor(u, { studyId: STUDY, siteId: 's1' }, ['AE_VIEW', 'AE_CREATE'])).toEqual({
+    expect(abilitiesFor(u, { studyId: STUDY, siteId: 's1' }, ['AE_VIEW', 'PATIENT_CREATE'])).toEqual({
       AE_VIEW: true,
-      AE_CREATE: false,
+      PATIENT_CREATE: false,
     });
     expect(abilitiesFor(u, { studyId: STUDY, siteId: 's9' }, ['AE_VIEW'])).toEqual({ AE_VIEW: false });
   });

@@ -29,16 +29,17 @@ const subject = {
   name: 'Karen Blixen',
 };
 
-function doctorWith(permissions: AccessUser['systemPermissions']): AccessUser {
+/** docs/ROLES.md: a MONITOR sees subjects pseudonymised; per-field permissions come as extras. */
+function monitorWith(permissions: AccessUser['systemPermissions']): AccessUser {
   return {
     systemPermissions: [],
-    studyAccess: [{ studyId: STUDY, role: 'DOCTOR', permissions, siteIds: ['s1'] }],
+    studyAccess: [{ studyId: STUDY, role: 'MONITOR', permissions, siteIds: ['s1'] }],
   };
 }
 
 describe('Spec 000 §6 per-field subject view (redaction)', () => {
   it('redacts every restricted field, and only those, without the field permissions', () => {
-    const redacted = redactSubject(subject, doctorWith([]), scope);
+    const redacted = redactSubject(subject, monitorWith([]), scope);
     for (const field of Object.keys(SUBJECT_RESTRICTED_FIELDS)) {
       expect(redacted[field as keyof typeof redacted], field).toBe(REDACTED);
     }
@@ -52,22 +53,22 @@ describe('Spec 000 §6 per-field subject view (redaction)', () => {
 
   for (const [field, permission] of Object.entries(SUBJECT_RESTRICTED_FIELDS)) {
     it(`${field} shows with ${permission} and is REDACTED without it`, () => {
-      const shown = redactSubject(subject, doctorWith([permission]), scope);
+      const shown = redactSubject(subject, monitorWith([permission]), scope);
       expect(shown[field as keyof typeof shown]).toEqual(subject[field as keyof typeof subject]);
-      const hidden = redactSubject(subject, doctorWith([]), scope);
+      const hidden = redactSubject(subject, monitorWith([]), scope);
       expect(hidden[field as keyof typeof hidden]).toBe(REDACTED);
     });
   }
 
   it('guardian1 and guardian2 share one permission', () => {
-    const shown = redactSubject(subject, doctorWith(['PATIENT_VIEW_GUARDIANS']), scope);
+    const shown = redactSubject(subject, monitorWith(['PATIENT_VIEW_GUARDIANS']), scope);
     expect([shown.guardian1, shown.guardian2]).toEqual(['G1', 'G2']);
   });
 
   it('the merged name needs both first and last name permissions', () => {
-    expect(redactSubject(subject, doctorWith(['PATIENT_VIEW_FIRST_NAME']), scope).name).toBe(REDACTED);
+    expect(redactSubject(subject, monitorWith(['PATIENT_VIEW_FIRST_NAME']), scope).name).toBe(REDACTED);
     expect(
-      redactSubject(subject, doctorWith(['PATIENT_VIEW_FIRST_NAME', 'PATIENT_VIEW_LAST_NAME']), scope).name,
+      redactSubject(subject, monitorWith(['PATIENT_VIEW_FIRST_NAME', 'PATIENT_VIEW_LAST_NAME']), scope).name,
     ).toBe('Karen Blixen');
   });
 
@@ -80,15 +81,27 @@ describe('Spec 000 §6 per-field subject view (redaction)', () => {
   });
 
   it('leaves absent fields absent and unrestricted fields visible', () => {
-    const partial = redactSubject({ patientId: 'x', email: undefined }, doctorWith([]), scope);
+    const partial = redactSubject({ patientId: 'x', email: undefined }, monitorWith([]), scope);
     expect(partial).toEqual({ patientId: 'x', email: undefined });
-    expect(canViewSubjectField(doctorWith([]), 'patientId', scope)).toBe(true);
-    expect(canViewSubjectField(doctorWith([]), 'email', scope)).toBe(false);
+    expect(canViewSubjectField(monitorWith([]), 'patientId', scope)).toBe(true);
+    expect(canViewSubjectField(monitorWith([]), 'email', scope)).toBe(false);
+  });
+
+  it('docs/ROLES.md: a DOCTOR of the site sees every field; of another site, none', () => {
+    const doctor: AccessUser = {
+      systemPermissions: [],
+      studyAccess: [{ studyId: STUDY, role: 'DOCTOR', siteIds: ['s1'] }],
+    };
+    expect(redactSubject(subject, doctor, scope)).toEqual(subject);
+    const elsewhere = redactSubject(subject, doctor, { studyId: STUDY, siteId: 's2' });
+    for (const field of Object.keys(SUBJECT_RESTRICTED_FIELDS)) {
+      expect(elsewhere[field as keyof typeof elsewhere], field).toBe(REDACTED);
+    }
   });
 
   it('a field permission for one study does not show the field in another', () => {
     expect(
-      redactSubject(subject, doctorWith(['PATIENT_VIEW_EMAIL']), { studyId: 'e'.repeat(24) }).email,
+      redactSubject(subject, monitorWith(['PATIENT_VIEW_EMAIL']), { studyId: 'e'.repeat(24) }).email,
     ).toBe(REDACTED);
   });
 });

@@ -5,15 +5,64 @@ import type { Permission } from './permissions';
 export const STUDY_ROLES = ['INVESTIGATOR', 'STUDY_HELPER', 'MONITOR', 'DOCTOR', 'ADMIN', 'OTHER'] as const;
 export type StudyRole = (typeof STUDY_ROLES)[number];
 
-/**
- * Every working role may open the study it works in (its overview and settings, read only).
- * The spec's table names "study view" only for MONITOR, but a doctor or investigator who
- * works in a study must be able to enter it; OTHER stays without any permission.
+/*
+ * The role table. Spec 000 §6 gives a partial table (kept here entry by entry) and 001 §6
+ * leaves the rest open; what each role holds beyond the spec, and why, is decided in
+ * docs/ROLES.md. A site-limited role holds its permissions for its sites only (check.ts);
+ * extras granted per user add to the role, study-wide.
  */
+
+/** docs/ROLES.md: every working role may open the study it works in (overview and settings, read only). */
 const STUDY_MEMBER = ['STUDY_VIEW'] as const satisfies readonly Permission[];
+
+/**
+ * docs/ROLES.md: the study design a subject screen shows (sites, processes and their forms),
+ * read only. The sites list is filtered to the caller's sites.
+ */
+const STUDY_DESIGN_READ = [
+  'SITE_OVERVIEW',
+  'PATHWAY_LIST',
+  'PATHWAY_VIEW',
+  'QUESTIONNAIRE_TEMPLATE_LIST',
+  'QUESTIONNAIRE_TEMPLATE_VIEW',
+] as const satisfies readonly Permission[];
+
+/** docs/ROLES.md: the captured data of the caller's sites, read only (subjects, records, links, filled forms). */
+const SITE_DATA_READ = [
+  'PATIENT_LIST',
+  'PATIENT_VIEW',
+  'PATHWAY_RECORD_VIEW',
+  'TOKEN_LIST',
+  'QUESTIONNAIRE_VIEW',
+] as const satisfies readonly Permission[];
+
+/**
+ * docs/ROLES.md: the identifiable subject fields (spec 000 §6 per-field subject view), for
+ * the site staff who contact participants. Without them a subject is pseudonymised: its
+ * subject id and unrestricted fields only, restricted fields REDACTED.
+ */
+export const SUBJECT_IDENTITY_PERMISSIONS = [
+  'PATIENT_VIEW_FIRST_NAME',
+  'PATIENT_VIEW_LAST_NAME',
+  'PATIENT_VIEW_ADDRESS',
+  'PATIENT_VIEW_MOBILE',
+  'PATIENT_VIEW_EMAIL',
+  'PATIENT_VIEW_DATE_OF_BIRTH',
+  'PATIENT_VIEW_CHECKSUM',
+  'PATIENT_VIEW_GENDER',
+  'PATIENT_VIEW_NATIONALITY',
+  'PATIENT_VIEW_GUARDIANS',
+  'PATIENT_VIEW_HOME_NUMBER',
+  'PATIENT_VIEW_WORK_NUMBER',
+  'PATIENT_VIEW_INITIALS',
+] as const satisfies readonly Permission[];
+
+/** docs/ROLES.md: site staff read the queries raised on their data and answer them. */
+const QUERY_ANSWER = ['QUERY_VIEW', 'QUERY_RESPOND'] as const satisfies readonly Permission[];
 
 const INVESTIGATOR = [
   ...STUDY_MEMBER,
+  // Spec 000 §6.
   'PATHWAY_LIST',
   'AE_LIST',
   'AE_VIEW',
@@ -21,16 +70,23 @@ const INVESTIGATOR = [
   'AE_INVESTIGATE',
   'AE_SIGN_CLASSIFICATION',
   'AE_SIGN_FOLLOW_UP',
+  // docs/ROLES.md: reviews and signs the data of the sites, and reports AEs.
+  ...STUDY_DESIGN_READ,
+  ...SITE_DATA_READ,
+  ...SUBJECT_IDENTITY_PERMISSIONS,
+  'PATIENT_LIST_MEDICATION',
+  'AE_CREATE',
+  'STUDY_SIGN_OFF',
+  ...QUERY_ANSWER,
 ] as const satisfies readonly Permission[];
 
 const STUDY_HELPER = [
   ...STUDY_MEMBER,
+  // Spec 000 §6.
   'SITE_OVERVIEW',
   'SITE_EDIT',
   'SITE_DELETE',
   'AE_CREATE',
-  // Not in the spec's table: the helper who creates and edits processes must reach them from the list.
-  'PATHWAY_LIST',
   'PATHWAY_CREATE',
   'PATHWAY_UPDATE',
   'PATHWAY_DUPLICATE',
@@ -43,20 +99,43 @@ const STUDY_HELPER = [
   'QUESTION_TEMPLATE_ALL',
   'IMAGE_ALL',
   'PATHWAY_RECORD_UNEXPECTED',
+  // docs/ROLES.md: the builder reaches processes from the list and removes its own drafts
+  // (the server refuses while a form or process is in use).
+  'PATHWAY_LIST',
+  'PATHWAY_DELETE',
+  'QUESTIONNAIRE_TEMPLATE_DELETE',
+  // docs/ROLES.md: enters unscheduled records, so finds the subject (pseudonymised), its
+  // records and their forms, fills them in and answers the queries on what it entered.
+  ...SITE_DATA_READ,
+  'QUESTIONNAIRE_CREATE',
+  'QUESTIONNAIRE_UPDATE',
+  ...QUERY_ANSWER,
 ] as const satisfies readonly Permission[];
 
 const MONITOR = [
   ...STUDY_MEMBER,
+  // Spec 000 §6.
   'MAIL_LOG_VIEW',
   'SMS_LOG_VIEW',
   'DATA_ALL',
   'AUDIT_VIEW',
-  // Not in the spec's table: a monitor verifies source data (DATA_ALL), so reads the filled forms.
-  'QUESTIONNAIRE_VIEW',
+  // docs/ROLES.md: reads all data of the sites (subjects pseudonymised), verifies it
+  // (DATA_ALL), raises, closes and reopens queries; never changes data.
+  ...STUDY_DESIGN_READ,
+  ...SITE_DATA_READ,
+  'PATIENT_LIST_MEDICATION',
+  'AE_LIST',
+  'AE_VIEW',
+  'QUERY_CREATE',
+  'QUERY_VIEW',
+  'QUERY_CLOSE',
+  'QUERY_REOPEN',
+  'QUERY_NOTIFY',
 ] as const satisfies readonly Permission[];
 
 const DOCTOR = [
   ...STUDY_MEMBER,
+  // Spec 000 §6.
   'PATIENT_LIST',
   'PATIENT_CREATE',
   'PATIENT_VIEW',
@@ -76,6 +155,17 @@ const DOCTOR = [
   'QUESTIONNAIRE_VIEW',
   'QUESTIONNAIRE_UPDATE',
   'QUESTIONNAIRE_CREATE',
+  // docs/ROLES.md: sees whom they treat, reads the sites and processes the subject screens
+  // show, agrees visit dates, records unscheduled visits, reports AEs and answers queries.
+  ...STUDY_DESIGN_READ,
+  ...SUBJECT_IDENTITY_PERMISSIONS,
+  'TOKEN_RESCHEDULE',
+  'PATHWAY_RECORD_UNEXPECTED',
+  'AE_LIST',
+  'AE_VIEW',
+  'AE_CREATE',
+  'AE_UPDATE',
+  ...QUERY_ANSWER,
 ] as const satisfies readonly Permission[];
 
 /** Spec 000 §6: what ADMIN holds on top of the union of the four other roles. */
@@ -98,11 +188,16 @@ export const ADMIN_EXTRA_PERMISSIONS = [
   'API_KEY_ALL',
   'WEBHOOK_ALL',
   'RANDOMIZATION_LIST_EXPORT',
+  // docs/ROLES.md (ours): removing a subject registered by mistake and importing subjects
+  // are the study administrator's; no other role holds them.
+  'PATIENT_DELETE',
+  'PATIENT_IMPORT',
 ] as const satisfies readonly Permission[];
 
 /**
- * Spec 000 §6 role table, as written: "*_ALL" entries stand for their members
- * (see `PERMISSION_IMPLICATIONS`). ADMIN is the union of the four plus its extras.
+ * The role table of docs/ROLES.md (spec 000 §6 entries plus our decisions): "*_ALL" entries
+ * stand for their members (see `PERMISSION_IMPLICATIONS`). ADMIN is the union of the four
+ * plus its extras.
  */
 export const ROLE_PERMISSIONS = {
   INVESTIGATOR,
@@ -122,7 +217,7 @@ const ROLE_PERMISSION_SETS: Record<StudyRole, ReadonlySet<Permission>> = {
   OTHER: expandPermissions(ROLE_PERMISSIONS.OTHER),
 };
 
-/** Spec 000 §6: every permission a study role grants, "*_ALL" entries expanded. */
+/** Spec 000 §6, docs/ROLES.md: every permission a study role grants, "*_ALL" entries expanded. */
 export function permissionsForRole(role: StudyRole): ReadonlySet<Permission> {
   return ROLE_PERMISSION_SETS[role];
 }
