@@ -7,19 +7,37 @@ import { showErrorToast } from './notify';
 import { SESSION_QUERY_KEY, SHELL_QUERY_ROOTS } from './query-keys';
 import { isExemptFrom401, isExemptFrom404 } from './url-rules';
 
-export type HttpReaction = 'network-toast' | 'login' | 'forbidden' | 'not-found' | 'server-toast' | 'none';
+export type HttpReaction =
+  | 'network-toast'
+  | 'login'
+  | 'forbidden'
+  | 'forbidden-in-place'
+  | 'not-found'
+  | 'server-toast'
+  | 'none';
 
-/** Meta a query or mutation can carry: `localErrors` means the screen shows its own errors. */
-export type RequestMeta = { localErrors?: boolean };
+/**
+ * Meta a query or mutation can carry: `localErrors` means the screen shows its own errors;
+ * `secondary` means the page can live without this call (a filter's options, a side panel),
+ * so a 403 on it is shown in place and does not send the user out of the study.
+ */
+export type RequestMeta = { localErrors?: boolean; secondary?: boolean };
 
 /**
  * Spec 000 §8 and 002 §8: what the app does with a failed call. A 401 that reaches this
- * point had no session to renew (or the user gave up re-authenticating).
+ * point had no session to renew (or the user gave up re-authenticating). A 403 on the page's
+ * own (primary) call bounces to the study list as 000 §8 says; on a secondary call it stays
+ * on the page, which shows `ForbiddenInPlace` where that part would be (issue 12).
  */
-export function classifyHttpError(status: number, apiUrl: string, pagePath: string): HttpReaction {
+export function classifyHttpError(
+  status: number,
+  apiUrl: string,
+  pagePath: string,
+  meta?: RequestMeta,
+): HttpReaction {
   if (status <= 0) return 'network-toast';
   if (status === 401) return isExemptFrom401(apiUrl, pagePath) ? 'none' : 'login';
-  if (status === 403) return 'forbidden';
+  if (status === 403) return meta?.secondary ? 'forbidden-in-place' : 'forbidden';
   if (status === 404) return isExemptFrom404(apiUrl, pagePath) ? 'none' : 'not-found';
   if (status >= 500) return 'server-toast';
   return 'none';
@@ -44,7 +62,7 @@ export function handleHttpError(error: unknown, queryClient: QueryClient, meta?:
     showErrorToast(i18next.t('ERRORS.500'), 'http-500');
     return;
   }
-  const reaction = classifyHttpError(error.status, error.url, window.location.pathname);
+  const reaction = classifyHttpError(error.status, error.url, window.location.pathname, meta);
   if (meta?.localErrors && reaction !== 'network-toast') return;
   switch (reaction) {
     case 'network-toast':
@@ -59,10 +77,17 @@ export function handleHttpError(error: unknown, queryClient: QueryClient, meta?:
     case 'forbidden':
       handleForbidden(queryClient);
       return;
+    case 'forbidden-in-place':
+      return;
     case 'not-found':
       navigateTo('/404', { replace: true });
       return;
     case 'none':
       return;
   }
+}
+
+/** A refused call (403): a secondary query's component shows `ForbiddenInPlace` for it. */
+export function isForbiddenError(error: unknown): boolean {
+  return isHttpError(error) && error.status === 403;
 }

@@ -17,6 +17,7 @@ import { HomeRedirect, RequireSession, RequireSystemAdmin } from './guards';
 import { setNavigator } from './navigation';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { pendingSectionRoutes } from './shell/pending-section-page';
 
 /** Routes of spec/routes.tsv built so far; pages are lazy so the first download stays small. */
 export function createAppRouter() {
@@ -43,6 +44,7 @@ export function createAppRouter() {
             ...processRoutes,
             ...questionnaireRoutes,
             ...subjectRoutes,
+            ...pendingSectionRoutes,
             ...accountRoutes,
             {
               path: 'admin',

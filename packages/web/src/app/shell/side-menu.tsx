@@ -1,58 +1,13 @@
 import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import {
-  IconApi,
-  IconBuildingHospital,
-  IconFlask,
-  IconForms,
-  IconLayoutDashboard,
-  IconMail,
-  IconRoute,
-  IconSettings,
-  IconShieldCheck,
-  IconUserSquareRounded,
-  IconUsers,
-  IconUsersGroup,
-} from '@tabler/icons-react';
-import { ACCESS_MANAGE_PERMISSION, isId, type Permission, type SessionUser } from '@trialbase/domain';
+import { IconFlask, IconMail, IconSettings, IconShieldCheck, IconUsers } from '@tabler/icons-react';
+import { isId, type SessionUser } from '@trialbase/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { type StudyAbilities, useStudyAbilities } from '../abilities';
+import { useStudy } from '../../features/studies/api';
+import { useStudyAbilities } from '../abilities';
+import { PENDING_SECTIONS, pendingSectionsFor, STUDY_SECTIONS, type StudySection } from './study-sections';
 
 type SideMenuProps = { user: SessionUser; onNavigate: () => void };
-
-type StudyEntry = {
-  key: 'OVERVIEW' | 'SITES' | 'ACCESS' | 'API' | 'FORMS' | 'PROCESSES' | 'SUBJECTS';
-  path: string;
-  icon: typeof IconFlask;
-  /** Shown when this holds (spec 000 §6); the server refuses the screen's calls otherwise. */
-  isAllowed: (study: StudyAbilities) => boolean;
-};
-
-const can = (permission: Permission) => (study: StudyAbilities) => study.can(permission);
-
-/**
- * The study's sections whose screens exist. The overview is open to study members, as the
- * server's study-member check says: STUDY_VIEW, or any role but OTHER.
- */
-const STUDY_ENTRIES: readonly StudyEntry[] = [
-  {
-    key: 'OVERVIEW',
-    path: 'overview',
-    icon: IconLayoutDashboard,
-    isAllowed: (study) => study.can('STUDY_VIEW') || (study.role !== null && study.role !== 'OTHER'),
-  },
-  { key: 'SITES', path: 'sites', icon: IconBuildingHospital, isAllowed: can('SITE_OVERVIEW') },
-  { key: 'ACCESS', path: 'access', icon: IconUsersGroup, isAllowed: can(ACCESS_MANAGE_PERMISSION) },
-  { key: 'API', path: 'api', icon: IconApi, isAllowed: can('API_KEY_VIEW') },
-  {
-    key: 'FORMS',
-    path: 'questionnaireTemplate',
-    icon: IconForms,
-    isAllowed: can('QUESTIONNAIRE_TEMPLATE_LIST'),
-  },
-  { key: 'PROCESSES', path: 'pathway', icon: IconRoute, isAllowed: can('PATHWAY_LIST') },
-  { key: 'SUBJECTS', path: 'patient', icon: IconUserSquareRounded, isAllowed: can('PATIENT_LIST') },
-];
 
 /** The study id of a `/study/:studyId/...` address, if any. */
 function studyIdOf(pathname: string): string | undefined {
@@ -70,7 +25,32 @@ export function SideMenu({ user, onNavigate }: SideMenuProps) {
   const studyId = studyIdOf(pathname);
   const study = useStudyAbilities(studyId);
   const isActive = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
-  const studyEntries = studyId ? STUDY_ENTRIES.filter((entry) => entry.isAllowed(study)) : [];
+  const studyEntries = studyId ? STUDY_SECTIONS.filter((entry) => entry.isAllowed(study)) : [];
+  // The study's modules decide which pending module sections to list; only asked for when
+  // the caller may read the study and would be allowed one of them.
+  const needsModules = PENDING_SECTIONS.some((section) => section.module && section.isAllowed(study));
+  const studyDetail = useStudy(studyId ?? '', {
+    enabled: Boolean(studyId) && needsModules && study.can('STUDY_VIEW'),
+    secondary: true,
+  });
+  const pendingEntries = studyId ? pendingSectionsFor(study, studyDetail.data?.modules) : [];
+  const renderEntry = (entry: StudySection, isPending: boolean) => {
+    const to = `/study/${studyId}/${entry.path}`;
+    return (
+      <NavLink
+        key={entry.key}
+        component={Link}
+        to={to}
+        label={t(entry.label as 'NAV.DATA')}
+        description={isPending ? t('NAV.NOT_YET') : undefined}
+        leftSection={<entry.icon size={18} aria-hidden />}
+        active={isActive(to)}
+        onClick={onNavigate}
+        data-testid={`nav-${entry.key.toLowerCase()}`}
+        data-pending={isPending || undefined}
+      />
+    );
+  };
 
   return (
     <ScrollArea component="nav" aria-label={t('NAV.MAIN')} type="scroll">
@@ -91,28 +71,12 @@ export function SideMenu({ user, onNavigate }: SideMenuProps) {
                 {study.studyName}
               </Text>
             )}
-            {studyEntries.map((entry) => {
-              const to = `/study/${studyId}/${entry.path}`;
-              return (
-                <NavLink
-                  key={entry.key}
-                  component={Link}
-                  to={to}
-                  label={
-                    entry.key === 'FORMS'
-                      ? t('FORMS.NAV')
-                      : entry.key === 'PROCESSES'
-                        ? t('PROCESSES.NAV')
-                        : entry.key === 'SUBJECTS'
-                          ? t('SUBJECTS.NAV')
-                          : t(`ACCESS.NAV.${entry.key}`)
-                  }
-                  leftSection={<entry.icon size={18} aria-hidden />}
-                  active={isActive(to)}
-                  onClick={onNavigate}
-                />
-              );
-            })}
+            {studyEntries.map((entry) => renderEntry(entry, false))}
+            {pendingEntries.length > 0 && (
+              <Stack gap={2} role="group" aria-label={t('NAV.NOT_YET_GROUP')} data-testid="pending-menu">
+                {pendingEntries.map((entry) => renderEntry(entry, true))}
+              </Stack>
+            )}
             <Divider my={6} />
           </Stack>
         )}

@@ -12,6 +12,7 @@ import {
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStudyAbilities } from '../../app/abilities';
 import { isHttpError } from '../../app/http';
 import { showSuccessToast } from '../../app/notify';
 import { useSites } from '../sites/api';
@@ -63,7 +64,8 @@ function toBody(values: Values) {
 /** Issue 4: invite by email, or change role and sites, checked with the server's own schemas. */
 export function AccessFormModal({ studyId, access, onClose }: AccessFormModalProps) {
   const { t } = useTranslation();
-  const sites = useSites(studyId);
+  const abilities = useStudyAbilities(studyId);
+  const sites = useSites(studyId, { enabled: abilities.can('SITE_OVERVIEW'), secondary: true });
   const invite = useInviteAccess(studyId);
   const update = useUpdateAccess(studyId);
   const [problem, setProblem] = useState<string | null>(null);

@@ -4,6 +4,7 @@ import type { StudyAccess } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useStudyAbilities } from '../../app/abilities';
 import { isHttpError } from '../../app/http';
 import { showSuccessToast } from '../../app/notify';
 import { PageHeader } from '../../components/page-header';
@@ -71,7 +72,9 @@ export function AccessPage() {
   const studyId = useParams().studyId ?? '';
   const studyName = useStudyName(studyId);
   const list = useStudyAccess(studyId);
-  const sites = useSites(studyId);
+  const abilities = useStudyAbilities(studyId);
+  // Site names only label the rows; the page works without them.
+  const sites = useSites(studyId, { enabled: abilities.can('SITE_OVERVIEW'), secondary: true });
   const [dialog, setDialog] = useState<Dialog>(null);
   const siteNames = new Map((sites.data?.sites ?? []).map((site) => [site.id, site.name]));
   const items = list.data?.items ?? [];

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  FormListSchema,
   type ProcessDetail,
   ProcessDetailSchema,
   type ProcessSummary,
@@ -7,7 +8,9 @@ import {
   type ProcessWrite,
 } from '@trialbase/domain';
 import { z } from 'zod';
-import { apiRequest } from '../../app/http';
+import { apiRequest, withQuery } from '../../app/http';
+import { gatedQueryOptions, type QueryGate } from '../../app/query-gate';
+import { formKeys } from '../forms/api';
 
 export type { ProcessDetail, ProcessSummary };
 
@@ -21,10 +24,27 @@ const base = (studyId: string) => `/api/studies/${studyId}/pathway`;
 const ProcessListSchema = z.array(ProcessSummarySchema);
 
 /** GET /studies/{studyId}/pathway (spec 001 §7): the study's processes. */
-export function useProcessList(studyId: string) {
+export function useProcessList(studyId: string, gate?: QueryGate) {
   return useQuery({
     queryKey: processKeys.list(studyId),
     queryFn: ({ signal }) => apiRequest(base(studyId), { schema: ProcessListSchema, signal }),
+    ...gatedQueryOptions(gate),
+  });
+}
+
+/**
+ * The study's forms, to name the forms a process uses (GET questionnairetemplate, the forms
+ * area's list under the same cache entry), gated because a process reader may lack the form list.
+ */
+export function useProcessForms(studyId: string, gate?: QueryGate) {
+  return useQuery({
+    queryKey: formKeys.list(studyId),
+    queryFn: ({ signal }) =>
+      apiRequest(withQuery(`/api/studies/${studyId}/questionnairetemplate`, { withVersions: 'true' }), {
+        schema: FormListSchema,
+        signal,
+      }),
+    ...gatedQueryOptions(gate),
   });
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@trialbase/domain';
 import { z } from 'zod';
 import { apiRequest, withQuery } from '../../app/http';
+import { gatedQueryOptions, type QueryGate } from '../../app/query-gate';
 
 export const siteKeys = {
   all: (studyId: string) => ['sites', studyId] as const,
@@ -37,11 +38,15 @@ export function useStudyName(studyId: string): string | null {
   return query.data?.studyName ?? query.data?.name ?? null;
 }
 
-/** Spec 000 §2 sites-overview: the sites the user may see. */
-export function useSites(studyId: string) {
+/**
+ * Spec 000 §2 sites-overview: the sites the user may see. Other screens that only need the
+ * sites for a choice pass a gate (SITE_OVERVIEW, secondary).
+ */
+export function useSites(studyId: string, gate?: QueryGate) {
   return useQuery({
     queryKey: siteKeys.list(studyId),
     queryFn: ({ signal }) => apiRequest(sitesUrl(studyId), { schema: SiteListSchema, signal }),
+    ...gatedQueryOptions(gate),
   });
 }
 

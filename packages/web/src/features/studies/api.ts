@@ -14,6 +14,7 @@ import {
 } from '@trialbase/domain';
 import { extendedValidationHeaders } from '../../app/extended-validation';
 import { apiRequest, withQuery } from '../../app/http';
+import { gatedQueryOptions, type QueryGate } from '../../app/query-gate';
 
 export const studyKeys = {
   all: ['studies'] as const,
@@ -48,10 +49,12 @@ export function useStudies(query: StudyListQuery) {
   });
 }
 
-export function useStudy(id: string) {
+/** GET /study/{id}: the study with its modules and the caller's abilities (STUDY_VIEW). */
+export function useStudy(id: string, gate?: QueryGate) {
   return useQuery({
     queryKey: studyKeys.detail(id),
     queryFn: ({ signal }) => apiRequest(`/api/study/${id}`, { schema: StudyDetailSchema, signal }),
+    ...gatedQueryOptions(gate, id !== ''),
   });
 }
 

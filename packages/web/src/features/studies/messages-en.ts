@@ -156,6 +156,7 @@ export const studyMessagesEn = {
       APPLY: 'Apply code',
       CODE_APPLIED: 'Enterprise code applied',
       HAS_CODE: 'An enterprise code has been applied to this study.',
+      NO_SCREEN_YET: 'No screen in Trialbase yet',
       CODE_ERRORS: {
         INVALID_ENTERPRISE_CODE: 'This enterprise code is not valid',
         CODE_REDEEMED: 'This enterprise code has already been used',

@@ -155,6 +155,7 @@ export const studyMessagesAr = {
       APPLY: 'تطبيق الرمز',
       CODE_APPLIED: 'تم تطبيق رمز المؤسسة',
       HAS_CODE: 'تم تطبيق رمز مؤسسة على هذه الدراسة.',
+      NO_SCREEN_YET: 'لا توجد شاشة في Trialbase بعد',
       CODE_ERRORS: {
         INVALID_ENTERPRISE_CODE: 'رمز المؤسسة هذا غير صالح',
         CODE_REDEEMED: 'تم استخدام رمز المؤسسة هذا من قبل',
@@ -354,6 +355,7 @@ export const studyMessagesHe = {
       APPLY: 'החלת קוד',
       CODE_APPLIED: 'הקוד הארגוני הוחל',
       HAS_CODE: 'הוחל קוד ארגוני על המחקר הזה.',
+      NO_SCREEN_YET: 'אין עדיין מסך ב-Trialbase',
       CODE_ERRORS: {
         INVALID_ENTERPRISE_CODE: 'הקוד הארגוני אינו תקין',
         CODE_REDEEMED: 'הקוד הארגוני כבר נוצל',
@@ -555,6 +557,7 @@ export const studyMessagesUr = {
       APPLY: 'کوڈ لاگو کریں',
       CODE_APPLIED: 'ادارہ جاتی کوڈ لاگو ہو گیا',
       HAS_CODE: 'اس مطالعے پر ادارہ جاتی کوڈ لاگو ہو چکا ہے۔',
+      NO_SCREEN_YET: 'Trialbase میں ابھی کوئی اسکرین نہیں',
       CODE_ERRORS: {
         INVALID_ENTERPRISE_CODE: 'یہ ادارہ جاتی کوڈ درست نہیں',
         CODE_REDEEMED: 'یہ ادارہ جاتی کوڈ پہلے ہی استعمال ہو چکا ہے',

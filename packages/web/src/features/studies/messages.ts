@@ -160,6 +160,7 @@ const da = {
       APPLY: 'Anvend kode',
       CODE_APPLIED: 'Enterprise-koden er anvendt',
       HAS_CODE: 'Der er anvendt en enterprise-kode på dette studie.',
+      NO_SCREEN_YET: 'Ingen skærm i Trialbase endnu',
       CODE_ERRORS: {
         INVALID_ENTERPRISE_CODE: 'Denne enterprise-kode er ikke gyldig',
         CODE_REDEEMED: 'Denne enterprise-kode er allerede brugt',
@@ -363,6 +364,7 @@ const de = {
       APPLY: 'Code anwenden',
       CODE_APPLIED: 'Enterprise-Code angewendet',
       HAS_CODE: 'Für diese Studie wurde ein Enterprise-Code angewendet.',
+      NO_SCREEN_YET: 'Noch keine Ansicht in Trialbase',
       CODE_ERRORS: {
         INVALID_ENTERPRISE_CODE: 'Dieser Enterprise-Code ist ungültig',
         CODE_REDEEMED: 'Dieser Enterprise-Code wurde bereits verwendet',

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpError } from '../../app/http';
 import { showSuccessToast } from '../../app/notify';
+import { MODULES_WITHOUT_SCREEN } from '../../app/shell/study-sections';
 import { UnsupportedCard } from '../../components/unsupported-card';
 import { useApplyEnterpriseCode, useEnableModules } from './api';
 
@@ -93,6 +94,11 @@ export function ModulesPanel({ study }: { study: StudyDetail }) {
                     <Text size="xs" c="green.8">
                       {t('STUDY.MODULES.ENABLED')}
                     </Text>
+                    {MODULES_WITHOUT_SCREEN.has(module) && (
+                      <Text size="xs" c="dimmed" data-testid="module-not-yet">
+                        {t('STUDY.MODULES.NO_SCREEN_YET')}
+                      </Text>
+                    )}
                   </div>
                 </Group>
               </Card>

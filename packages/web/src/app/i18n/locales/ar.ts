@@ -10,6 +10,17 @@ export const ar: Messages = {
     OUTBOX: 'صندوق الصادر',
     AUDIT: 'سجل التدقيق',
     BREADCRUMBS: 'مسار التنقل',
+    DATA: 'البيانات',
+    QUERIES: 'الاستفسارات',
+    NOT_YET: 'غير متاح بعد',
+    NOT_YET_GROUP: 'أقسام غير متاحة بعد',
+    PENDING: {
+      TITLE: '{{section}} غير متاح بعد',
+      TEXT: 'لا توجد في Trialbase شاشة لـ {{section}} بعد. ستتوفر في إصدار لاحق.',
+      MODULE_TEXT:
+        '{{section}} مفعّل لهذه الدراسة، لكن لا توجد في Trialbase شاشة له بعد. ستتوفر في إصدار لاحق.',
+      BACK: 'العودة إلى نظرة عامة على الدراسة',
+    },
   },
   TOOLBAR: {
     LANGUAGE: 'اللغة',
@@ -49,6 +60,7 @@ export const ar: Messages = {
     TITLE_500: 'حدث خطأ ما',
     GO_HOME: 'الانتقال إلى قائمة الدراسات',
     GO_BACK: 'رجوع',
+    FORBIDDEN_IN_PLACE: 'ليس لديك إذن لرؤية هذا الجزء من الصفحة.',
   },
   EXCEPTION: 'حدث خطأ غير متوقع. أعد تحميل الصفحة؛ وإذا تكرر الخطأ فاتصل بالمسؤول.',
   BRB: {

@@ -10,6 +10,17 @@ export const da: Messages = {
     OUTBOX: 'Udbakke',
     AUDIT: 'Revisionsspor',
     BREADCRUMBS: 'Brødkrummer',
+    DATA: 'Data',
+    QUERIES: 'Forespørgsler',
+    NOT_YET: 'Ikke tilgængelig endnu',
+    NOT_YET_GROUP: 'Afsnit, der ikke er tilgængelige endnu',
+    PENDING: {
+      TITLE: '{{section}} er ikke tilgængelig endnu',
+      TEXT: 'Trialbase har endnu ingen skærm til {{section}}. Den kommer i en senere version.',
+      MODULE_TEXT:
+        '{{section}} er slået til for dette studie, men Trialbase har endnu ingen skærm til det. Den kommer i en senere version.',
+      BACK: 'Tilbage til studiets oversigt',
+    },
   },
   TOOLBAR: {
     LANGUAGE: 'Sprog',
@@ -49,6 +60,7 @@ export const da: Messages = {
     TITLE_500: 'Noget gik galt',
     GO_HOME: 'Gå til studielisten',
     GO_BACK: 'Gå tilbage',
+    FORBIDDEN_IN_PLACE: 'Du har ikke tilladelse til at se denne del af siden.',
   },
   EXCEPTION: 'Der opstod en uventet fejl. Genindlæs siden; sker det igen, så kontakt din administrator.',
   BRB: {

@@ -10,6 +10,17 @@ export const de: Messages = {
     OUTBOX: 'Postausgang',
     AUDIT: 'Audit-Trail',
     BREADCRUMBS: 'Brotkrümelnavigation',
+    DATA: 'Daten',
+    QUERIES: 'Rückfragen',
+    NOT_YET: 'Noch nicht verfügbar',
+    NOT_YET_GROUP: 'Noch nicht verfügbare Bereiche',
+    PENDING: {
+      TITLE: '{{section}} ist noch nicht verfügbar',
+      TEXT: 'Trialbase hat für {{section}} noch keine Ansicht. Sie folgt in einer späteren Version.',
+      MODULE_TEXT:
+        '{{section}} ist für diese Studie eingeschaltet, aber Trialbase hat dafür noch keine Ansicht. Sie folgt in einer späteren Version.',
+      BACK: 'Zurück zur Studienübersicht',
+    },
   },
   TOOLBAR: {
     LANGUAGE: 'Sprache',
@@ -49,6 +60,7 @@ export const de: Messages = {
     TITLE_500: 'Etwas ist schiefgelaufen',
     GO_HOME: 'Zur Studienliste',
     GO_BACK: 'Zurück',
+    FORBIDDEN_IN_PLACE: 'Sie haben keine Berechtigung, diesen Teil der Seite zu sehen.',
   },
   EXCEPTION:
     'Ein unerwarteter Fehler ist aufgetreten. Laden Sie die Seite neu; tritt er erneut auf, wenden Sie sich an Ihre Administration.',

@@ -14,6 +14,17 @@ export const en = {
     OUTBOX: 'Outbox',
     AUDIT: 'Audit trail',
     BREADCRUMBS: 'Breadcrumbs',
+    DATA: 'Data',
+    QUERIES: 'Queries',
+    NOT_YET: 'Not available yet',
+    NOT_YET_GROUP: 'Sections not available yet',
+    PENDING: {
+      TITLE: '{{section}} is not available yet',
+      TEXT: 'Trialbase has no screen for {{section}} yet. It will come in a later version.',
+      MODULE_TEXT:
+        '{{section}} is switched on for this study, but Trialbase has no screen for it yet. It will come in a later version.',
+      BACK: 'Back to the study overview',
+    },
   },
   TOOLBAR: {
     LANGUAGE: 'Language',
@@ -53,6 +64,7 @@ export const en = {
     TITLE_500: 'Something went wrong',
     GO_HOME: 'Go to study list',
     GO_BACK: 'Go back',
+    FORBIDDEN_IN_PLACE: 'You do not have permission to see this part of the page.',
   },
   EXCEPTION:
     'An unexpected error occurred. Reload the page; if it happens again, contact your administrator.',

@@ -10,6 +10,17 @@ export const heIl: Messages = {
     OUTBOX: 'דואר יוצא',
     AUDIT: 'יומן ביקורת',
     BREADCRUMBS: 'פירורי לחם',
+    DATA: 'נתונים',
+    QUERIES: 'שאילתות',
+    NOT_YET: 'עדיין לא זמין',
+    NOT_YET_GROUP: 'אזורים שעדיין אינם זמינים',
+    PENDING: {
+      TITLE: '{{section}} עדיין לא זמין',
+      TEXT: 'ל-Trialbase עדיין אין מסך עבור {{section}}. הוא יגיע בגרסה מאוחרת יותר.',
+      MODULE_TEXT:
+        '{{section}} מופעל במחקר זה, אך ל-Trialbase עדיין אין מסך עבורו. הוא יגיע בגרסה מאוחרת יותר.',
+      BACK: 'חזרה לסקירת המחקר',
+    },
   },
   TOOLBAR: {
     LANGUAGE: 'שפה',
@@ -49,6 +60,7 @@ export const heIl: Messages = {
     TITLE_500: 'משהו השתבש',
     GO_HOME: 'לרשימת המחקרים',
     GO_BACK: 'חזרה',
+    FORBIDDEN_IN_PLACE: 'אין לך הרשאה לראות חלק זה של הדף.',
   },
   EXCEPTION: 'אירעה שגיאה בלתי צפויה. יש לטעון מחדש את הדף; אם הבעיה חוזרת, יש לפנות למנהל המערכת.',
   BRB: {

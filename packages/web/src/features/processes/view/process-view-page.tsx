@@ -5,11 +5,11 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useStudyAbilities } from '../../../app/abilities';
+import { ForbiddenInPlace } from '../../../app/forbidden-in-place';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { PageHeader } from '../../../components/page-header';
-import { useFormList } from '../../forms/api';
 import { useStudy } from '../../studies/api';
-import { useProcess } from '../api';
+import { useProcess, useProcessForms } from '../api';
 import { UNSCHEDULED_SETTINGS } from '../editor/general-info-card';
 import { displayText } from '../localized';
 import { EventTimeline } from './event-timeline';
@@ -22,7 +22,10 @@ export function ProcessViewPage() {
   const abilities = useStudyAbilities(studyId);
   const study = useStudy(studyId);
   const process = useProcess(studyId, id);
-  const formList = useFormList(studyId);
+  const formList = useProcessForms(studyId, {
+    enabled: abilities.can('QUESTIONNAIRE_TEMPLATE_LIST'),
+    secondary: true,
+  });
   if (process.isError) return <Alert color="red">{t('PROCESSES.VIEW.LOAD_FAILED')}</Alert>;
   if (!process.data || !study.data) return <FullPageLoader />;
   const p = process.data;
@@ -88,7 +91,11 @@ export function ProcessViewPage() {
               <Title order={2} fz="h4" mb="sm">
                 {t('PROCESSES.VIEW.SIGNUP_LINKS')}
               </Title>
-              <SignupLinks studyId={studyId} processId={p.id} />
+              {abilities.can('SITE_OVERVIEW') ? (
+                <SignupLinks studyId={studyId} processId={p.id} />
+              ) : (
+                <ForbiddenInPlace />
+              )}
             </Card>
           )}
         </Grid.Col>

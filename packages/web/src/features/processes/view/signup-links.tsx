@@ -1,6 +1,8 @@
 import { ActionIcon, Alert, CopyButton, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ForbiddenInPlace } from '../../../app/forbidden-in-place';
+import { isForbiddenError } from '../../../app/http-error-handler';
 import { useSites } from '../../sites/api';
 
 type SignupLinksProps = { studyId: string; processId: string };
@@ -8,8 +10,9 @@ type SignupLinksProps = { studyId: string; processId: string };
 /** Spec 001 §2 / 002 §2: the public sign-up link of the process for each site, with a copy button. */
 export function SignupLinks({ studyId, processId }: SignupLinksProps) {
   const { t } = useTranslation();
-  const sites = useSites(studyId);
+  const sites = useSites(studyId, { secondary: true });
   if (sites.isPending) return null;
+  if (isForbiddenError(sites.error)) return <ForbiddenInPlace />;
   if (sites.isError) return <Alert color="red">{t('PROCESSES.VIEW.SITES_FAILED')}</Alert>;
   const list = sites.data.sites;
   if (list.length === 0) {

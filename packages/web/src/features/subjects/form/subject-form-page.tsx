@@ -34,7 +34,7 @@ function SubjectForm({ studyId, subject, languages, isManualId }: FormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const abilities = useStudyAbilities(studyId);
-  const sites = useSites(studyId);
+  const sites = useSites(studyId, { enabled: abilities.can('SITE_OVERVIEW'), secondary: true });
   const [initial] = useState(() =>
     subject ? draftOf(subject) : { draft: emptyDraft(), hidden: new Set<string>() },
   );

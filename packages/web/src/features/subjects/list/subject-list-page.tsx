@@ -22,6 +22,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useStudyAbilities } from '../../../app/abilities';
+import { ForbiddenInPlace } from '../../../app/forbidden-in-place';
+import { isForbiddenError } from '../../../app/http-error-handler';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { PageHeader } from '../../../components/page-header';
 import { useSites } from '../../sites/api';
@@ -40,7 +42,8 @@ export function SubjectListPage() {
   const abilities = useStudyAbilities(studyId);
   const table = useSubjectTableSettings(studyId);
   const { settings } = table;
-  const sites = useSites(studyId);
+  const canFilterSites = abilities.can('SITE_OVERVIEW');
+  const sites = useSites(studyId, { enabled: canFilterSites, secondary: true });
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [siteId, setSiteId] = useState<string | null>(null);
@@ -131,19 +134,22 @@ export function SubjectListPage() {
           w={{ base: '100%', sm: 260 }}
           data-testid="subject-search"
         />
-        <Select
-          label={t('SUBJECTS.LIST.SITE_FILTER')}
-          placeholder={t('SUBJECTS.LIST.ALL_SITES')}
-          data={siteOptions}
-          value={siteId}
-          onChange={(value) => {
-            setSiteId(value);
-            setPage(1);
-          }}
-          clearable
-          w={{ base: '100%', sm: 200 }}
-          data-testid="site-filter"
-        />
+        {isForbiddenError(sites.error) && <ForbiddenInPlace compact />}
+        {canFilterSites && !sites.isError && (
+          <Select
+            label={t('SUBJECTS.LIST.SITE_FILTER')}
+            placeholder={t('SUBJECTS.LIST.ALL_SITES')}
+            data={siteOptions}
+            value={siteId}
+            onChange={(value) => {
+              setSiteId(value);
+              setPage(1);
+            }}
+            clearable
+            w={{ base: '100%', sm: 200 }}
+            data-testid="site-filter"
+          />
+        )}
         <Select
           label={t('SUBJECTS.LIST.SHOW')}
           data={SUBJECT_ARCHIVE_FILTERS.map((f) => ({
@@ -221,12 +227,14 @@ export function SubjectListPage() {
           <Pagination total={pages} value={page} onChange={setPage} size="sm" data-testid="subject-pages" />
         </Group>
       </Group>
-      <ImportDialog
-        studyId={studyId}
-        opened={importOpen}
-        onClose={() => setImportOpen(false)}
-        sites={siteOptions}
-      />
+      {abilities.can('PATIENT_IMPORT') && (
+        <ImportDialog
+          studyId={studyId}
+          opened={importOpen}
+          onClose={() => setImportOpen(false)}
+          sites={siteOptions}
+        />
+      )}
     </>
   );
 }

@@ -2,6 +2,9 @@ import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
 import type { SubjectDetail } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStudyAbilities } from '../../../app/abilities';
+import { ForbiddenInPlace } from '../../../app/forbidden-in-place';
+import { isForbiddenError } from '../../../app/http-error-handler';
 import { showSuccessToast } from '../../../app/notify';
 import { useProcessList } from '../../processes/api';
 import { useSites } from '../../sites/api';
@@ -13,8 +16,13 @@ type EnrolDialogProps = { studyId: string; subject: SubjectDetail; opened: boole
 /** Spec 001 §7 POST /studies/{studyId}/enrollments: enrol the subject in a process at a site. */
 export function EnrolDialog({ studyId, subject, opened, onClose }: EnrolDialogProps) {
   const { t } = useTranslation();
-  const processes = useProcessList(studyId);
-  const sites = useSites(studyId);
+  const abilities = useStudyAbilities(studyId);
+  // Asked for only while the dialog is open; the site choice falls back to the subject's site.
+  const processes = useProcessList(studyId, {
+    enabled: opened && abilities.can('PATHWAY_LIST'),
+    secondary: true,
+  });
+  const sites = useSites(studyId, { enabled: opened && abilities.can('SITE_OVERVIEW'), secondary: true });
   const enrol = useEnrollSubject(studyId, subject.id);
   const [processId, setProcessId] = useState<string | null>(null);
   const [siteId, setSiteId] = useState<string | null>(subject.siteId);
@@ -40,7 +48,8 @@ export function EnrolDialog({ studyId, subject, opened, onClose }: EnrolDialogPr
   return (
     <Modal opened={opened} onClose={handleClose} title={t('SUBJECTS.ENROL.TITLE')}>
       <Stack gap="sm">
-        {!processes.isPending && processOptions.length === 0 && (
+        {isForbiddenError(processes.error) && <ForbiddenInPlace />}
+        {processes.isSuccess && processOptions.length === 0 && (
           <Alert color="yellow">{t('SUBJECTS.ENROL.NO_PROCESSES')}</Alert>
         )}
         <Select

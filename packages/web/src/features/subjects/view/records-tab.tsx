@@ -41,14 +41,15 @@ function TokenAction({
   token: Token;
 }) {
   const { t } = useTranslation();
+  const abilities = useStudyAbilities(studyId);
   const ref = { studyId, enrollmentId, tokenId: token.id, dataEventId: token.dataEventId, type: token.type };
-  if (token.status === 'UNUSED' || token.status === 'IN_USE')
+  if ((token.status === 'UNUSED' || token.status === 'IN_USE') && abilities.can('QUESTIONNAIRE_CREATE'))
     return (
       <Button component={Link} size="compact-sm" to={tokenPagePath('fill', ref)} data-testid="token-fill">
         {t('SUBJECTS.VIEW.FILL')}
       </Button>
     );
-  if (token.status === 'COMPLETED')
+  if (token.status === 'COMPLETED' && abilities.can('QUESTIONNAIRE_VIEW'))
     return (
       <Button
         component={Link}
@@ -215,7 +216,7 @@ export function RecordsTab({ studyId, subject }: { studyId: string; subject: Sub
   const [enrolOpen, setEnrolOpen] = useState(false);
   return (
     <Stack gap="md">
-      {abilities.can('PATHWAY_RECORD_CREATE') && !subject.archived && (
+      {abilities.can('PATHWAY_RECORD_CREATE') && abilities.can('PATHWAY_LIST') && !subject.archived && (
         <Group justify="flex-end">
           <Button
             leftSection={<IconPlus size={16} />}

@@ -1,0 +1,211 @@
+import {
+  IconAlertTriangle,
+  IconApi,
+  IconBuildingHospital,
+  IconChartBar,
+  IconDatabaseImport,
+  IconFileCertificate,
+  IconFileReport,
+  IconForms,
+  IconLanguage,
+  IconLayoutDashboard,
+  IconListCheck,
+  IconMessageQuestion,
+  IconRoute,
+  IconTable,
+  IconUserSquareRounded,
+  IconUsersGroup,
+  IconWebhook,
+} from '@tabler/icons-react';
+import { ACCESS_MANAGE_PERMISSION, type PaidModule, type Permission } from '@trialbase/domain';
+import type { StudyAbilities } from '../abilities';
+
+type Icon = typeof IconForms;
+
+/** A study section with a screen: shown when the caller's abilities allow its page's calls. */
+export type StudySection = {
+  key: string;
+  /** Path under /study/:studyId/. */
+  path: string;
+  icon: Icon;
+  /** The i18n key of its menu label. */
+  label: string;
+  /** Shown when this holds (spec 000 §6); the server refuses the screen's calls otherwise. */
+  isAllowed: (study: StudyAbilities) => boolean;
+};
+
+/** A section of the spec with no screen yet; a paid module's only when the study has it. */
+export type PendingSection = StudySection & { module: PaidModule | null };
+
+const can = (permission: Permission) => (study: StudyAbilities) => study.can(permission);
+const canAll =
+  (...permissions: Permission[]) =>
+  (study: StudyAbilities) =>
+    permissions.every((permission) => study.can(permission));
+const canAny =
+  (...permissions: Permission[]) =>
+  (study: StudyAbilities) =>
+    permissions.some((permission) => study.can(permission));
+
+/**
+ * The study's sections whose screens exist, in the order of a working day. The overview is
+ * open to study members, as the server's study-member check says: STUDY_VIEW, or any role
+ * but OTHER. Never a role name: only permissions decide (issue 12).
+ */
+export const STUDY_SECTIONS: readonly StudySection[] = [
+  {
+    key: 'OVERVIEW',
+    path: 'overview',
+    icon: IconLayoutDashboard,
+    label: 'ACCESS.NAV.OVERVIEW',
+    isAllowed: (study) => study.can('STUDY_VIEW') || (study.role !== null && study.role !== 'OTHER'),
+  },
+  {
+    key: 'SUBJECTS',
+    path: 'patient',
+    icon: IconUserSquareRounded,
+    label: 'SUBJECTS.NAV',
+    isAllowed: can('PATIENT_LIST'),
+  },
+  {
+    key: 'FORMS',
+    path: 'questionnaireTemplate',
+    icon: IconForms,
+    label: 'FORMS.NAV',
+    isAllowed: can('QUESTIONNAIRE_TEMPLATE_LIST'),
+  },
+  {
+    key: 'PROCESSES',
+    path: 'pathway',
+    icon: IconRoute,
+    label: 'PROCESSES.NAV',
+    isAllowed: can('PATHWAY_LIST'),
+  },
+  {
+    key: 'RULES',
+    path: 'referenceRules',
+    icon: IconListCheck,
+    label: 'RULES.TITLE',
+    // The rules page lists the study's forms beside the rules (GET questionnairetemplate).
+    isAllowed: canAll('QUESTIONNAIRE_TEMPLATE_VIEW', 'QUESTIONNAIRE_TEMPLATE_LIST'),
+  },
+  {
+    key: 'SITES',
+    path: 'sites',
+    icon: IconBuildingHospital,
+    label: 'ACCESS.NAV.SITES',
+    isAllowed: can('SITE_OVERVIEW'),
+  },
+  {
+    key: 'ACCESS',
+    path: 'access',
+    icon: IconUsersGroup,
+    label: 'ACCESS.NAV.ACCESS',
+    isAllowed: can(ACCESS_MANAGE_PERMISSION),
+  },
+  { key: 'API', path: 'api', icon: IconApi, label: 'ACCESS.NAV.API', isAllowed: can('API_KEY_VIEW') },
+];
+
+/**
+ * Sections of the spec (routes.tsv) with no screen in Trialbase yet. Issue 12: a module that
+ * is switched on says so instead of offering nothing; the menu lists them, marked, for
+ * callers who would be allowed to use them, and their page explains.
+ */
+export const PENDING_SECTIONS: readonly PendingSection[] = [
+  {
+    key: 'DATA',
+    module: null,
+    path: 'data',
+    icon: IconTable,
+    label: 'NAV.DATA',
+    isAllowed: canAny('DATA_VIEW_POPULATION', 'DATA_VIEW_ANSWERS', 'DATA_VIEW_STATUS', 'DATA_VIEW_MONITOR'),
+  },
+  {
+    key: 'QUERIES',
+    module: null,
+    path: 'queries',
+    icon: IconMessageQuestion,
+    label: 'NAV.QUERIES',
+    isAllowed: can('QUERY_VIEW'),
+  },
+  {
+    key: 'ADVERSE_EVENTS',
+    module: 'ADVERSE_EVENTS',
+    path: 'ae',
+    icon: IconAlertTriangle,
+    label: 'STUDY.MODULES.NAMES.ADVERSE_EVENTS',
+    isAllowed: can('AE_LIST'),
+  },
+  {
+    key: 'CUSTOM_AE_REPORTS',
+    module: 'CUSTOM_AE_REPORTS',
+    path: 'ae2',
+    icon: IconFileReport,
+    label: 'STUDY.MODULES.NAMES.CUSTOM_AE_REPORTS',
+    isAllowed: can('AE_LIST'),
+  },
+  {
+    key: 'ECONSENT',
+    module: 'ECONSENT',
+    path: 'econsent',
+    icon: IconFileCertificate,
+    label: 'STUDY.MODULES.NAMES.ECONSENT',
+    isAllowed: can('ECONSENT_LIST'),
+  },
+  {
+    key: 'REPORTING',
+    module: 'REPORTING',
+    path: 'reports/verification',
+    icon: IconChartBar,
+    label: 'STUDY.MODULES.NAMES.REPORTING',
+    isAllowed: canAny('REPORTING_VERIFICATION', 'REPORTING_SITE'),
+  },
+  {
+    key: 'EXTERNAL_DATA',
+    module: 'EXTERNAL_DATA',
+    path: 'externalData',
+    icon: IconDatabaseImport,
+    label: 'STUDY.MODULES.NAMES.EXTERNAL_DATA',
+    isAllowed: can('STUDY_UPDATE'),
+  },
+  {
+    key: 'TRANSLATIONS',
+    module: 'TRANSLATIONS',
+    path: 'translations',
+    icon: IconLanguage,
+    label: 'STUDY.MODULES.NAMES.TRANSLATIONS',
+    isAllowed: can('STUDY_TRANSLATIONS'),
+  },
+  {
+    key: 'WEBHOOKS',
+    module: 'WEBHOOKS',
+    path: 'webhooks',
+    icon: IconWebhook,
+    label: 'STUDY.MODULES.NAMES.WEBHOOKS',
+    isAllowed: can('WEBHOOK_LIST'),
+  },
+];
+
+/**
+ * Paid modules with no screen of their own in Trialbase yet, including those without a
+ * section (medication on the subject, file vault, reference question types): the modules
+ * panel marks them "not available yet" when the study has them switched on.
+ */
+export const MODULES_WITHOUT_SCREEN: ReadonlySet<PaidModule> = new Set<PaidModule>([
+  ...PENDING_SECTIONS.flatMap((section) => (section.module ? [section.module] : [])),
+  'MEDICATION',
+  'MEDICATION_ACCOUNTING',
+  'UNSCHEDULED_EVENT_REFERENCES',
+  'FILE_VAULT',
+]);
+
+/** The pending sections to list for this caller in a study with these modules. */
+export function pendingSectionsFor(
+  study: StudyAbilities,
+  modules: readonly string[] | undefined,
+): PendingSection[] {
+  return PENDING_SECTIONS.filter(
+    (section) =>
+      section.isAllowed(study) && (section.module === null || (modules ?? []).includes(section.module)),
+  );
+}
