@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveFormStatus, isReviewFormStatus } from './form-status';
+import { deriveFormStatus, formStatusForToken, isReviewFormStatus } from './form-status';
 import { FORM_STATUSES } from './model';
 import { buildAnswer, buildForm, buildQuestion } from './test-fixtures';
 
@@ -42,6 +42,14 @@ describe('Spec 001 §4 form status', () => {
     const all = [no, buildAnswer('q3', { answerStrings: ['x'] })];
     expect(status(all, { isTokenMissingData: true })).toBe('STATUS_MISSING_DATA');
     expect(status([], { isTokenMissingData: true })).toBe('STATUS_MISSING_DATA');
+  });
+
+  it('spec 001 §4: a stored status read for a missingData token is missing data, unless under query', () => {
+    expect(formStatusForToken('STATUS_COMPLETED', true)).toBe('STATUS_MISSING_DATA');
+    expect(formStatusForToken(null, true)).toBe('STATUS_MISSING_DATA');
+    expect(formStatusForToken('STATUS_QUERY', true)).toBe('STATUS_QUERY');
+    expect(formStatusForToken('STATUS_INCOMPLETE', false)).toBe('STATUS_INCOMPLETE');
+    expect(formStatusForToken(null, false)).toBe('STATUS_NOT_STARTED');
   });
 
   it('is query when a question has an open or responded query, overriding the others', () => {

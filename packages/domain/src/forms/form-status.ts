@@ -66,6 +66,17 @@ export function deriveFormStatus(input: FormStatusInput): FormStatus {
   return unavailable > 0 ? 'STATUS_MISSING_DATA' : 'STATUS_COMPLETED';
 }
 
+/**
+ * Spec 001 §4, 002 §4: the status to show for a stored (or absent) answer set of a token: an
+ * active query still wins; a token marked missingData gives missing data whatever was saved.
+ * Stored statuses were derived at save time; the flag may have been set on the token since.
+ */
+export function formStatusForToken(stored: FormStatus | null, isTokenMissingData: boolean): FormStatus {
+  if (stored === 'STATUS_QUERY') return stored;
+  if (isTokenMissingData) return 'STATUS_MISSING_DATA';
+  return stored ?? 'STATUS_NOT_STARTED';
+}
+
 /** Spec 001 §4: review statuses exclude not-started. */
 export function isReviewFormStatus(status: FormStatus): status is ReviewFormStatus {
   return (REVIEW_FORM_STATUSES as readonly string[]).includes(status);

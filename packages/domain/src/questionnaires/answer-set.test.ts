@@ -28,6 +28,15 @@ const check = (
 ) => checkAnswerSet({ form, answers, isFinal: true, ruleContext: { now }, ...extra });
 
 describe('Spec 001 §5 server re-validation of a submitted answer set', () => {
+  it('spec 001 §4: a token with missingData gives missing data even when every required question is answered', () => {
+    const answered = [buildAnswer('q1', { answerStrings: ['12'] })];
+    expect(check(answered).status).toBe('STATUS_COMPLETED');
+    expect(check(answered, { isTokenMissingData: true }).status).toBe('STATUS_MISSING_DATA');
+    expect(check(answered, { isTokenMissingData: true, queryStatuses: ['OPEN'] }).status).toBe(
+      'STATUS_QUERY',
+    );
+  });
+
   it('accepts a valid set and recomputes the calculated answer, ignoring the client value', () => {
     const result = check([
       buildAnswer('q1', { answerStrings: ['12'] }),

@@ -38,6 +38,8 @@ export type AnswerSetCheckInput = {
   queryStatuses?: readonly string[];
   /** Spec 002: a participant (`public`) is not asked subject-hidden or non-public questions. Default staff. */
   audience?: 'staff' | 'public';
+  /** Spec 001 §4: the token has missingData, so the form status is missing data. */
+  isTokenMissingData?: boolean;
 };
 
 /** A WARNING or QUERY rule that fired (BLOCK rules are reported as blocking issues). */
@@ -186,7 +188,13 @@ export function checkAnswerSet(input: AnswerSetCheckInput): AnswerSetCheck {
     fired,
     hiddenQuestions: visibility.hiddenQuestions,
     score: form.score ? formScore(form, engineAnswers, shown) : null,
-    status: deriveFormStatus({ form, answers, queryStatuses: input.queryStatuses ?? [], audience }),
+    status: deriveFormStatus({
+      form,
+      answers,
+      queryStatuses: input.queryStatuses ?? [],
+      audience,
+      isTokenMissingData: input.isTokenMissingData ?? false,
+    }),
   };
 }
 

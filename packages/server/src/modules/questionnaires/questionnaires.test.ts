@@ -206,6 +206,23 @@ describe('GET/POST /api/studies/:studyId/enrollments/:enrollmentId/tokens/:token
     expect(completed.json()).toHaveLength(1);
   });
 
+  it('spec 001 §4 form status: a token with missingData gives missing data, on save and on read', async () => {
+    const s = await setUp();
+    const draft = await submit(s, { isFinal: false });
+    expect(draft.json().answerSet.status).toBe('STATUS_COMPLETED');
+    await t.app.database.db.update(tokens).set({ missingData: true }).where(eq(tokens.id, s.token.id));
+    // Marked after the save: the read shows missing data.
+    const read = await call('GET', `${s.base}/questionnaires`, admin);
+    expect(read.json().forms[0].answerSet.status).toBe('STATUS_MISSING_DATA');
+    // Every required question answered, and still missing data (DESIGN.md decisions).
+    const done = await submit(s);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().answerSet.status).toBe('STATUS_MISSING_DATA');
+    const review = await call('GET', `${s.base}/questionnaireReviewData`, admin);
+    expect(review.statusCode, review.body).toBe(200);
+    expect(review.json().forms[0].answerSet.status).toBe('STATUS_MISSING_DATA');
+  });
+
   it('keeps a forced form order: a later form waits for the earlier one; back steps the filler back', async () => {
     const s = await setUp({ secondFormInOrder: true });
     const early = await submit(s, { formId: s.secondFormId });

@@ -260,3 +260,17 @@ export async function findTokenIdByLink(db: Executor, studyId: string, link: str
     .limit(1);
   return row?.id ?? null;
 }
+
+/** Spec 001 §4: which of these tokens are marked missingData (their forms show missing data). */
+export async function listMissingDataTokenIds(
+  db: Executor,
+  studyId: string,
+  tokenIds: readonly string[],
+): Promise<Set<string>> {
+  if (tokenIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(and(eq(tokens.studyId, studyId), inArray(tokens.id, [...tokenIds]), eq(tokens.missingData, true)));
+  return new Set(rows.map((r) => r.id));
+}

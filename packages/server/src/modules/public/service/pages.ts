@@ -3,6 +3,8 @@
  * the sign-up page, the study logo, and getProcess for the fill and index pages.
  */
 import {
+  type FormStatus,
+  formStatusForToken,
   type LanguageCode,
   listDataEventForms,
   type Process,
@@ -171,7 +173,10 @@ export async function getProcessForLink(db: Executor, link: LoadedLink): Promise
       version: loaded.taggedVersion,
       form: loaded.form,
       questionnaireId: questionnaire?.id ?? null,
-      status: questionnaire?.status ?? 'STATUS_NOT_STARTED',
+      status: formStatusForToken(
+        (questionnaire?.status as FormStatus | undefined) ?? null,
+        token.missingData,
+      ),
       answers: savedAnswers
         .filter((a) => a.questionnaireId === questionnaire?.id)
         .map((a) => ({

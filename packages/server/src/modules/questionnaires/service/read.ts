@@ -9,6 +9,7 @@ import {
   evaluateVisibility,
   type FillAbilities,
   formEditBlockReason,
+  formStatusForToken,
   hasPermission,
   isId,
   type QuestionnaireFill,
@@ -31,6 +32,7 @@ import {
   findUserNames,
   listAnswerRows,
   listEnrollmentQuestionnaires,
+  listMissingDataTokenIds,
   listQuestionnaireQueries,
   listStudyValidationRuleRows,
   listTokenQuestionnaires,
@@ -48,7 +50,7 @@ import { loadReferenceForms } from './reference';
 
 export type TokenRef = { studyId: string; enrollmentId: string; tokenId: string };
 
-/** Answer sets with their answers and filler names, as the API shows them. */
+/** Answer sets with their answers and filler names, as the API shows them (spec 001 §4: a missingData token's forms show missing data). */
 export async function presentSets(db: Executor, studyId: string, sets: QuestionnaireRow[]) {
   const rows = await listAnswerRows(
     db,
@@ -59,7 +61,11 @@ export async function presentSets(db: Executor, studyId: string, sets: Questionn
     db,
     sets.flatMap((s) => (s.filledOutByType === 'USER' && s.filledOutBy ? [s.filledOutBy] : [])),
   );
-  return sets.map((s) => presentAnswerSet(s, rows, names));
+  const missingData = await listMissingDataTokenIds(db, studyId, [...new Set(sets.map((s) => s.tokenId))]);
+  return sets.map((s) => {
+    const view = presentAnswerSet(s, rows, names);
+    return { ...view, status: formStatusForToken(view.status, missingData.has(s.tokenId)) };
+  });
 }
 
 /** Spec 001 §4 edit locks and the verification buttons, for this caller on this token. */

@@ -141,6 +141,7 @@ async function checkSubmission(
     validationRules,
     referenceShowRules,
     queryStatuses: options.queryStatuses,
+    isTokenMissingData: fill.token.missingData,
     ruleContext: {
       now: ctx.now,
       timeZone: fill.enrollment.timeZone,
