@@ -3,6 +3,7 @@ import {
   type FieldIssue,
   type FormTemplateDocument,
   type FormTemplateView,
+  formStructureLockIssues,
   isQuestionTypeAvailable,
   type StudyStatus,
   validateFormTemplate,
@@ -31,7 +32,6 @@ import {
   formLocks,
   requireFormStudy,
 } from './guards';
-import { structureLockIssues } from './structure-locks';
 
 /** Our choice (spec leaves it unshown): at most 500 live forms per study (TOO_MANY_QUESTIONNAIRES). */
 export const MAX_FORMS_PER_STUDY = 500;
@@ -159,7 +159,7 @@ async function updateDraft(
   };
   const issues = [
     ...typeLockIssues(study, before, form, isUsed),
-    ...structureLockIssues(study.status as StudyStatus, before, form),
+    ...formStructureLockIssues(study.status as StudyStatus, before, form),
     ...authoringIssuesOf(study, form),
   ];
   if (issues.length > 0) throw validationError(issues);

@@ -1,10 +1,16 @@
 import { Alert, Box, Button, Grid, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
-import type { FormLocks, FormTemplate, QuestionType, StudyDetail } from '@trialbase/domain';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  canAddFormQuestions,
+  type FormLocks,
+  type FormTemplate,
+  type QuestionType,
+  type StudyDetail,
+} from '@trialbase/domain';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QuestionEditor } from '../editor/question-editor';
 import { pickText } from '../renderer/text';
@@ -20,6 +26,7 @@ import { newQuestion } from './new-items';
 import { PublishControl } from './publish-control';
 import { QuestionList } from './question-list';
 import { useBuilder } from './use-builder';
+import { useLeaveGuard } from './use-leave-guard';
 
 type BuilderScreenProps = {
   study: StudyDetail;
@@ -32,38 +39,19 @@ type BuilderScreenProps = {
 export function BuilderScreen({ study, initial, locks, onCreated }: BuilderScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const builder = useBuilder(study.id, initial, onCreated, !locks.isReadOnly);
-  const { form } = builder;
+  const [params] = useSearchParams();
+  // Spec 001 §2 param qId: the question shown first; from then on the selection is builder state.
+  const builder = useBuilder(study.id, initial, onCreated, !locks.isReadOnly, params.get('qId'));
+  const { form, selectedId, select } = builder;
   // Authors write in the study's primary language first; other languages are translations.
   const [language, setLanguage] = useState(study.primaryLanguage);
-  const selectedId = params.get('qId') ?? form.questions[0]?.id ?? null;
-  // Stable while the author types, so the memoised question list rows keep their props.
-  const select = useCallback(
-    (id: string) =>
-      setParams(
-        (p) => {
-          p.set('qId', id);
-          return p;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
   const listPath = `/study/${study.id}/questionnaireTemplate`;
-  const canChangeStructure =
-    study.editScope.structure === 'ALL' ||
-    (study.editScope.structure === 'FULLY_EDITABLE_ONLY' && form.fullyEditable);
+  const canAdd = !locks.isReadOnly && canAddFormQuestions(study.status);
 
-  // Staying inside this form's builder (the address switching from create to edit) is not leaving.
-  const editPrefix = form.id ? `${listPath}/${form.id}/edit` : null;
-  const blocker = useBlocker(
-    ({ nextLocation }) =>
-      builder.isDirty &&
-      !(editPrefix
-        ? nextLocation.pathname.startsWith(editPrefix)
-        : /\/[0-9a-f]{24}\/edit/.test(nextLocation.pathname)),
-  );
+  const blocker = useLeaveGuard(() => {
+    const { id, isDirty } = builder.readStatus();
+    return { hasUnsavedChanges: isDirty, ownPath: id ? `${listPath}/${id}/edit` : null };
+  });
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     modals.openConfirmModal({
@@ -76,27 +64,19 @@ export function BuilderScreen({ study, initial, locks, onCreated }: BuilderScree
     });
   }, [blocker, t]);
 
-  const handleAdd = (type: QuestionType) => {
-    let added = '';
-    builder.addQuestion((order) => {
-      const q = newQuestion(type, order, language, {
+  const handleAdd = (type: QuestionType) =>
+    builder.addQuestion(
+      newQuestion(type, form.questions.length + 1, language, {
         question: t(`FORMS.QUESTION_TYPES.${type}`),
         possibility: (n) => t('FORMS.EDITOR.POSSIBILITY_N', { n }),
         yes: t('FORMS.EDITOR.YES'),
         no: t('FORMS.EDITOR.NO'),
         row: t('FORMS.TABLE.ROW_NAME'),
         column: t('FORMS.TABLE.COLUMN_NAME'),
-      });
-      added = q.id;
-      return q;
-    });
-    queueMicrotask(() => added && select(added));
-  };
+      }),
+    );
 
-  const settings = useMemo<BuilderSettings>(
-    () => ({ study, language, canChangeStructure, locks }),
-    [study, language, canChangeStructure, locks],
-  );
+  const settings = useMemo<BuilderSettings>(() => ({ study, language, locks }), [study, language, locks]);
   const context = useMemo<BuilderContextValue>(() => ({ builder, ...settings }), [builder, settings]);
   const title = pickText(form.title, language, study.primaryLanguage) || t('FORMS.BUILDER.NEW_FORM');
 
@@ -125,18 +105,12 @@ export function BuilderScreen({ study, initial, locks, onCreated }: BuilderScree
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Stack gap="sm">
-                <AddQuestionMenu onAdd={handleAdd} />
+                {canAdd && <AddQuestionMenu onAdd={handleAdd} />}
                 <QuestionList selectedId={selectedId} onSelect={select} />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 8 }}>
-              {selectedId && (
-                <QuestionEditor
-                  key={selectedId}
-                  questionId={selectedId}
-                  onRemoved={() => setParams({}, { replace: true })}
-                />
-              )}
+              {selectedId && <QuestionEditor key={selectedId} questionId={selectedId} />}
             </Grid.Col>
           </Grid>
         </Stack>

@@ -7,8 +7,6 @@ export type BuilderContextValue = {
   study: StudyDetail;
   /** The study language being edited; every per-language text edits this one. */
   language: string;
-  /** Spec 001 §4: structure (types, tables) may change; false in production and for locked forms. */
-  canChangeStructure: boolean;
   /** Spec 001 §4 locks computed by the server for this form. */
   locks: FormLocks;
 };

@@ -4,6 +4,7 @@ import {
   type FormVersion,
   type Question,
   type QuestionType,
+  sortQuestionsByOrder,
   validateFormTemplate,
 } from '@trialbase/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -26,8 +27,19 @@ export function useBuilder(
   initial: FormTemplate,
   onCreated: (id: string) => void,
   canSave = true,
+  initialSelectedId: string | null = null,
 ) {
-  const [form, setFormState] = useState(initial);
+  // The draft and the selected question are one state: adding a question selects it in the same
+  // update, so the editor shows the new question in the very render that lists it and no keystroke
+  // can reach the previously selected one (issue 12 item 4).
+  const [draft, setDraft] = useState<Draft>(() => ({
+    form: initial,
+    selectedId: initial.questions.some((q) => q.id === initialSelectedId) ? initialSelectedId : null,
+  }));
+  const { form } = draft;
+  const selectedId = form.questions.some((q) => q.id === draft.selectedId)
+    ? draft.selectedId
+    : firstQuestionId(form);
   const [isDirty, setDirty] = useState(false);
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const [serverError, setServerError] = useState<string | null>(null);
@@ -35,6 +47,8 @@ export function useBuilder(
   const latest = useRef(form);
   latest.current = form;
   const inFlight = useRef(false);
+  // Synchronous copies for the leave guard, which asks at navigation time (before a re-render).
+  const status = useRef({ id: initial.id, isDirty: false });
   const { mutateAsync } = useSaveForm(studyId);
   // The domain check of the whole form (about a millisecond for 200 questions); memoised on the
   // draft so that renders which do not change it (selection, save state) do not run it again.
@@ -44,12 +58,20 @@ export function useBuilder(
     [formIssues, serverIssues],
   );
 
-  const setForm = useCallback((update: (f: FormTemplate) => FormTemplate) => {
-    setFormState((f) => update(f));
+  const change = useCallback((update: (d: Draft) => Draft) => {
+    setDraft(update);
     setDirty(true);
+    status.current.isDirty = true;
     setServerIssues((s) => (s.length === 0 ? s : []));
     setSaveState((s) => (s === 'error' ? 'idle' : s));
   }, []);
+
+  const setForm = useCallback(
+    (update: (f: FormTemplate) => FormTemplate) => change((d) => ({ ...d, form: update(d.form) })),
+    [change],
+  );
+
+  const select = useCallback((id: string) => setDraft((d) => ({ ...d, selectedId: id })), []);
 
   const save = useCallback(async () => {
     if (inFlight.current) return;
@@ -61,13 +83,18 @@ export function useBuilder(
       const saved = await mutateAsync(snapshot);
       setServerError(null);
       setSaveState('saved');
-      if (latest.current === snapshot) setDirty(false);
+      if (latest.current === snapshot) {
+        setDirty(false);
+        status.current.isDirty = false;
+      }
+      status.current.id = saved.id;
       // The server owns id, version and the published flag (a changed draft is no longer published).
-      setFormState((f) =>
-        f.id === saved.id && f.published === saved.published && sameVersion(f.version, saved.version)
-          ? f
-          : { ...f, id: saved.id, published: saved.published, version: saved.version },
-      );
+      setDraft((d) => {
+        const f = d.form;
+        return f.id === saved.id && f.published === saved.published && sameVersion(f.version, saved.version)
+          ? d
+          : { ...d, form: { ...f, id: saved.id, published: saved.published, version: saved.version } };
+      });
       if (!snapshot.id) onCreated(saved.id);
     } catch (error) {
       setSaveState('error');
@@ -96,15 +123,33 @@ export function useBuilder(
     [setForm],
   );
 
+  /** Appends `question` (numbered last) and selects it, in one state update. */
   const addQuestion = useCallback(
-    (make: (order: number) => Question) =>
-      setForm((f) => ({ ...f, questions: [...f.questions, make(f.questions.length + 1)] })),
-    [setForm],
+    (question: Question) =>
+      change((d) => ({
+        form: {
+          ...d.form,
+          questions: [...d.form.questions, { ...question, order: d.form.questions.length + 1 }],
+        },
+        selectedId: question.id,
+      })),
+    [change],
   );
 
+  /** Removes a question; the selection moves to the question that took its place (or the last one). */
   const removeQuestion = useCallback(
-    (id: string) => setForm((f) => ({ ...f, questions: renumber(f.questions.filter((q) => q.id !== id)) })),
-    [setForm],
+    (id: string) =>
+      change((d) => {
+        const sorted = sortQuestionsByOrder(d.form.questions);
+        const at = sorted.findIndex((q) => q.id === id);
+        const rest = renumber(sorted.filter((q) => q.id !== id));
+        const next = rest[Math.min(Math.max(at, 0), rest.length - 1)]?.id ?? null;
+        return {
+          form: { ...d.form, questions: renumber(d.form.questions.filter((q) => q.id !== id)) },
+          selectedId: d.selectedId === id ? next : d.selectedId,
+        };
+      }),
+    [change],
   );
 
   const moveQuestion = useCallback(
@@ -121,8 +166,11 @@ export function useBuilder(
 
   /** After promoteFormVersion: the draft is the published version now (not a user change). */
   const markPublished = useCallback((version: FormVersion) => {
-    setFormState((f) => ({ ...f, version, published: true }));
+    setDraft((d) => ({ ...d, form: { ...d.form, version, published: true } }));
   }, []);
+
+  /** The saved id and whether changes are unsaved, as of now (not as of the last render). */
+  const readStatus = useCallback(() => ({ ...status.current }), []);
 
   const retry = useCallback(() => {
     setSaveState('idle');
@@ -133,6 +181,8 @@ export function useBuilder(
   return useMemo(
     () => ({
       form,
+      selectedId,
+      select,
       issues,
       isValid,
       isDirty,
@@ -144,10 +194,13 @@ export function useBuilder(
       removeQuestion,
       moveQuestion,
       markPublished,
+      readStatus,
       save: retry,
     }),
     [
       form,
+      selectedId,
+      select,
       issues,
       isValid,
       isDirty,
@@ -159,9 +212,17 @@ export function useBuilder(
       removeQuestion,
       moveQuestion,
       markPublished,
+      readStatus,
       retry,
     ],
   );
+}
+
+type Draft = { form: FormTemplate; selectedId: string | null };
+
+/** With nothing chosen yet (or the chosen question gone), the editor shows the first question. */
+function firstQuestionId(form: FormTemplate): string | null {
+  return sortQuestionsByOrder(form.questions)[0]?.id ?? null;
 }
 
 function sameVersion(a: FormVersion, b: FormVersion): boolean {

@@ -12,7 +12,7 @@ import type { SectionProps } from './question-editor';
 import { ShowRulesDialog } from './show-rules-dialog';
 
 /** Spec 001 §3/§5 POSSIBILITIES: Enter adds "Possibility {n}"; image, score and inclusion per option. */
-export function PossibilitiesSection({ question, update, issues }: SectionProps) {
+export function PossibilitiesSection({ question, update, issues, isStructureLocked }: SectionProps) {
   const { t } = useTranslation();
   const { builder, study, language } = useBuilderContext();
   const [ruleTarget, setRuleTarget] = useState<string | null>(null);
@@ -28,7 +28,8 @@ export function PossibilitiesSection({ question, update, issues }: SectionProps)
       ],
     }));
   const target = list.find((p) => p.id === ruleTarget);
-  const canAdd = !question.fixedPossibilities;
+  // Fixed lists (EQ-5D) and locked structure (spec 001 §4) keep their options.
+  const canAdd = !question.fixedPossibilities && !isStructureLocked;
 
   return (
     <Stack gap="xs" data-testid="possibilities">

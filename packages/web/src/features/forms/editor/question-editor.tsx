@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import {
   findShowRulesReferencing,
+  isQuestionStructureLocked,
   isQuestionTypeAvailable,
   QUESTION_TYPES,
   type Question,
@@ -30,28 +31,29 @@ export type SectionProps = {
   question: Question;
   update: (change: (q: Question) => Question) => void;
   issues: ReturnType<typeof issuesUnder>;
+  /** Spec 001 §4: no possibilities, table rows or columns added, removed or retyped. */
+  isStructureLocked: boolean;
 };
 
 /** Spec 001 §3: editor of one question, its sections shown per type. */
-export function QuestionEditor({ questionId, onRemoved }: { questionId: string; onRemoved: () => void }) {
+export function QuestionEditor({ questionId }: { questionId: string }) {
   const { t } = useTranslation();
-  const { builder, study, language, canChangeStructure } = useBuilderContext();
+  const { builder, study, language, locks } = useBuilderContext();
   const index = builder.form.questions.findIndex((q) => q.id === questionId);
   const question = builder.form.questions[index];
   if (!question) return null;
   const issues = issuesUnder(builder.issues, ['questions', index]);
   const update = (change: (q: Question) => Question) => builder.updateQuestion(question.id, change);
-  const props: SectionProps = { question, update, issues };
+  // The same rule the server applies on save (spec 001 §4), so nothing offered here fails there.
+  const isStructureLocked = locks.isReadOnly || isQuestionStructureLocked(study.status, question);
+  const props: SectionProps = { question, update, issues, isStructureLocked };
   const module = requiredModuleForQuestionType(question.type);
   const isAvailable = isQuestionTypeAvailable(study, question.type);
-  const isLocked = !canChangeStructure || question.usedByStratification || !question.fullyEditable;
+  const isTypeLocked = isStructureLocked || question.usedByStratification || !question.fullyEditable;
 
   const handleRemove = () => {
     const referencing = findShowRulesReferencing(builder.form, question.id);
-    const remove = () => {
-      builder.removeQuestion(question.id);
-      onRemoved();
-    };
+    const remove = () => builder.removeQuestion(question.id);
     modals.openConfirmModal({
       title: t('FORMS.EDITOR.REMOVE_TITLE'),
       children: (
@@ -79,20 +81,22 @@ export function QuestionEditor({ questionId, onRemoved }: { questionId: string; 
             data={QUESTION_TYPES.map((type) => ({ value: type, label: t(`FORMS.QUESTION_TYPES.${type}`) }))}
             value={question.type}
             allowDeselect={false}
-            disabled={isLocked}
+            disabled={isTypeLocked}
             onChange={(v) => v && update((q) => ({ ...q, type: v as QuestionType }))}
             style={{ flex: 1 }}
           />
-          <ActionIcon
-            variant="light"
-            color="red"
-            size="lg"
-            aria-label={t('FORMS.EDITOR.REMOVE_TITLE')}
-            onClick={handleRemove}
-            data-testid="remove-question"
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
+          {!isStructureLocked && (
+            <ActionIcon
+              variant="light"
+              color="red"
+              size="lg"
+              aria-label={t('FORMS.EDITOR.REMOVE_TITLE')}
+              onClick={handleRemove}
+              data-testid="remove-question"
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          )}
         </Group>
         {module && !isAvailable && <UnsupportedCard module={module} />}
         {question.type === 'INFORMATION' ? (

@@ -19,9 +19,9 @@ import { newTableColumn, newTableRow } from '../builder/new-items';
 import type { SectionProps } from './question-editor';
 
 /** Spec 001 §3/§5 TABLE_COL: columns with type, title and export label. */
-export function TableColumns({ question, update, issues }: SectionProps) {
+export function TableColumns({ question, update, issues, isStructureLocked }: SectionProps) {
   const { t } = useTranslation();
-  const { language, canChangeStructure } = useBuilderSettings();
+  const { language } = useBuilderSettings();
   const setAt = (id: string, change: (c: TableColumn) => TableColumn) =>
     update((q) => ({ ...q, tableCol: q.tableCol.map((c) => (c.id === id ? change(c) : c)) }));
   return (
@@ -40,7 +40,7 @@ export function TableColumns({ question, update, issues }: SectionProps) {
             <Select
               label={t('FORMS.TABLE.TYPE')}
               w={170}
-              disabled={!canChangeStructure}
+              disabled={isStructureLocked}
               data={TABLE_COLUMN_TYPES.map((v) => ({ value: v, label: t(`FORMS.QUESTION_TYPES.${v}`) }))}
               value={col.type}
               allowDeselect={false}
@@ -66,7 +66,7 @@ export function TableColumns({ question, update, issues }: SectionProps) {
               variant="subtle"
               color="red"
               mb={4}
-              disabled={!canChangeStructure}
+              disabled={isStructureLocked}
               aria-label={t('FORMS.ACTIONS.REMOVE')}
               onClick={() => update((q) => ({ ...q, tableCol: q.tableCol.filter((c) => c.id !== col.id) }))}
             >
@@ -82,7 +82,7 @@ export function TableColumns({ question, update, issues }: SectionProps) {
         variant="subtle"
         size="xs"
         w="fit-content"
-        disabled={!canChangeStructure}
+        disabled={isStructureLocked}
         leftSection={<IconPlus size={14} />}
         onClick={() =>
           update((q) => ({
@@ -101,9 +101,9 @@ export function TableColumns({ question, update, issues }: SectionProps) {
 }
 
 /** Spec 001 §3/§5 TABLE_ROW: rows with title and export label. */
-export function TableRows({ question, update, issues }: SectionProps) {
+export function TableRows({ question, update, issues, isStructureLocked }: SectionProps) {
   const { t } = useTranslation();
-  const { language, canChangeStructure } = useBuilderSettings();
+  const { language } = useBuilderSettings();
   const setAt = (id: string, change: (r: TableRow) => TableRow) =>
     update((q) => ({ ...q, tableRow: q.tableRow.map((r) => (r.id === id ? change(r) : r)) }));
   return (
@@ -129,7 +129,7 @@ export function TableRows({ question, update, issues }: SectionProps) {
             variant="subtle"
             color="red"
             mb={4}
-            disabled={!canChangeStructure}
+            disabled={isStructureLocked}
             aria-label={t('FORMS.ACTIONS.REMOVE')}
             onClick={() => update((q) => ({ ...q, tableRow: q.tableRow.filter((r) => r.id !== row.id) }))}
           >
@@ -144,7 +144,7 @@ export function TableRows({ question, update, issues }: SectionProps) {
         variant="subtle"
         size="xs"
         w="fit-content"
-        disabled={!canChangeStructure}
+        disabled={isStructureLocked}
         leftSection={<IconPlus size={14} />}
         onClick={() =>
           update((q) => ({
@@ -163,14 +163,13 @@ export function TableRows({ question, update, issues }: SectionProps) {
 }
 
 /** Spec 001 §5 TABLE_OPTIONS: dynamic tables and their max row count (default: existing rows or 10). */
-export function TableOptions({ question, update, issues }: SectionProps) {
+export function TableOptions({ question, update, issues, isStructureLocked }: SectionProps) {
   const { t } = useTranslation();
-  const { canChangeStructure } = useBuilderSettings();
   return (
     <Stack gap="sm">
       <Switch
         label={t('FORMS.TABLE.DYNAMIC')}
-        disabled={!canChangeStructure}
+        disabled={isStructureLocked}
         checked={question.dynamicTable}
         onChange={(e) => update((q) => ({ ...q, dynamicTable: e.currentTarget.checked }))}
       />
