@@ -71,6 +71,10 @@ export const EnrollmentTokenSummarySchema = z.object({
   activationTime: TimestampSchema.nullable(),
   expiryTime: TimestampSchema.nullable(),
   completedTime: TimestampSchema.nullable(),
+  /** The event's reference date (MANUAL and REQUEST events are started by hand); null for unscheduled ones. */
+  referenceDate: z.string().nullable(),
+  /** When staff started a MANUAL event or the subject requested a REQUEST event. */
+  startedAt: TimestampSchema.nullable(),
 });
 
 /** A signature kept on the enrollment (sign-off, deactivation). */

@@ -211,9 +211,13 @@ export const SubjectSitesParamsSchema = z.object({
  */
 export const SubjectHistoryChangeSchema = z.object({
   field: z.string(),
+  /** The field in words where the server knows it (a question's text in the asked language). */
+  label: z.string().optional(),
   before: z.string().nullable(),
   after: z.string().nullable(),
 });
+/** `GET .../patient/{id}/audit?language=`: question and form names in this language where the form has it. */
+export const SubjectHistoryQuerySchema = z.object({ language: z.string().max(10).optional() });
 export const SubjectHistoryEntrySchema = z.object({
   auditId: z.string(),
   occurredAt: TimestampSchema,

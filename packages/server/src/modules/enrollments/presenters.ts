@@ -9,6 +9,7 @@ import type {
 } from '@trialbase/domain';
 import { presentToken } from '../tokens/presenters';
 import type { TokenRow } from '../tokens/repo';
+import { scheduleDetailsOf } from '../tokens/service/advance-enrollment';
 import { enrollmentDetailsOf, type StoredSignature } from './details';
 import type { EnrollmentRow } from './repo';
 
@@ -88,6 +89,8 @@ export function presentEnrollmentDetail(
       activationTime: iso(t.activationTime),
       expiryTime: iso(t.expiryTime),
       completedTime: iso(t.completedTime),
+      referenceDate: events.get(t.dataEventId)?.referenceDate ?? null,
+      startedAt: scheduleDetailsOf(t).startedAt ?? null,
     })),
   };
 }

@@ -1,7 +1,9 @@
 import { REDACTED, type StudyRole } from '@trialbase/domain';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, buildStudy, buildSubject, buildUser, grantAccess } from '../../../test/factories';
 import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
+import { formTemplates } from '../forms/tables';
 import { setUpEnrolled } from '../questionnaires/questionnaires-test-kit';
 
 let t: TestApp;
@@ -37,7 +39,7 @@ type Entry = {
   entityType: string;
   reason: string | null;
   summary: string;
-  changes: { field: string; before: string | null; after: string | null }[];
+  changes: { field: string; label?: string; before: string | null; after: string | null }[];
   dataEvent: { id: string; type: string | null } | null;
   form: { id: string; name: string } | null;
   actorName: string | null;
@@ -103,7 +105,12 @@ describe(`GET /api/studies/:studyId/patient/:id/audit (record history, ${engine}
       form: { id: s.unexpectedFormId },
     });
     expect(update?.form?.name).toMatch(/^Weight /);
-    expect(update?.changes).toContainEqual({ field: 'answers.q1', before: '70', after: '72' });
+    expect(update?.changes).toContainEqual({
+      field: 'answers.q1',
+      label: 'Weight',
+      before: '70',
+      after: '72',
+    });
     expect(update?.actorName).toBeTruthy();
     const renamed = entries.find((e) => e.action === 'SUBJECT_UPDATED');
     expect(renamed?.changes).toContainEqual({ field: 'attributes.firstName', before: null, after: 'Ada' });
@@ -116,6 +123,47 @@ describe(`GET /api/studies/:studyId/patient/:id/audit (record history, ${engine}
       admin,
     );
     expect(otherRes.json().entries.some((e: Entry) => e.action === 'SUBJECT_UPDATED')).toBe(false);
+  });
+
+  it('names questions and forms in the asked language where the form has it (issue 12 item 7)', async () => {
+    const s = await subjectWithRecord();
+    const [row] = await t.app.database.db
+      .select()
+      .from(formTemplates)
+      .where(and(eq(formTemplates.studyId, s.study.id), eq(formTemplates.id, s.unexpectedFormId)));
+    const document = row?.document as { title: Record<string, string>; questions: { question: object }[] };
+    await t.app.database.db
+      .update(formTemplates)
+      .set({
+        document: {
+          ...document,
+          title: { ...document.title, da: 'Vægtmåling' },
+          questions: document.questions.map((q) => ({
+            ...q,
+            question: { en: '<p>Weight</p>', da: '<p>Vægt</p>' },
+          })),
+        },
+      })
+      .where(and(eq(formTemplates.studyId, s.study.id), eq(formTemplates.id, s.unexpectedFormId)));
+    const inDanish = await call('GET', `${s.url}?language=da`, admin);
+    expect(inDanish.statusCode, inDanish.body).toBe(200);
+    const update = inDanish
+      .json<{ entries: Entry[] }>()
+      .entries.find((e) => e.action === 'QUESTIONNAIRE_UPDATED');
+    expect(update?.form?.name).toBe('Vægtmåling');
+    expect(update?.changes).toContainEqual({ field: 'answers.q1', label: 'Vægt', before: '70', after: '72' });
+    // A language the form does not have falls back to the study's primary language.
+    const inGerman = await call('GET', `${s.url}?language=de`, admin);
+    const german = inGerman
+      .json<{ entries: Entry[] }>()
+      .entries.find((e) => e.action === 'QUESTIONNAIRE_UPDATED');
+    expect(german?.changes).toContainEqual({
+      field: 'answers.q1',
+      label: 'Weight',
+      before: '70',
+      after: '72',
+    });
+    expect(german?.form?.name).toMatch(/^Weight /);
   });
 
   it('redacts restricted subject fields for a viewer without the field permission', async () => {
@@ -144,8 +192,11 @@ describe(`GET /api/studies/:studyId/patient/:id/audit (record history, ${engine}
     const elsewhere = await buildSite(t.app, s.study.id);
     const otherSite = await member(s.study.id, 'DOCTOR', { siteIds: [elsewhere.id] });
     expect((await call('GET', url, otherSite)).statusCode).toBe(403);
-    const helper = await member(s.study.id, 'STUDY_HELPER');
-    expect((await call('GET', url, helper)).statusCode).toBe(403);
+    const monitorElsewhere = await member(s.study.id, 'MONITOR', { siteIds: [elsewhere.id] });
+    expect((await call('GET', url, monitorElsewhere)).statusCode).toBe(403);
+    // docs/ROLES.md: OTHER holds nothing.
+    const other = await member(s.study.id, 'OTHER');
+    expect((await call('GET', url, other)).statusCode).toBe(403);
     const stranger = await buildUser(t.app);
     const outsider = await loginAs(t.app, stranger.email, stranger.password);
     expect((await call('GET', url, outsider)).statusCode).toBe(403);

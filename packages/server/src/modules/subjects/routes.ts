@@ -4,6 +4,7 @@ import {
   ExpectedSubjectIdSchema,
   hasPermission,
   SubjectDetailSchema,
+  SubjectHistoryQuerySchema,
   SubjectHistorySchema,
   SubjectIdParamsSchema,
   SubjectImportRequestSchema,
@@ -190,9 +191,11 @@ export function subjectRoutes({ db }: ModuleDeps): RouteDefinition<never>[] {
           'subject fields come back REDACTED without the per-field view permission. Needs AUDIT_VIEW or ' +
           'PATIENT_VIEW at the subject’s site.',
         params: SubjectParamsSchema,
+        querystring: SubjectHistoryQuerySchema,
         response: { 200: SubjectHistorySchema },
       },
-      handler: async (req) => getSubjectHistory(db, { ...req.params, access: accessOf(req) }),
+      handler: async (req) =>
+        getSubjectHistory(db, { ...req.params, access: accessOf(req), language: req.query.language }),
     }),
     defineRoute({
       method: 'PUT',

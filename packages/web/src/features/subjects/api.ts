@@ -5,6 +5,7 @@ import {
   EnrollmentDetailListSchema,
   EnrollmentViewListSchema,
   ExpectedSubjectIdSchema,
+  ResendResultSchema,
   SubjectDetailSchema,
   SubjectHistorySchema,
   SubjectImportResultSchema,
@@ -12,6 +13,8 @@ import {
   SubjectListSchema,
   SubjectViewSchema,
   TableSettingsSchema,
+  TokenViewListSchema,
+  TokenViewSchema,
   type UnscheduledEventBody,
   UnscheduledEventSchema,
   UnscheduledFormsViewSchema,
@@ -63,13 +66,17 @@ export function useSubject(studyId: string, id: string | undefined) {
 
 /**
  * GET /studies/{studyId}/patient/{id}/audit (spec 001 §2 record history): the latest audit entries
- * about the subject and its records, newest first.
+ * about the subject and its records, newest first; question and form names in `language` where the
+ * form has it.
  */
-export function useSubjectHistory(studyId: string, id: string) {
+export function useSubjectHistory(studyId: string, id: string, language: string) {
   return useQuery({
-    queryKey: subjectKeys.history(studyId, id),
+    queryKey: [...subjectKeys.history(studyId, id), language],
     queryFn: ({ signal }) =>
-      apiRequest(`${subjectUrl(studyId, id)}/audit`, { schema: SubjectHistorySchema, signal }),
+      apiRequest(`${subjectUrl(studyId, id)}/audit?language=${encodeURIComponent(language)}`, {
+        schema: SubjectHistorySchema,
+        signal,
+      }),
     staleTime: 0,
     meta: { localErrors: true },
   });
@@ -224,6 +231,59 @@ export function useRecordUnscheduledEvent(studyId: string, subjectId: string, en
       void queryClient.invalidateQueries({ queryKey: subjectKeys.enrollments(studyId, subjectId) });
       void queryClient.invalidateQueries({ queryKey: subjectKeys.history(studyId, subjectId) });
     },
+  });
+}
+
+/** After a token action: the records and the record history show the effect at once. */
+function useRefreshRecords(studyId: string, subjectId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: subjectKeys.enrollments(studyId, subjectId) }),
+      queryClient.invalidateQueries({ queryKey: subjectKeys.history(studyId, subjectId) }),
+    ]);
+}
+
+/** POST /studies/{studyId}/enrollments/{enrollmentId}/tokens/{tokenId}/startDataEvent (spec 001 §7). */
+export function useStartDataEvent(studyId: string, subjectId: string) {
+  const refresh = useRefreshRecords(studyId, subjectId);
+  return useMutation({
+    mutationFn: ({ enrollmentId, tokenId }: { enrollmentId: string; tokenId: string }) =>
+      apiRequest(`${studyUrl(studyId)}/enrollments/${enrollmentId}/tokens/${tokenId}/startDataEvent`, {
+        method: 'POST',
+        schema: TokenViewSchema,
+      }),
+    meta: { localErrors: true },
+    onSuccess: refresh,
+  });
+}
+
+/** POST /studies/{studyId}/tokens/{tokenId}/resend (spec 001 §7): the link again, by the event's channels. */
+export function useResendToken(studyId: string, subjectId: string) {
+  const refresh = useRefreshRecords(studyId, subjectId);
+  return useMutation({
+    mutationFn: (tokenId: string) =>
+      apiRequest(`${studyUrl(studyId)}/tokens/${tokenId}/resend`, {
+        method: 'POST',
+        schema: ResendResultSchema,
+      }),
+    meta: { localErrors: true },
+    onSuccess: refresh,
+  });
+}
+
+/** POST /studies/{studyId}/tokens/reschedule (spec 001 §7): a new activation time for a waiting event. */
+export function useRescheduleToken(studyId: string, subjectId: string) {
+  const refresh = useRefreshRecords(studyId, subjectId);
+  return useMutation({
+    mutationFn: ({ tokenId, activationTime }: { tokenId: string; activationTime: string }) =>
+      apiRequest(`${studyUrl(studyId)}/tokens/reschedule`, {
+        method: 'POST',
+        body: { tokens: [{ tokenId, activationTime }] },
+        schema: TokenViewListSchema,
+      }),
+    meta: { localErrors: true },
+    onSuccess: refresh,
   });
 }
 

@@ -14,6 +14,7 @@ import {
   hasPermission,
   historySummaryText,
   type Process,
+  pickLocalizedText,
   redactHistoryValue,
   SUBJECT_HISTORY_LIMIT,
   type SubjectHistory,
@@ -114,13 +115,37 @@ function withAnswerTexts(side: unknown, form: FormTemplateDocument | undefined, 
   return { ...value, answers };
 }
 
+const stripTags = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Issue 12: an answer change is labelled with its question's text (plain, in the reader's language). */
+function withQuestionLabels(
+  changes: SubjectHistoryEntry['changes'],
+  form: FormTemplateDocument | undefined,
+  languages: { subject: string | null; primary: string },
+): SubjectHistoryEntry['changes'] {
+  if (!form) return changes;
+  return changes.map((change) => {
+    const [root, questionId] = change.field.split('.');
+    if (root !== 'answers' || !questionId) return change;
+    const question = form.questions.find((q) => q.id === questionId);
+    const text = pickLocalizedText(question?.question, languages)?.text;
+    const label = text ? stripTags(text) : '';
+    return label ? { ...change, label } : change;
+  });
+}
+
 /**
  * Spec 001 §2 record history: the latest `SUBJECT_HISTORY_LIMIT` audit entries about a subject (404
  * when unknown in the study; 403 without AUDIT_VIEW or PATIENT_VIEW at its site), newest first.
  */
 export async function getSubjectHistory(
   db: Executor,
-  input: { studyId: string; id: string; access: AccessUser },
+  input: { studyId: string; id: string; access: AccessUser; language?: string },
 ): Promise<SubjectHistory> {
   const study = await requireStudyInfo(db, input.studyId);
   const subject = await findSubject(db, input.studyId, input.id);
@@ -156,7 +181,13 @@ export async function getSubjectHistory(
   for (const formId of new Set(rows.questionnaireRows.map((q) => q.formId))) {
     formNames.set(formId, (await findFormRow(db, input.studyId, formId))?.name ?? '');
   }
-  const language = study.primaryLanguage;
+  // Issue 12: names and answers in the reader's language where the form has it, else the primary one.
+  const languages = { subject: input.language ?? null, primary: study.primaryLanguage };
+  const language = input.language ?? study.primaryLanguage;
+  const formName = (formId: string) => {
+    const title = forms.find((f) => f.id === formId)?.title;
+    return pickLocalizedText(title, languages)?.text ?? formNames.get(formId) ?? '';
+  };
 
   const dataEventOf = (p: Pointers): SubjectHistoryEntry['dataEvent'] => {
     if (!p.dataEventId) return null;
@@ -180,7 +211,11 @@ export async function getSubjectHistory(
         scope,
         { withName: event.entityType === 'SUBJECT' },
       );
-    const changes = summarizeHistoryChanges(shown(event.before), shown(event.after));
+    const changes = withQuestionLabels(
+      summarizeHistoryChanges(shown(event.before), shown(event.after)),
+      form,
+      languages,
+    );
     return {
       auditId: event.id,
       occurredAt: event.occurredAt.toISOString(),
@@ -193,7 +228,7 @@ export async function getSubjectHistory(
       tokenId: p.tokenId,
       questionnaireId: p.questionnaireId,
       dataEvent: dataEventOf(p),
-      form: p.formId ? { id: p.formId, name: formNames.get(p.formId) ?? '' } : null,
+      form: p.formId ? { id: p.formId, name: formName(p.formId) } : null,
       reason: event.reason,
       summary: historySummaryText(changes),
       changes,

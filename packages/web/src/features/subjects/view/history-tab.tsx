@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../app/format';
 import { displayText } from '../../processes/localized';
 import { useSubjectHistory } from '../api';
 import { translateKey } from '../display';
+import { detailsText } from './history-text';
 
 /** Entries shown at first and added by each "Show older entries". */
 export const HISTORY_PAGE_SIZE = 20;
@@ -27,38 +28,6 @@ type Row = {
   reason: string;
   summary: string;
 };
-
-const ID_PATTERN = /^[0-9a-f]{24}$/;
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
-
-/** Internal ids mean nothing to a reader: fields named `…Id(s)`, keyed by an id, or holding one. */
-function isIdChange(change: SubjectHistoryEntry['changes'][number]): boolean {
-  return (
-    /(^|\.)[A-Za-z]*Ids?$/.test(change.field) ||
-    /[0-9a-f]{24}/.test(change.field) ||
-    ID_PATTERN.test(change.before ?? '') ||
-    ID_PATTERN.test(change.after ?? '')
-  );
-}
-
-const valueText = (value: string | null) => (value && ISO_TIME.test(value) ? formatDateTime(value) : value);
-
-/**
- * What changed, for reading: the server's field changes without internal ids, times in the
- * display format (`field: before → after; …`); the server's one-line summary when it lists none.
- */
-export function detailsText(entry: Pick<SubjectHistoryEntry, 'changes' | 'summary'>): string {
-  if (entry.changes.length === 0) return entry.summary;
-  return entry.changes
-    .filter((change) => !isIdChange(change))
-    .map((change) => {
-      const after = valueText(change.after) ?? '—';
-      return change.before === null
-        ? `${change.field}: ${after}`
-        : `${change.field}: ${valueText(change.before)} → ${after}`;
-    })
-    .join('; ');
-}
 
 /** The action in words; an action this screen does not know yet shows in readable form. */
 function actionText(t: TFunction, action: string): string {
@@ -95,7 +64,7 @@ function whereText(t: TFunction, entry: SubjectHistoryEntry, language: string): 
  */
 export function HistoryTab({ studyId, subjectId }: { studyId: string; subjectId: string }) {
   const { t, i18n } = useTranslation();
-  const history = useSubjectHistory(studyId, subjectId);
+  const history = useSubjectHistory(studyId, subjectId, i18n.language);
   const isPhone = useMediaQuery('(max-width: 48em)') === true;
   const [shown, setShown] = useState(HISTORY_PAGE_SIZE);
 
@@ -124,7 +93,7 @@ export function HistoryTab({ studyId, subjectId }: { studyId: string; subjectId:
     action: actionText(t, entry.action),
     where: whereText(t, entry, i18n.language),
     reason: reasonText(t, entry.reason),
-    summary: detailsText(entry),
+    summary: detailsText(t, entry, i18n.language),
   }));
   return (
     <Stack gap="sm" data-testid="history">

@@ -16,6 +16,7 @@ import { displayText } from '../../processes/localized';
 import { isUnscheduledToken, tokenPagePath } from '../../questionnaires/token-links';
 import { useSubjectEnrollments, useUnscheduledForms } from '../api';
 import { EnrolDialog } from './enrol-dialog';
+import { TokenRowActions } from './token-actions';
 import { UnscheduledDialog } from './unscheduled-dialog';
 
 type Token = EnrollmentDetail['tokens'][number];
@@ -196,7 +197,16 @@ function EnrollmentCard({
                   <Table.Td>{when(token.expiryTime)}</Table.Td>
                   <Table.Td>{when(token.completedTime)}</Table.Td>
                   <Table.Td>
-                    <TokenAction studyId={studyId} enrollmentId={enrollment.id} token={token} />
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      <TokenAction studyId={studyId} enrollmentId={enrollment.id} token={token} />
+                      <TokenRowActions
+                        studyId={studyId}
+                        subjectId={subjectId}
+                        enrollment={enrollment}
+                        token={token}
+                        eventName={eventName(token)}
+                      />
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
