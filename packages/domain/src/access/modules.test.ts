@@ -36,4 +36,28 @@ describe('Spec 000 §6 paid module gating', () => {
     expect(isQuestionTypeAvailable({ modules: ['MEDICATION'] }, 'AE_REF')).toBe(false);
     expect(isQuestionTypeAvailable({ modules: [] }, 'TEXT_FREE')).toBe(true);
   });
+
+  it('spec 000 §6: reference questions need the matching module or permission', () => {
+    const noModules = { modules: [] };
+    expect(isQuestionTypeAvailable({ ...noModules, abilities: { AE_VIEW: true } }, 'AE_REF')).toBe(true);
+    expect(isQuestionTypeAvailable({ ...noModules, abilities: { AE_VIEW: true } }, 'AE_2_REF')).toBe(true);
+    expect(isQuestionTypeAvailable({ ...noModules, abilities: { AE_VIEW: false } }, 'AE_REF')).toBe(false);
+    expect(
+      isQuestionTypeAvailable(
+        { ...noModules, abilities: { PATIENT_LIST_MEDICATION: true } },
+        'MEDICATION_REF',
+      ),
+    ).toBe(true);
+    expect(isQuestionTypeAvailable({ ...noModules, abilities: { AE_VIEW: true } }, 'MEDICATION_REF')).toBe(
+      false,
+    );
+    expect(
+      isQuestionTypeAvailable(
+        { ...noModules, abilities: { PATHWAY_RECORD_UNEXPECTED: true } },
+        'UNSCHEDULED_EVENT_REF',
+      ),
+    ).toBe(true);
+    // Participants carry no abilities: the module alone decides.
+    expect(isQuestionTypeAvailable({ ...noModules, abilities: null }, 'AE_REF')).toBe(false);
+  });
 });

@@ -1,4 +1,5 @@
 import { PLAN_MODULES, type PlanModuleCode } from '../plans/model';
+import type { Permission } from './permissions';
 
 /** Spec 000 §1, §6: the paid modules that gate features of a study (one list, owned by plans). */
 export const PAID_MODULES = PLAN_MODULES;
@@ -17,21 +18,50 @@ export function isModuleEnabled(study: { modules: readonly string[] }, module: P
   return study.modules.includes(module);
 }
 
-/** Spec 000 §6: the paid module a question type needs, or undefined when it needs none. */
-export function requiredModuleForQuestionType(questionType: string): PaidModule | undefined {
-  return Object.hasOwn(QUESTION_TYPE_MODULES, questionType)
-    ? QUESTION_TYPE_MODULES[questionType as keyof typeof QUESTION_TYPE_MODULES]
-    : undefined;
+/**
+ * Spec 000 §6, 001 §6: the permissions that open a reference question type without its module
+ * ("the matching paid module or permission"). Holding any one of them is enough.
+ */
+export const QUESTION_TYPE_PERMISSIONS = {
+  MEDICATION_REF: ['PATIENT_LIST_MEDICATION', 'PATIENT_CREATE_MEDICATION', 'PATIENT_UPDATE_MEDICATION'],
+  AE_REF: ['AE_VIEW'],
+  AE_2_REF: ['AE_VIEW'],
+  UNSCHEDULED_EVENT_REF: ['PATHWAY_RECORD_UNEXPECTED'],
+} as const satisfies Record<keyof typeof QUESTION_TYPE_MODULES, readonly Permission[]>;
+
+/** Every permission that can open a reference question type (sent with the study's abilities). */
+export const QUESTION_TYPE_PERMISSION_LIST = [
+  ...new Set(Object.values(QUESTION_TYPE_PERMISSIONS).flat()),
+] as readonly (typeof QUESTION_TYPE_PERMISSIONS)[keyof typeof QUESTION_TYPE_PERMISSIONS][number][];
+
+function isReferenceKey(questionType: string): questionType is keyof typeof QUESTION_TYPE_MODULES {
+  return Object.hasOwn(QUESTION_TYPE_MODULES, questionType);
 }
 
+/** Spec 000 §6: the paid module a question type needs, or undefined when it needs none. */
+export function requiredModuleForQuestionType(questionType: string): PaidModule | undefined {
+  return isReferenceKey(questionType) ? QUESTION_TYPE_MODULES[questionType] : undefined;
+}
+
+/** Spec 000 §6: the permissions that open a question type without its module (none for other types). */
+export function permissionsForQuestionType(questionType: string): readonly Permission[] {
+  return isReferenceKey(questionType) ? QUESTION_TYPE_PERMISSIONS[questionType] : [];
+}
+
+/** What the availability check reads: the study's modules and, for a staff caller, their abilities. */
+export type QuestionTypeAvailabilityScope = {
+  modules: readonly string[];
+  /** The caller's permissions in the study (the study's `abilities`); absent for participants. */
+  abilities?: Readonly<Partial<Record<string, boolean>>> | null;
+};
+
 /**
- * Spec 000 §6, 001 §6: may a form of this study use (or show) this question type?
- * False means the unsupported-question card is shown instead.
+ * Spec 000 §6, 001 §6: may this form question type be used and shown here? Reference types need
+ * the matching paid module **or** permission; false means the unsupported-question card shows.
  */
-export function isQuestionTypeAvailable(
-  study: { modules: readonly string[] },
-  questionType: string,
-): boolean {
+export function isQuestionTypeAvailable(scope: QuestionTypeAvailabilityScope, questionType: string): boolean {
   const module = requiredModuleForQuestionType(questionType);
-  return module === undefined || isModuleEnabled(study, module);
+  if (module === undefined || isModuleEnabled(scope, module)) return true;
+  const abilities = scope.abilities;
+  return abilities != null && permissionsForQuestionType(questionType).some((p) => abilities[p] === true);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUESTION_TYPE_PERMISSION_LIST } from '../access/modules';
 import type { Permission } from '../access/permissions';
 import type { FieldIssue } from '../common/errors';
 import { IdSchema } from '../common/ids';
@@ -37,6 +38,8 @@ export const STUDY_ABILITY_PERMISSIONS = [
   'PATIENT_LIST',
   'PATHWAY_LIST',
   'QUESTIONNAIRE_TEMPLATE_LIST',
+  // Spec 000 §6: reference questions open by module or by one of these permissions.
+  ...QUESTION_TYPE_PERMISSION_LIST,
 ] as const satisfies readonly Permission[];
 export type StudyAbilityPermission = (typeof STUDY_ABILITY_PERMISSIONS)[number];
 

@@ -1,4 +1,4 @@
-import type { FormTemplateDocumentInput, StudyRole } from '@trialbase/domain';
+import { type FormTemplateDocumentInput, isQuestionTypeAvailable, type StudyRole } from '@trialbase/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -456,5 +456,23 @@ describe('GET review data, show-rule result and reference questionnaires', () =>
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().type).toBe('EXTENDED_VALIDATION');
+  });
+});
+
+describe('spec 000 §6 reference questions need the matching module or permission', () => {
+  it('GET /api/study/:id gives the reference permissions, which open the question without its module', async () => {
+    const study = await buildStudy(t.app, { modules: [] });
+    const investigator = await member(study.id, 'INVESTIGATOR');
+    const res = await call('GET', `/api/study/${study.id}`, investigator);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json<{ modules: string[]; abilities: Record<string, boolean> }>();
+    expect(detail.modules).toEqual([]);
+    expect(detail.abilities.AE_VIEW).toBe(true);
+    expect(detail.abilities.PATIENT_LIST_MEDICATION).toBe(true);
+    expect(isQuestionTypeAvailable(detail, 'AE_REF')).toBe(true);
+    expect(isQuestionTypeAvailable(detail, 'MEDICATION_REF')).toBe(true);
+    // Without the permission and without the module: the unsupported card.
+    const noPermission = { ...detail, abilities: { ...detail.abilities, AE_VIEW: false } };
+    expect(isQuestionTypeAvailable(noPermission, 'AE_REF')).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import {
   type ImageChartMarker,
   isModuleEnabled,
   isQuestionTypeAvailable,
+  type QuestionTypeAvailabilityScope,
   resetHiddenAnswers,
   type ValidationRule,
 } from '@trialbase/domain';
@@ -36,7 +37,8 @@ export type FormRendererProps = {
   mode: RendererMode;
   /** Content language of the form texts (a study language). */
   language: string;
-  study: { id?: string; modules: readonly string[] };
+  /** The study's modules and, on staff screens, the caller's abilities (reference questions, spec 000 §6). */
+  study: { id?: string } & QuestionTypeAvailabilityScope;
   /** Cross-form rules besides those embedded in the questions (spec 001 §3 validation rules). */
   rules?: readonly ValidationRule[];
   now?: Date;
