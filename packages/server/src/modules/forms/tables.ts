@@ -28,6 +28,11 @@ export const formTemplates = pgTable(
     document: jsonb('document').$type<Record<string, unknown>>().notNull(),
     versionMajor: integer('version_major').notNull().default(1),
     versionMinor: integer('version_minor').notNull().default(0),
+    /**
+     * Issue 13 item 8: the draft's edit revision, raised by every saved change. A save names the
+     * revision it started from and is refused (409) when another save came first.
+     */
+    revision: integer('revision').notNull().default(1),
     isDefaultAeForm: boolean('is_default_ae_form').notNull().default(false),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -124,6 +124,7 @@ export async function createForm(
     document: form,
     versionMajor: 1,
     versionMinor: 0,
+    revision: 1,
     isDefaultAeForm: form.isDefaultAeForm,
     createdBy: ctx.actor.id ?? 'system',
     createdAt: ctx.now,

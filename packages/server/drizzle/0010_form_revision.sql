@@ -1,0 +1,1 @@
+ALTER TABLE "form_template" ADD COLUMN "revision" integer DEFAULT 1 NOT NULL;
