@@ -22,4 +22,14 @@ export {
   type SignUpPhoneField,
 } from './phone';
 export * from './steps';
-export { type SignUpAddress, type SignUpConfig, type SignUpInput, validateSignUp } from './validate';
+export {
+  isCompleteSignUpAddress,
+  isPartialSignUpAddress,
+  isSignUpLanguageLocked,
+  type SignUpAddress,
+  type SignUpConfig,
+  type SignUpInput,
+  type SignUpSwitches,
+  signUpAddressToSend,
+  validateSignUp,
+} from './validate';

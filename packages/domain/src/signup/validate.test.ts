@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SIGNUP_INVESTIGATOR_FIELDS, SIGNUP_PATIENT_FIELDS } from './fields';
-import { type SignUpConfig, type SignUpInput, validateSignUp } from './validate';
+import {
+  isPartialSignUpAddress,
+  isSignUpLanguageLocked,
+  type SignUpConfig,
+  type SignUpInput,
+  signUpAddressToSend,
+  validateSignUp,
+} from './validate';
 
 const NOW = new Date('2024-06-15T12:00:00Z');
 const optional: SignUpConfig = {
@@ -129,14 +136,49 @@ describe('Spec 002 §5 sign-up field rules', () => {
     }
   });
 
-  it('address: all five parts or none; country must be a known two-letter code', () => {
-    const paths = issuesFor({ address: [{ city: 'Aarhus' }] }).map((i) => i.path.join('.'));
+  it('spec 002 §3 address is sent only if all five parts are filled: a partial optional address blocks nothing', () => {
+    expect(issuesFor({ address: [{ city: 'Aarhus' }] })).toEqual([]);
+    expect(signUpAddressToSend({ city: 'Aarhus' })).toBeUndefined();
+    expect(isPartialSignUpAddress({ city: 'Aarhus', zip: '' })).toBe(true);
+    expect(isPartialSignUpAddress({})).toBe(false);
+    const base = complete.address?.[0] ?? {};
+    expect(signUpAddressToSend(base)).toEqual([base]);
+    // A required address still needs every part.
+    const paths = issuesFor({ address: [{ city: 'Aarhus' }] }, allRequired)
+      .map((i) => i.path.join('.'))
+      .filter((p) => p.startsWith('address'));
     expect(paths.sort()).toEqual([
       'address.0.country',
       'address.0.streetName',
       'address.0.streetNumber',
       'address.0.zip',
     ]);
+  });
+
+  it('spec 002 §5 switches: email format when flagged, phone country code when flagged', () => {
+    expect(issueAt({ email: 'nope' }, ['email'])).toBeUndefined();
+    expect(issueAt({ email: 'nope' }, ['email'], { ...optional, checkEmailFormat: true })?.message).toBe(
+      'PUBLIC.VALIDATION.VALID',
+    );
+    const phone = { mobileNumber: [{ number: '20123456', countryCode: 0 }] };
+    expect(issuesFor(phone).filter((i) => i.path[0] === 'mobileNumber')).toEqual([]);
+    expect(
+      issuesFor(phone, { ...optional, requirePhoneCountryCode: true }).filter(
+        (i) => i.path[0] === 'mobileNumber',
+      ),
+    ).not.toEqual([]);
+  });
+
+  it('spec 002 §5 language selector disabled when language enforcement is on and enforceLanguage is present', () => {
+    const lock = (enforceLanguage: boolean, enforceLanguageQuery: string | null, language = 'da') =>
+      isSignUpLanguageLocked({ enforceLanguage, enforceLanguageQuery, language });
+    expect(lock(true, 'true')).toBe(true);
+    expect(lock(false, 'true')).toBe(false);
+    expect(lock(true, null)).toBe(false);
+    expect(lock(true, 'true', '')).toBe(false);
+  });
+
+  it('address: country must be a known two-letter code', () => {
     const base = complete.address?.[0] ?? {};
     for (const bad of ['XX', 'dk', 'DNK', 'Denmark', 'REDACTED', '**']) {
       expect(issueAt({ address: [{ ...base, country: bad }] }, ['address', 0, 'country'])?.message, bad).toBe(

@@ -51,13 +51,61 @@ export type SignUpConfig = SignUpFieldConfig & {
   /** Languages the study offers. */
   languages: readonly string[];
   consentRequired: boolean;
+} & Partial<SignUpSwitches>;
+
+/**
+ * Spec 002 §5 sign-up switches, kept with the study's participant settings and sent to the
+ * sign-up page with the site info, so both sides check the same way.
+ */
+export type SignUpSwitches = {
   /** Spec 002 §5: the email format check runs when this feature flag is on. */
-  checkEmailFormat?: boolean;
+  checkEmailFormat: boolean;
   /** Spec 002 §5: phone country codes are required when flagged. */
-  requirePhoneCountryCode?: boolean;
+  requirePhoneCountryCode: boolean;
+  /** Spec 002 §5: the language selector is disabled when this is on and the link has enforceLanguage. */
+  enforceLanguage: boolean;
 };
 
+/**
+ * Spec 002 §5 language: the selector is disabled when language enforcement is on and the link
+ * carries `enforceLanguage` (and a language is preselected to keep).
+ */
+export function isSignUpLanguageLocked(input: {
+  enforceLanguage: boolean;
+  enforceLanguageQuery: string | null;
+  language: string | null | undefined;
+}): boolean {
+  return (
+    input.enforceLanguage &&
+    input.enforceLanguageQuery !== null &&
+    input.enforceLanguageQuery !== 'false' &&
+    Boolean(input.language)
+  );
+}
+
 type Report = (path: FieldIssue['path'], problem: FieldProblem | undefined) => void;
+
+/** Spec 002 §3: every one of the five parts of this address item is filled. */
+export function isCompleteSignUpAddress(item: SignUpAddress | null | undefined): boolean {
+  return item != null && SIGNUP_ADDRESS_PARTS.every((part) => !isBlankValue(item[part]));
+}
+
+/** Spec 002 §3: some but not all five parts are filled (the page may hint that it will not be sent). */
+export function isPartialSignUpAddress(item: SignUpAddress | null | undefined): boolean {
+  return (
+    item != null &&
+    !isCompleteSignUpAddress(item) &&
+    SIGNUP_ADDRESS_PARTS.some((part) => !isBlankValue(item[part]))
+  );
+}
+
+/**
+ * Spec 002 §3 "Address is sent only if all five parts are filled": the address list to send, one
+ * complete item, or undefined when the address is empty or partial (left out of the payload).
+ */
+export function signUpAddressToSend(item: SignUpAddress | null | undefined): SignUpAddress[] | undefined {
+  return item && isCompleteSignUpAddress(item) ? [item] : undefined;
+}
 
 function checkAddress(report: Report, value: unknown, isRequired: boolean): void {
   if (isBlankValue(value) || (Array.isArray(value) && value.length === 0)) {
@@ -71,20 +119,21 @@ function checkAddress(report: Report, value: unknown, isRequired: boolean): void
     return;
   }
   const address = item as SignUpAddress;
-  // All five parts or none: once one part is filled the others are required too.
-  const all = isRequired || SIGNUP_ADDRESS_PARTS.some((part) => !isBlankValue(address[part]));
+  // Spec 002 §3: an optional address that is not complete is not sent (and not kept when it
+  // arrives), so it blocks nothing. A required one needs all five parts.
+  if (!isRequired && !isCompleteSignUpAddress(address)) return;
   const at = (part: string) => ['address', 0, part];
   report(
     at('streetName'),
-    textProblem('streetName', address.streetName, { required: all, max: L.streetName }),
+    textProblem('streetName', address.streetName, { required: true, max: L.streetName }),
   );
   report(
     at('streetNumber'),
-    textProblem('streetNumber', address.streetNumber, { required: all, max: L.streetNumber }),
+    textProblem('streetNumber', address.streetNumber, { required: true, max: L.streetNumber }),
   );
-  report(at('zip'), textProblem('zip', address.zip, { required: all, max: L.zip }));
-  report(at('city'), textProblem('city', address.city, { required: all, max: L.city }));
-  report(at('country'), countryProblem('country', address.country, all));
+  report(at('zip'), textProblem('zip', address.zip, { required: true, max: L.zip }));
+  report(at('city'), textProblem('city', address.city, { required: true, max: L.city }));
+  report(at('country'), countryProblem('country', address.country, true));
 }
 
 /**

@@ -103,8 +103,11 @@ test('a public sign-up walks every step and lands on the success screen', async 
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByText('Must be 1901 or later.')).toBeVisible();
   await expect(page.getByText('No country matches this text. Choose one from the list.')).toBeVisible();
-  // Address: all five parts or none.
-  await expect(page.getByRole('textbox', { name: 'Street' })).toHaveAttribute('aria-invalid', 'true');
+  // Spec 002 §3: the address is sent only when all five parts are filled; a partial one gets a hint, not an error.
+  await expect(page.getByTestId('address-incomplete')).toHaveText(
+    'The address is only saved when all five parts are filled in.',
+  );
+  await expect(page.getByRole('textbox', { name: 'Street' })).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Use letters, spaces, dots and hyphens only.')).toBeVisible();
   await expect(page.getByText('This number does not fit the chosen country code.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'First name' })).toHaveAttribute('aria-invalid', 'true');

@@ -155,6 +155,25 @@ describe(`POST /api/public/studies/:studyId/patient/:pathwayId/pathwaySignUp on 
     ).toHaveLength(0);
   });
 
+  it('spec 002 §3 address is sent only if all five parts are filled: a partial address blocks nothing and is not kept', async () => {
+    now = new Date('2026-07-03T09:00:00Z');
+    const { study, site, process } = await publicStudy();
+    await setStudySettings(t.app, study.id, {
+      publicSignUpRequiredFields: ['firstName', 'birthYear'],
+      publicSignUpOptionalFields: ['address'],
+    });
+    const res = await signUp(study.id, process.id, {
+      siteId: site.id,
+      firstName: 'Ada',
+      birthYear: 1980,
+      consent: true,
+      address: [{ city: 'Aarhus' }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [subject] = await t.app.database.db.select().from(subjects).where(eq(subjects.studyId, study.id));
+    expect(subject?.attributes.address ?? []).toEqual([]);
+  });
+
   it('with an email answers the same whether the address is new or known, and mails the link or a note', async () => {
     now = new Date('2026-07-04T08:00:00Z');
     const { study, site, process } = await publicStudy();

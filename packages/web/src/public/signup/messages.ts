@@ -28,6 +28,7 @@ const en = {
     CONTACT_STUDY_RESPONSIBLE: 'Please contact the person responsible for the study.',
     CHOOSE: 'Choose…',
     SS_HELP: 'Digits only, without spaces or dashes.',
+    ADDRESS_INCOMPLETE: 'The address is only saved when all five parts are filled in.',
     NO_COUNTRY_MATCH: 'No country matches this text. Choose one from the list.',
     SUCCESS: {
       TITLE: 'Thank you',
@@ -105,6 +106,7 @@ export const signupMessages = definePublicMessages(en, {
       CONTACT_STUDY_RESPONSIBLE: 'Kontakt den ansvarlige for undersøgelsen.',
       CHOOSE: 'Vælg…',
       SS_HELP: 'Kun cifre, uden mellemrum eller bindestreger.',
+      ADDRESS_INCOMPLETE: 'Adressen gemmes kun, når alle fem felter er udfyldt.',
       NO_COUNTRY_MATCH: 'Intet land passer til teksten. Vælg et fra listen.',
       SUCCESS: {
         TITLE: 'Tak',
@@ -180,6 +182,7 @@ export const signupMessages = definePublicMessages(en, {
       CONTACT_STUDY_RESPONSIBLE: 'Bitte wenden Sie sich an die verantwortliche Person der Studie.',
       CHOOSE: 'Bitte wählen…',
       SS_HELP: 'Nur Ziffern, ohne Leerzeichen oder Bindestriche.',
+      ADDRESS_INCOMPLETE: 'Die Adresse wird nur gespeichert, wenn alle fünf Felder ausgefüllt sind.',
       NO_COUNTRY_MATCH: 'Kein Land passt zu diesem Text. Wählen Sie eines aus der Liste.',
       SUCCESS: {
         TITLE: 'Vielen Dank',
@@ -255,6 +258,7 @@ export const signupMessages = definePublicMessages(en, {
       CONTACT_STUDY_RESPONSIBLE: 'Póngase en contacto con el responsable del estudio.',
       CHOOSE: 'Elija…',
       SS_HELP: 'Solo dígitos, sin espacios ni guiones.',
+      ADDRESS_INCOMPLETE: 'La dirección solo se guarda si se completan las cinco partes.',
       NO_COUNTRY_MATCH: 'Ningún país coincide con este texto. Elija uno de la lista.',
       SUCCESS: {
         TITLE: 'Gracias',
@@ -330,6 +334,7 @@ export const signupMessages = definePublicMessages(en, {
       CONTACT_STUDY_RESPONSIBLE: 'Veuillez contacter le responsable de l’étude.',
       CHOOSE: 'Choisir…',
       SS_HELP: 'Chiffres uniquement, sans espaces ni tirets.',
+      ADDRESS_INCOMPLETE: 'L’adresse n’est enregistrée que si les cinq champs sont remplis.',
       NO_COUNTRY_MATCH: 'Aucun pays ne correspond à ce texte. Choisissez-en un dans la liste.',
       SUCCESS: {
         TITLE: 'Merci',
@@ -405,6 +410,7 @@ export const signupMessages = definePublicMessages(en, {
       CONTACT_STUDY_RESPONSIBLE: 'يرجى التواصل مع المسؤول عن الدراسة.',
       CHOOSE: 'اختر…',
       SS_HELP: 'أرقام فقط، بدون مسافات أو شرطات.',
+      ADDRESS_INCOMPLETE: 'لا يُحفظ العنوان إلا عند ملء أجزائه الخمسة كلها.',
       NO_COUNTRY_MATCH: 'لا توجد دولة تطابق هذا النص. اختر دولة من القائمة.',
       SUCCESS: {
         TITLE: 'شكرًا لك',
@@ -480,6 +486,7 @@ export const signupMessages = definePublicMessages(en, {
       CONTACT_STUDY_RESPONSIBLE: 'נא לפנות לאחראי על המחקר.',
       CHOOSE: 'בחירה…',
       SS_HELP: 'ספרות בלבד, ללא רווחים או מקפים.',
+      ADDRESS_INCOMPLETE: 'הכתובת נשמרת רק כאשר כל חמשת החלקים מולאו.',
       NO_COUNTRY_MATCH: 'אין מדינה שתואמת לטקסט הזה. בחרו מדינה מהרשימה.',
       SUCCESS: {
         TITLE: 'תודה',
@@ -555,6 +562,7 @@ export const signupMessages = definePublicMessages(en, {
       CONTACT_STUDY_RESPONSIBLE: 'براہ کرم مطالعے کے ذمہ دار سے رابطہ کریں۔',
       CHOOSE: 'منتخب کریں…',
       SS_HELP: 'صرف ہندسے، خالی جگہ یا ڈیش کے بغیر۔',
+      ADDRESS_INCOMPLETE: 'پتہ صرف اسی وقت محفوظ ہوتا ہے جب پانچوں حصے پُر ہوں۔',
       NO_COUNTRY_MATCH: 'کوئی ملک اس متن سے میل نہیں کھاتا۔ فہرست سے ایک منتخب کریں۔',
       SUCCESS: {
         TITLE: 'شکریہ',

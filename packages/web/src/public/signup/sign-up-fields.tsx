@@ -1,9 +1,15 @@
 import { Box, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { SIGNUP_ADDRESS_PARTS, SIGNUP_MIN_DATE, STUDY_LANGUAGES } from '@trialbase/domain';
+import {
+  isPartialSignUpAddress,
+  SIGNUP_ADDRESS_PARTS,
+  SIGNUP_MIN_DATE,
+  STUDY_LANGUAGES,
+} from '@trialbase/domain';
 import type { ReactNode } from 'react';
 import type { PublicKey } from '../app/i18n';
 import { usePublicTranslation } from '../app/use-public-translation';
 import { fieldErrorText } from './field-messages';
+import { addressOf } from './sign-up-form';
 import { CountryInput, type FieldProps, PhoneInput, TOUCH } from './sign-up-inputs';
 
 type Asked = { field: string; required: boolean };
@@ -136,6 +142,11 @@ export function SignUpFields(
                 );
               })}
             </SimpleGrid>
+            {!required && isPartialSignUpAddress(addressOf(props.values)) && (
+              <Text size="sm" c="dimmed" mt="xs" role="status" data-testid="address-incomplete">
+                {t('SIGNUP.ADDRESS_INCOMPLETE')}
+              </Text>
+            )}
           </Box>
         );
       default:

@@ -40,19 +40,20 @@ describe('Spec 002 §3 sign-up payload from the form', () => {
     expect(payload.address).toBeUndefined();
   });
 
-  it('address: all five parts or none (a partial address is reported on the missing parts)', () => {
+  it('spec 002 §3 address is sent only if all five parts are filled: a partial one is left out and blocks nothing', () => {
     const values = { firstName: 'Karen', 'address.0.city': 'Aarhus' };
-    const errors = validateSignUpStep(
-      'yourInformation',
-      buildSignUpPayload(values, { config, ...ids, consent: true }),
-      config,
-      now,
-    );
-    expect(Object.keys(errors).sort()).toEqual([
-      'address.0.country',
-      'address.0.streetName',
-      'address.0.streetNumber',
-      'address.0.zip',
+    const payload = buildSignUpPayload(values, { config, ...ids, consent: true });
+    expect(payload.address).toBeUndefined();
+    expect(validateSignUpStep('yourInformation', payload, config, now)).toEqual({});
+    const full = {
+      ...values,
+      'address.0.streetName': 'Nørregade',
+      'address.0.streetNumber': '10',
+      'address.0.zip': '8000',
+      'address.0.country': 'DK',
+    };
+    expect(buildSignUpPayload(full, { config, ...ids, consent: true }).address).toEqual([
+      { streetName: 'Nørregade', streetNumber: '10', zip: '8000', city: 'Aarhus', country: 'DK' },
     ]);
   });
 

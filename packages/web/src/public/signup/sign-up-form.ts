@@ -8,9 +8,11 @@ import {
   SIGNUP_ADDRESS_PARTS,
   SIGNUP_INVESTIGATOR_FIELDS,
   SIGNUP_PHONE_FIELDS,
+  type SignUpAddress,
   type SignUpConfig,
   type SignUpPatientField,
   type SignUpPhoneField,
+  signUpAddressToSend,
   validateSignUp,
 } from '@trialbase/domain';
 
@@ -64,9 +66,14 @@ function phoneOf(values: SignUpValues, field: SignUpPhoneField) {
   return [{ number, countryCode: code === undefined ? 0 : Number(code) }];
 }
 
+/** The address item as typed (blank parts undefined). */
+export function addressOf(values: SignUpValues): SignUpAddress {
+  return Object.fromEntries(SIGNUP_ADDRESS_PARTS.map((p) => [p, text(values, `address.0.${p}`)]));
+}
+
 /**
  * Spec 002 §3 sign-up payload from the form: only the asked fields; phones as one item each;
- * the address as one item (sent once any part is filled, so the all-or-none rule can speak).
+ * the address as one item, sent only when all five parts are filled (a partial one is left out).
  */
 export function buildSignUpPayload(
   values: SignUpValues,
@@ -83,8 +90,7 @@ export function buildSignUpPayload(
     if ((SIGNUP_PHONE_FIELDS as readonly string[]).includes(field)) {
       body[field] = phoneOf(values, field as SignUpPhoneField);
     } else if (field === 'address') {
-      const item = Object.fromEntries(SIGNUP_ADDRESS_PARTS.map((p) => [p, text(values, `address.0.${p}`)]));
-      body.address = Object.values(item).some((v) => v !== undefined) ? [item] : undefined;
+      body.address = signUpAddressToSend(addressOf(values));
     } else if (field === 'birthYear') {
       const year = text(values, field);
       body.birthYear = year !== undefined && /^\d{4}$/.test(year) ? Number(year) : year;

@@ -135,7 +135,7 @@ export function SubjectListPage() {
           data-testid="subject-search"
         />
         {isForbiddenError(sites.error) && <ForbiddenInPlace compact />}
-        {canFilterSites && !sites.isError && (
+        {canFilterSites && siteOptions.length > 1 && (
           <Select
             label={t('SUBJECTS.LIST.SITE_FILTER')}
             placeholder={t('SUBJECTS.LIST.ALL_SITES')}

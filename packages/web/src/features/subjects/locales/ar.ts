@@ -66,7 +66,7 @@ export const ar: SubjectStrings = {
       NO_MATCH: 'لا يوجد مشاركون يطابقون بحثك.',
       LOAD_FAILED: 'تعذّر تحميل المشاركين.',
       PAGE_SIZE: 'عدد الصفوف في الصفحة',
-      TOTAL: '{{count}} مشارك',
+      TOTAL: 'المشاركون: {{count}}',
       COLUMNS: 'الأعمدة',
       ACTIONS: 'الإجراءات',
       ACTIONS_FOR: 'إجراءات {{id}}',

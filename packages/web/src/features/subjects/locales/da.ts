@@ -70,7 +70,7 @@ export const da: SubjectStrings = {
       NO_MATCH: 'Ingen forsøgspersoner matcher din søgning.',
       LOAD_FAILED: 'Forsøgspersonerne kunne ikke indlæses.',
       PAGE_SIZE: 'Rækker pr. side',
-      TOTAL: '{{count}} forsøgspersoner',
+      TOTAL: 'Forsøgspersoner: {{count}}',
       COLUMNS: 'Kolonner',
       ACTIONS: 'Handlinger',
       ACTIONS_FOR: 'Handlinger for {{id}}',

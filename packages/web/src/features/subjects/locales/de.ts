@@ -70,7 +70,7 @@ export const de: SubjectStrings = {
       NO_MATCH: 'Keine Probanden entsprechen Ihrer Suche.',
       LOAD_FAILED: 'Die Probanden konnten nicht geladen werden.',
       PAGE_SIZE: 'Zeilen pro Seite',
-      TOTAL: '{{count}} Probanden',
+      TOTAL: 'Probanden: {{count}}',
       COLUMNS: 'Spalten',
       ACTIONS: 'Aktionen',
       ACTIONS_FOR: 'Aktionen für {{id}}',

@@ -65,7 +65,7 @@ export const en = {
       NO_MATCH: 'No subjects match your search.',
       LOAD_FAILED: 'The subjects could not be loaded.',
       PAGE_SIZE: 'Rows per page',
-      TOTAL: '{{count}} subjects',
+      TOTAL: 'Subjects: {{count}}',
       COLUMNS: 'Columns',
       ACTIONS: 'Actions',
       ACTIONS_FOR: 'Actions for {{id}}',

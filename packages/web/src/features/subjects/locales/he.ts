@@ -66,7 +66,7 @@ export const he: SubjectStrings = {
       NO_MATCH: 'אין משתתפים התואמים לחיפוש.',
       LOAD_FAILED: 'לא ניתן היה לטעון את המשתתפים.',
       PAGE_SIZE: 'שורות בעמוד',
-      TOTAL: '{{count}} משתתפים',
+      TOTAL: 'משתתפים: {{count}}',
       COLUMNS: 'עמודות',
       ACTIONS: 'פעולות',
       ACTIONS_FOR: 'פעולות עבור {{id}}',

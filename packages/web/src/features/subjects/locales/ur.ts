@@ -66,7 +66,7 @@ export const ur: SubjectStrings = {
       NO_MATCH: 'آپ کی تلاش سے کوئی شریک نہیں ملا۔',
       LOAD_FAILED: 'شرکاء لوڈ نہیں ہو سکے۔',
       PAGE_SIZE: 'فی صفحہ قطاریں',
-      TOTAL: '{{count}} شرکاء',
+      TOTAL: 'شرکاء: {{count}}',
       COLUMNS: 'کالم',
       ACTIONS: 'کارروائیاں',
       ACTIONS_FOR: '{{id}} کے لیے کارروائیاں',
