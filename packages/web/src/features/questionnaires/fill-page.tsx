@@ -20,6 +20,7 @@ import { isUnscheduledToken, tokenPagePath } from './token-links';
 import { TokenPageFrame } from './token-page-frame';
 import {
   buildTabs,
+  formLanguagesOf,
   useActiveForm,
   useFocusQuestion,
   useFormDrafts,
@@ -55,10 +56,11 @@ export function StaffFillPage() {
   const drafts = useFormDrafts();
   const data = fill.data;
   const active = useActiveForm(data?.forms, (forms) => forms.find(isOpenForm)?.formId ?? forms[0]?.formId);
-  const { language, setLanguage } = useFormLanguage(study.data?.languages ?? [], [
-    data?.enrollment.language,
-    study.data?.primaryLanguage,
-  ]);
+  const formLanguages = formLanguagesOf(
+    data?.forms.find((f) => f.formId === active.activeFormId),
+    study.data?.languages ?? [],
+  );
+  const { language, setLanguage } = useFormLanguage(formLanguages, study.data?.primaryLanguage);
   const [serverErrors, setServerErrors] = useState<{ formId: string; errors: QuestionErrors } | null>(null);
   const [checkedFormId, setCheckedFormId] = useState<string | null>(null);
   const [isJustCompleted, setJustCompleted] = useState(false);
@@ -158,7 +160,7 @@ export function StaffFillPage() {
             answerSet={form.answerSet}
             taggedVersion={form.taggedVersion}
             currentVersion={form.currentVersion}
-            languages={study.data.languages}
+            languages={formLanguages}
             language={language}
             onLanguageChange={setLanguage}
             verificationLevels={verificationLevels(data)}

@@ -24,6 +24,7 @@ import { TokenPageFrame } from './token-page-frame';
 import { UpdateCommentDialog } from './update-comment-dialog';
 import {
   buildTabs,
+  formLanguagesOf,
   useActiveForm,
   useFocusQuestion,
   useFormDrafts,
@@ -57,10 +58,11 @@ export function StaffReviewPage() {
     data?.forms,
     (forms) => forms.find((f) => f.answerSet)?.formId ?? forms[0]?.formId,
   );
-  const { language, setLanguage } = useFormLanguage(study.data?.languages ?? [], [
-    data?.enrollment.language,
-    study.data?.primaryLanguage,
-  ]);
+  const formLanguages = formLanguagesOf(
+    data?.forms.find((f) => f.formId === active.activeFormId),
+    study.data?.languages ?? [],
+  );
+  const { language, setLanguage } = useFormLanguage(formLanguages, study.data?.primaryLanguage);
   const [editingFormId, setEditingFormId] = useState<string | null>(null);
   const [isCommentOpen, setCommentOpen] = useState(false);
   const [changeLogId, setChangeLogId] = useState<string | null>(null);
@@ -184,7 +186,7 @@ export function StaffReviewPage() {
             answerSet={form.answerSet}
             taggedVersion={form.taggedVersion}
             currentVersion={form.currentVersion}
-            languages={study.data.languages}
+            languages={formLanguages}
             language={language}
             onLanguageChange={setLanguage}
             verificationLevels={verificationLevels(data)}

@@ -1,6 +1,12 @@
 import type { AnswerSetView, FillForm, QuestionnaireFill } from '@trialbase/domain';
 import { describe, expect, it } from 'vitest';
-import { buildTabs, verificationLevels, verificationRounds } from './use-token-forms';
+import {
+  buildTabs,
+  chooseFormLanguage,
+  formLanguagesOf,
+  verificationLevels,
+  verificationRounds,
+} from './use-token-forms';
 
 function answerSet(formId: string, isCompleted: boolean): AnswerSetView {
   return {
@@ -92,5 +98,29 @@ describe('verification rounds (spec 001 §2 verification by the study type)', ()
     expect(verificationRounds(data, 'ANSWER')).toEqual([]);
     expect(verificationRounds(data, 'FORM')).toEqual([]);
     expect(verificationLevels(data)).toEqual([]);
+  });
+});
+
+describe('staff form language (issue 12 item 6)', () => {
+  const titled = (title: Record<string, string>) => ({ form: { title } }) as unknown as FillForm;
+
+  it('lists only the study languages the form is written in', () => {
+    expect(formLanguagesOf(titled({ en: 'Visit', da: 'Besøg', de: '' }), ['da', 'en', 'de', 'ar'])).toEqual([
+      'da',
+      'en',
+    ]);
+    expect(formLanguagesOf(undefined, ['da', 'en'])).toEqual(['da', 'en']);
+  });
+
+  it("opens in the interface language when the form has it, else the study's primary language", () => {
+    expect(chooseFormLanguage(['da', 'en'], { chosen: null, ui: 'en', primary: 'da' })).toBe('en');
+    expect(chooseFormLanguage(['da', 'en'], { chosen: null, ui: 'ar', primary: 'da' })).toBe('da');
+    expect(chooseFormLanguage(['en', 'he'], { chosen: null, ui: 'he-il', primary: 'en' })).toBe('he');
+    expect(chooseFormLanguage(['de'], { chosen: null, ui: 'ar', primary: 'da' })).toBe('de');
+  });
+
+  it('keeps the language chosen in the header while the form has it', () => {
+    expect(chooseFormLanguage(['da', 'en'], { chosen: 'da', ui: 'en', primary: 'en' })).toBe('da');
+    expect(chooseFormLanguage(['en'], { chosen: 'da', ui: 'en', primary: 'en' })).toBe('en');
   });
 });

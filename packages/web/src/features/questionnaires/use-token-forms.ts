@@ -99,15 +99,57 @@ export function useFormDrafts() {
 }
 
 /**
- * The content language of the forms: chosen in the header, else the enrollment's language, the UI
- * language or the study's primary language, whichever the study offers (spec 001 §2 language selector).
+ * Issue 12 item 6: the languages a form is written in (its title has text in them), among the
+ * study's languages; the study's languages when the form names none of them.
  */
-export function useFormLanguage(languages: readonly string[], preferred: readonly (string | undefined)[]) {
+export function formLanguagesOf(
+  form: Pick<FillForm, 'form'> | undefined,
+  studyLanguages: readonly string[],
+): string[] {
+  const title = (form?.form.title ?? {}) as Record<string, string | undefined>;
+  const written = Object.keys(title).filter((code) => (title[code] ?? '').trim() !== '');
+  const inStudy = studyLanguages.filter((code) => written.includes(code));
+  if (inStudy.length > 0) return inStudy;
+  return written.length > 0 ? written : [...studyLanguages];
+}
+
+/** An interface language matched to a form language: exact (`he-il`), else by its base (`he`). */
+function matchLanguage(available: readonly string[], code: string | undefined): string | undefined {
+  if (!code) return undefined;
+  const lower = code.toLowerCase();
+  return (
+    available.find((l) => l.toLowerCase() === lower) ??
+    available.find((l) => l.toLowerCase() === lower.split('-')[0])
+  );
+}
+
+/**
+ * Issue 12 item 6 (spec 001 §2 language selector): staff read forms in their own language: the one
+ * chosen in the header, else the interface language when the form has it, else the study's primary
+ * language, else the form's first language. The subject's language plays no part here.
+ */
+export function chooseFormLanguage(
+  available: readonly string[],
+  input: { chosen: string | null; ui: string | undefined; primary: string | undefined },
+): string {
+  return (
+    matchLanguage(available, input.chosen ?? undefined) ??
+    matchLanguage(available, input.ui) ??
+    matchLanguage(available, input.primary) ??
+    available[0] ??
+    input.primary ??
+    'en'
+  );
+}
+
+/** The content language of the staff fill and review pages and the languages the selector offers. */
+export function useFormLanguage(available: readonly string[], primary: string | undefined) {
   const { i18n } = useTranslation();
   const [chosen, setChosen] = useState<string | null>(null);
-  const fallback =
-    [...preferred, i18n.language].find((l) => l && languages.includes(l)) ?? languages[0] ?? 'en';
-  return { language: chosen && languages.includes(chosen) ? chosen : fallback, setLanguage: setChosen };
+  return {
+    language: chooseFormLanguage(available, { chosen, ui: i18n.language, primary }),
+    setLanguage: setChosen,
+  };
 }
 
 /**
