@@ -32,7 +32,7 @@ const signed = (headers: Record<string, string>, password = ADMIN_PASSWORD) => (
 
 async function sessionWithRole(
   studyId: string,
-  role: 'DOCTOR' | 'MONITOR' | 'ADMIN',
+  role: 'DOCTOR' | 'MONITOR' | 'ADMIN' | 'OTHER',
   siteIds: 'ALL' | string[] = 'ALL',
 ) {
   const user = await buildUser(t.app);
@@ -178,9 +178,12 @@ describe(`GET enrollments: count, one, randomId, by subject (${engine})`, () => 
         .statusCode,
     ).toBe(404);
 
+    // docs/ROLES.md: a monitor reads the records (site data read); OTHER holds nothing.
     const monitor = await sessionWithRole(study.id, 'MONITOR');
-    expect((await call('GET', base, monitor.headers)).statusCode).toBe(403);
-    expect((await call('GET', `/studies/${study.id}/enrollments/count`, monitor.headers)).statusCode).toBe(
+    expect((await call('GET', base, monitor.headers)).statusCode).toBe(200);
+    const nobody = await sessionWithRole(study.id, 'OTHER');
+    expect((await call('GET', base, nobody.headers)).statusCode).toBe(403);
+    expect((await call('GET', `/studies/${study.id}/enrollments/count`, nobody.headers)).statusCode).toBe(
       403,
     );
   });

@@ -147,7 +147,10 @@ describe(`POST /api/studies/:studyId/questionnairetemplate on ${engine}`, () => 
     expect((await call(kit, 'POST', base(study.id), null, formDoc())).statusCode).toBe(401);
     const monitor = await member(kit, study.id, 'MONITOR');
     expect((await call(kit, 'POST', base(study.id), monitor.session, formDoc())).statusCode).toBe(403);
-    expect((await call(kit, 'GET', base(study.id), monitor.session)).statusCode).toBe(403);
+    // docs/ROLES.md: a monitor reads the forms (design read) but never changes them; OTHER reads nothing.
+    expect((await call(kit, 'GET', base(study.id), monitor.session)).statusCode).toBe(200);
+    const other = await member(kit, study.id, 'OTHER');
+    expect((await call(kit, 'GET', base(study.id), other.session)).statusCode).toBe(403);
     const helper = await member(kit, study.id, 'STUDY_HELPER');
     expect((await call(kit, 'POST', base(study.id), helper.session, formDoc())).statusCode).toBe(201);
     const elsewhere = await newStudy(kit);

@@ -113,13 +113,19 @@ describe(`processes API on ${engine}`, () => {
       const helper = await member(kit, study.id, 'STUDY_HELPER');
       const created = await call(kit, 'POST', pathwayUrl(study.id), helper, processBody({ f1, f2 }));
       expect(created.statusCode).toBe(201);
-      // The investigator lists (PATHWAY_LIST); the helper reads one (PATHWAY_VIEW); a monitor does neither.
+      // docs/ROLES.md: the investigator lists (PATHWAY_LIST); the helper reads one (PATHWAY_VIEW); a
+      // monitor reads the processes too (design read), but neither it nor OTHER changes them.
       expect((await call(kit, 'GET', pathwayUrl(study.id), investigator)).json()).toHaveLength(1);
       expect((await call(kit, 'GET', pathwayUrl(study.id, `/${created.json().id}`), helper)).statusCode).toBe(
         200,
       );
       const monitor = await member(kit, study.id, 'MONITOR');
-      expect((await call(kit, 'GET', pathwayUrl(study.id), monitor)).statusCode).toBe(403);
+      expect((await call(kit, 'GET', pathwayUrl(study.id), monitor)).statusCode).toBe(200);
+      expect(
+        (await call(kit, 'POST', pathwayUrl(study.id), monitor, processBody({ f1, f2 }))).statusCode,
+      ).toBe(403);
+      const other = await member(kit, study.id, 'OTHER');
+      expect((await call(kit, 'GET', pathwayUrl(study.id), other)).statusCode).toBe(403);
       expect(await auditRows(kit, study.id)).toHaveLength(1);
     });
 

@@ -111,9 +111,12 @@ describe(`GET /api/studies/:studyId/referenceRules/forms on ${engine}`, () => {
     const { study, form } = await studyWithForm();
     const res = await call('GET', `/api/studies/${study.id}/referenceRules/forms`, admin);
     expect(res.json().forms.map((f: { id: string }) => f.id)).toEqual([form.id]);
+    // docs/ROLES.md: a monitor reads the study design; OTHER holds nothing.
     const monitor = await member(study.id, 'MONITOR');
     expect((await call('GET', `/api/studies/${study.id}/referenceRules/forms`, monitor)).statusCode).toBe(
-      403,
+      200,
     );
+    const other = await member(study.id, 'OTHER');
+    expect((await call('GET', `/api/studies/${study.id}/referenceRules/forms`, other)).statusCode).toBe(403);
   });
 });

@@ -167,12 +167,34 @@ describe(`GET /api/studies/:studyId/sites on ${engine}`, () => {
     expect(body.canCreate).toBe(false);
   });
 
+  it('docs/ROLES.md: a DOCTOR of site 1 lists site 1 only, and cannot open site 2', async () => {
+    const study = await buildStudy(t.app);
+    const one = await buildSite(t.app, study.id, { name: 'One' });
+    const two = await buildSite(t.app, study.id, { name: 'Two' });
+    for (const role of ['DOCTOR', 'INVESTIGATOR', 'MONITOR'] as const) {
+      const local = await member(study.id, role, [one.id]);
+      const res = await call('GET', `/api/studies/${study.id}/sites`, local.session);
+      expect(res.statusCode, role).toBe(200);
+      expect(
+        res.json().sites.map((s: { name: string }) => s.name),
+        role,
+      ).toEqual(['One']);
+      expect(res.json().canCreate, role).toBe(false);
+      expect((await call('GET', `/api/studies/${study.id}/sites/${one.id}`, local.session)).statusCode).toBe(
+        200,
+      );
+      expect((await call('GET', `/api/studies/${study.id}/sites/${two.id}`, local.session)).statusCode).toBe(
+        403,
+      );
+    }
+  });
+
   it('refuses users without SITE_OVERVIEW and users of other studies', async () => {
     const study = await buildStudy(t.app);
-    const doctor = await member(study.id, 'DOCTOR');
-    expect((await call('GET', `/api/studies/${study.id}/sites`, doctor.session)).statusCode).toBe(403);
-    const other = await buildStudy(t.app);
-    const foreign = await member(other.id, 'ADMIN');
+    const other = await member(study.id, 'OTHER');
+    expect((await call('GET', `/api/studies/${study.id}/sites`, other.session)).statusCode).toBe(403);
+    const otherStudy = await buildStudy(t.app);
+    const foreign = await member(otherStudy.id, 'ADMIN');
     expect((await call('GET', `/api/studies/${study.id}/sites`, foreign.session)).statusCode).toBe(403);
     expect((await call('GET', `/api/studies/${study.id}/sites`, null)).statusCode).toBe(401);
   });

@@ -63,15 +63,16 @@ describe('POST /api/studies/:studyId/patient/list', () => {
   it('redacts in lists too, and never searches nor orders by fields the caller may not see', async () => {
     const { study, site1 } = await studyWithSites(kit);
     for (const p of people) await createSubject(kit, study.id, site1.id, p);
-    const doctor = await member(kit, study.id, 'DOCTOR');
-    const seeing = await member(kit, study.id, 'DOCTOR', { extra: SEE_ALL });
-    const hidden = await listed(study.id, doctor, {});
+    // docs/ROLES.md: a MONITOR sees subjects pseudonymised; per-field extras show the fields.
+    const monitor = await member(kit, study.id, 'MONITOR');
+    const seeing = await member(kit, study.id, 'MONITOR', { extra: SEE_ALL });
+    const hidden = await listed(study.id, monitor, {});
     expect(hidden.items.every((s) => s.firstName === REDACTED && s.email === REDACTED)).toBe(true);
-    expect((await listed(study.id, doctor, { search: 'ana' })).total).toBe(0);
+    expect((await listed(study.id, monitor, { search: 'ana' })).total).toBe(0);
     expect((await listed(study.id, seeing, { search: 'ana' })).total).toBe(1);
-    const blindOrder = await listed(study.id, doctor, { sortBy: 'firstName', sortDirection: 'desc' });
+    const blindOrder = await listed(study.id, monitor, { sortBy: 'firstName', sortDirection: 'desc' });
     expect(blindOrder.items.map((s) => s.patientId)).toEqual(['P-03', 'P-02', 'P-01']);
-    const light = await call(kit, 'GET', `/api/studies/${study.id}/patient/lightList/${site1.id}`, doctor);
+    const light = await call(kit, 'GET', `/api/studies/${study.id}/patient/lightList/${site1.id}`, monitor);
     expect(light.json()[0]).toMatchObject({ patientId: 'P-01', name: REDACTED });
     const lightSeen = await call(
       kit,
@@ -123,10 +124,12 @@ describe('POST /api/studies/:studyId/patient/list', () => {
     });
     await createSubject(kit, study.id, site1.id, { patientId: 'M' });
     const doctor = await member(kit, study.id, 'DOCTOR');
+    const monitor = await member(kit, study.id, 'MONITOR');
     expect((await listed(study.id, kit.admin, {})).items[0]?.missingAttributes).toEqual([
       'email',
       'birthYear',
     ]);
-    expect((await listed(study.id, doctor, {})).items[0]?.missingAttributes).toEqual(['birthYear']);
+    expect((await listed(study.id, doctor, {})).items[0]?.missingAttributes).toEqual(['email', 'birthYear']);
+    expect((await listed(study.id, monitor, {})).items[0]?.missingAttributes).toEqual(['birthYear']);
   });
 });

@@ -139,26 +139,41 @@ describe('POST /api/studies/:studyId/sites/:siteId/patients', () => {
 });
 
 describe('GET /api/patient/:id and /api/studies/:studyId/patient/:id: redaction per permission', () => {
-  it('a doctor without field permissions sees REDACTED; with them the values', async () => {
+  it('docs/ROLES.md: a MONITOR sees the subject pseudonymised, a DOCTOR its identity (not the trial group), extras add fields', async () => {
     const { study, site1 } = await studyWithSites(kit);
     const subject = await createSubject(kit, study.id, site1.id, ana);
-    const plain = await member(kit, study.id, 'DOCTOR');
-    const seeing = await member(kit, study.id, 'DOCTOR', { extra: SEE_ALL });
-    const hidden = (await call(kit, 'GET', `/api/studies/${study.id}/patient/${subject.id}`, plain)).json();
+    const monitor = await member(kit, study.id, 'MONITOR');
+    const doctor = await member(kit, study.id, 'DOCTOR');
+    const seeing = await member(kit, study.id, 'MONITOR', { extra: SEE_ALL });
+    const hidden = (await call(kit, 'GET', `/api/studies/${study.id}/patient/${subject.id}`, monitor)).json();
     for (const field of [
       'firstName',
       'lastName',
+      'initials',
       'email',
       'mobileNumber',
       'address',
+      'dateOfBirth',
       'gender',
+      'nationality',
       'trialGroup',
     ]) {
       expect(hidden[field], field).toBe(REDACTED);
     }
     expect(hidden.patientId).toBe('P-001');
     expect(hidden.birthYear).toBe(1980);
-    expect(hidden.abilities).toEqual({ update: true, delete: false, archive: true, unarchive: false });
+    expect(hidden.abilities).toEqual({ update: false, delete: false, archive: false, unarchive: false });
+    expect((await call(kit, 'GET', `/api/patient/${subject.id}`, monitor)).json().firstName).toBe(REDACTED);
+    const treated = (await call(kit, 'GET', `/api/studies/${study.id}/patient/${subject.id}`, doctor)).json();
+    expect(treated).toMatchObject({
+      firstName: 'Ana',
+      lastName: 'Berg',
+      email: 'Ana@Example.com',
+      dateOfBirth: '1980-05-17',
+      mobileNumber: ana.mobileNumber,
+      trialGroup: REDACTED,
+    });
+    expect(treated.abilities).toEqual({ update: true, delete: false, archive: true, unarchive: false });
     const shown = (await call(kit, 'GET', `/api/patient/${subject.id}`, seeing)).json();
     expect(shown).toMatchObject({
       firstName: 'Ana',
@@ -166,7 +181,6 @@ describe('GET /api/patient/:id and /api/studies/:studyId/patient/:id: redaction 
       trialGroup: 'A',
       studyId: study.id,
     });
-    expect((await call(kit, 'GET', `/api/patient/${subject.id}`, plain)).json().firstName).toBe(REDACTED);
   });
 
   it('a site-limited doctor cannot read another site’s subject (403), nor a study it is not in', async () => {
@@ -198,8 +212,11 @@ describe('PUT and DELETE /api/studies/:studyId/patient/:id', () => {
   it('updates some fields, keeps absent and REDACTED ones, and audits before and after', async () => {
     const { study, site1 } = await studyWithSites(kit);
     const subject = await createSubject(kit, study.id, site1.id, ana);
-    const doctor = await member(kit, study.id, 'DOCTOR', { extra: ['PATIENT_VIEW_FIRST_NAME'] });
-    const res = await call(kit, 'PUT', `/api/studies/${study.id}/patient/${subject.id}`, doctor, {
+    // docs/ROLES.md: a helper sees subjects pseudonymised; given update and one field as extras.
+    const helper = await member(kit, study.id, 'STUDY_HELPER', {
+      extra: ['PATIENT_UPDATE', 'PATIENT_VIEW_FIRST_NAME'],
+    });
+    const res = await call(kit, 'PUT', `/api/studies/${study.id}/patient/${subject.id}`, helper, {
       firstName: 'Anna',
       lastName: REDACTED,
       initials: null,

@@ -27,7 +27,7 @@ const FRESH = 'f'.repeat(24);
 
 async function sessionWithRole(
   studyId: string,
-  role: 'DOCTOR' | 'MONITOR',
+  role: 'DOCTOR' | 'MONITOR' | 'OTHER',
   siteIds: 'ALL' | string[] = 'ALL',
 ) {
   const user = await buildUser(t.app);
@@ -116,8 +116,13 @@ describe(`GET /api/studies/:studyId/token/:token and .../extendedValidation (${e
     expect(
       (await call('GET', `/studies/${study.id}/token/${first.id}`, doctor.headers)).json(),
     ).toMatchObject({ token: null });
+    // docs/ROLES.md: a monitor reads the link (not its secret); OTHER gets nothing.
     const monitor = await sessionWithRole(study.id, 'MONITOR');
-    expect((await call('GET', `/studies/${study.id}/token/${first.id}`, monitor.headers)).statusCode).toBe(
+    expect(
+      (await call('GET', `/studies/${study.id}/token/${first.id}`, monitor.headers)).json(),
+    ).toMatchObject({ token: null });
+    const nobody = await sessionWithRole(study.id, 'OTHER');
+    expect((await call('GET', `/studies/${study.id}/token/${first.id}`, nobody.headers)).statusCode).toBe(
       403,
     );
     const farDoctor = await sessionWithRole(study.id, 'DOCTOR', [(await buildSite(t.app, study.id)).id]);

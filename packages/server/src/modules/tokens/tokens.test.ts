@@ -22,7 +22,7 @@ afterAll(async () => t?.close());
 
 async function sessionWithRole(
   studyId: string,
-  role: 'DOCTOR' | 'MONITOR',
+  role: 'DOCTOR' | 'MONITOR' | 'OTHER',
   siteIds: 'ALL' | string[] = 'ALL',
 ) {
   const user = await buildUser(t.app);
@@ -121,8 +121,13 @@ describe(`GET /api/studies/:studyId/enrollments/:enrollmentId/tokens on ${engine
       { status: 'NOT_ACTIVE', activationTime: null, token: null },
       { status: 'NOT_ACTIVE', type: 'HP', token: null },
     ]);
+    // docs/ROLES.md: a monitor lists the links (never their secret); OTHER gets nothing.
     const monitor = await sessionWithRole(study.id, 'MONITOR');
-    expect((await t.app.inject({ method: 'GET', url, headers: monitor.headers })).statusCode).toBe(403);
+    const asMonitor = await t.app.inject({ method: 'GET', url, headers: monitor.headers });
+    expect(asMonitor.statusCode).toBe(200);
+    expect(asMonitor.json<{ token: string | null }[]>().every((tk) => tk.token === null)).toBe(true);
+    const nobody = await sessionWithRole(study.id, 'OTHER');
+    expect((await t.app.inject({ method: 'GET', url, headers: nobody.headers })).statusCode).toBe(403);
 
     const otherStudy = await buildStudy(t.app);
     const wrong = await t.app.inject({
