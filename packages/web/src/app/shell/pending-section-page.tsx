@@ -19,13 +19,14 @@ function PendingSectionPage({ section }: { section: PendingSection }) {
   const { t } = useTranslation();
   const { studyId = '' } = useParams();
   const abilities = useStudyAbilities(studyId);
-  const study = useStudy(studyId, { enabled: abilities.can('STUDY_VIEW'), secondary: true });
-  if (abilities.isPending || (section.module && study.isPending && study.fetchStatus !== 'idle')) {
+  const study = useStudy(studyId, { enabled: abilities.can('STUDY_VIEW') });
+  if (abilities.isPending || (section.module && study.isLoading)) {
     return <FullPageLoader />;
   }
   if (!section.isAllowed(abilities)) return <Navigate to="/401" replace />;
   const name = t(section.label as 'NAV.DATA');
-  const isSwitchedOff = section.module !== null && !study.data?.modules.includes(section.module);
+  const isSwitchedOff =
+    section.module !== null && study.data !== undefined && !study.data.modules.includes(section.module);
   return (
     <>
       <PageHeader

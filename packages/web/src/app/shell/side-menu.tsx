@@ -27,11 +27,11 @@ export function SideMenu({ user, onNavigate }: SideMenuProps) {
   const isActive = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
   const studyEntries = studyId ? STUDY_SECTIONS.filter((entry) => entry.isAllowed(study)) : [];
   // The study's modules decide which pending module sections to list; only asked for when
-  // the caller may read the study and would be allowed one of them.
+  // the caller may read the study and would be allowed one of them. Not secondary: it shares
+  // the study pages' cache entry, and a refused study read means the study was taken away.
   const needsModules = PENDING_SECTIONS.some((section) => section.module && section.isAllowed(study));
   const studyDetail = useStudy(studyId ?? '', {
     enabled: Boolean(studyId) && needsModules && study.can('STUDY_VIEW'),
-    secondary: true,
   });
   const pendingEntries = studyId ? pendingSectionsFor(study, studyDetail.data?.modules) : [];
   const renderEntry = (entry: StudySection, isPending: boolean) => {

@@ -61,6 +61,11 @@ export function LifecycleActions({ study }: { study: StudyDetail }) {
     );
   };
 
+  // Issue 12: a caller who may run no lifecycle action in any status (a doctor, a monitor)
+  // does not see the card; one who may, sees why nothing is offered in this status.
+  const isAnyAllowed = ACTIONS.some((a) => study.abilities[a.ability]);
+  if (!isAnyAllowed && !study.deleteDueTime) return null;
+
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
