@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Checkbox, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconMessageQuestion } from '@tabler/icons-react';
 import {
   type Answer,
@@ -110,9 +110,13 @@ export const QuestionBlock = memo(function QuestionBlock(props: QuestionBlockPro
             >
               <RichText html={pickText(question.question, language)} inline />
               {question.required && (
-                <Text span c="red.8" ms={4} aria-label={t('RENDERER.REQUIRED')}>
-                  *
-                </Text>
+                <>
+                  {/* Issue 12: read as "Date of surgery (required)", not "Date of surgeryrequired". */}
+                  <Text span c="red.8" ms={4} aria-hidden>
+                    *
+                  </Text>
+                  <VisuallyHidden>{` (${t('RENDERER.REQUIRED')})`}</VisuallyHidden>
+                </>
               )}
             </Text>
           </Group>

@@ -39,7 +39,9 @@ export function textOf(answer: Answer): string {
  * Accessible wiring of a Mantine text input: labelled by the question text, described by its help
  * and error lines. `withAria: false` keeps Mantine from replacing these with its own wrapper ids.
  */
-export function inputAria(p: Pick<QuestionInputProps, 'inputId' | 'labelId' | 'describedBy' | 'isInvalid'>) {
+export function inputAria(
+  p: Pick<QuestionInputProps, 'inputId' | 'labelId' | 'describedBy' | 'isInvalid'> & { isRequired?: boolean },
+) {
   return {
     id: p.inputId,
     withAria: false,
@@ -47,5 +49,7 @@ export function inputAria(p: Pick<QuestionInputProps, 'inputId' | 'labelId' | 'd
     'aria-labelledby': p.labelId,
     'aria-describedby': p.describedBy,
     'aria-invalid': p.isInvalid || undefined,
+    // Issue 12: the requirement is a state of the input; the label's asterisk is hidden from readers.
+    'aria-required': p.isRequired || undefined,
   };
 }

@@ -12,6 +12,8 @@ type ChoiceListProps = {
   isInvalid: boolean;
   isMultiple: boolean;
   isHorizontal: boolean;
+  /** A single choice the form requires (announced on the radio group). */
+  isRequired?: boolean;
   onChange: (next: Answer) => void;
   onBlur: () => void;
 };
@@ -54,6 +56,7 @@ export function ChoiceList(props: ChoiceListProps) {
   return (
     <Layout
       role={isMultiple ? 'group' : 'radiogroup'}
+      aria-required={(!isMultiple && props.isRequired) || undefined}
       aria-labelledby={props.labelId}
       aria-describedby={props.describedBy}
       aria-invalid={props.isInvalid}

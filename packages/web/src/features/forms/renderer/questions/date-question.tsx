@@ -4,6 +4,7 @@ import { inputAria, type QuestionInputProps, textOf, withText } from '../questio
 
 /** DATE: a calendar date "YYYY-MM-DD", not before 1901-01-01 (spec 001 §5 "Other"). */
 export function DateQuestion({
+  question,
   answer,
   labelId,
   inputId,
@@ -15,7 +16,7 @@ export function DateQuestion({
   return (
     <TextInput
       type="date"
-      {...inputAria({ inputId, labelId, describedBy, isInvalid })}
+      {...inputAria({ inputId, labelId, describedBy, isInvalid, isRequired: question.required })}
       min={FORM_LIMITS.earliestDate}
       max="9999-12-31"
       value={textOf(answer)}

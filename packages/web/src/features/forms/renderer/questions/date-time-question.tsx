@@ -4,6 +4,7 @@ import { inputAria, type QuestionInputProps, textOf, withText } from '../questio
 
 /** DATE_TIME: date and time "YYYY-MM-DDTHH:mm" in the filler's zone, not before 1901-01-01 (spec 001 §5). */
 export function DateTimeQuestion({
+  question,
   answer,
   labelId,
   inputId,
@@ -15,7 +16,7 @@ export function DateTimeQuestion({
   return (
     <TextInput
       type="datetime-local"
-      {...inputAria({ inputId, labelId, describedBy, isInvalid })}
+      {...inputAria({ inputId, labelId, describedBy, isInvalid, isRequired: question.required })}
       min={`${FORM_LIMITS.earliestDate}T00:00`}
       max="9999-12-31T23:59"
       value={textOf(answer).slice(0, 16)}

@@ -10,7 +10,7 @@ export function DropdownChoice(props: QuestionInputProps & { possibilities: read
   const { answer, language, possibilities } = props;
   return (
     <Select
-      {...inputAria(props)}
+      {...inputAria({ ...props, isRequired: props.question.required })}
       placeholder={t('RENDERER.CHOOSE')}
       data={possibilities.map((p) => ({
         value: p.id,

@@ -27,6 +27,7 @@ export function MultipleChoiceQuestion(props: QuestionInputProps) {
       describedBy={props.describedBy}
       isInvalid={props.isInvalid}
       isMultiple={false}
+      isRequired={question.required}
       isHorizontal={question.isHorizontal && props.isHorizontalAllowed}
       onChange={props.onChange}
       onBlur={props.onBlur}

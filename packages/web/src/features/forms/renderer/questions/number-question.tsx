@@ -16,7 +16,7 @@ export function NumberQuestion({
   const pattern = question.floatingNumber ? /[^0-9.,-]/g : /[^0-9-]/g;
   return (
     <TextInput
-      {...inputAria({ inputId, labelId, describedBy, isInvalid })}
+      {...inputAria({ inputId, labelId, describedBy, isInvalid, isRequired: question.required })}
       inputMode={question.floatingNumber ? 'decimal' : 'numeric'}
       maxLength={String(FORM_LIMITS.numberBound).length + 12}
       value={textOf(answer)}

@@ -27,6 +27,7 @@ export function SmileyQuestion({
     <Group
       gap="xs"
       role="radiogroup"
+      aria-required={question.required || undefined}
       aria-labelledby={labelId}
       aria-describedby={describedBy}
       aria-invalid={isInvalid}

@@ -15,7 +15,7 @@ export function TextFreeQuestion({
 }: QuestionInputProps) {
   return (
     <Textarea
-      {...inputAria({ inputId, labelId, describedBy, isInvalid })}
+      {...inputAria({ inputId, labelId, describedBy, isInvalid, isRequired: question.required })}
       autosize
       minRows={3}
       maxRows={12}

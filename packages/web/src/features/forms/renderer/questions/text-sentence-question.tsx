@@ -15,7 +15,7 @@ export function TextSentenceQuestion({
 }: QuestionInputProps) {
   return (
     <TextInput
-      {...inputAria({ inputId, labelId, describedBy, isInvalid })}
+      {...inputAria({ inputId, labelId, describedBy, isInvalid, isRequired: question.required })}
       maxLength={Math.min(question.maxLength ?? FORM_LIMITS.textLengthCap, FORM_LIMITS.textLengthCap)}
       value={textOf(answer)}
       onChange={(event) => onChange(withText(answer, event.currentTarget.value))}

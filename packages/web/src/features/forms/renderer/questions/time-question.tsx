@@ -5,6 +5,7 @@ import { inputAria, type QuestionInputProps, textOf, withText } from '../questio
 
 /** TIME: "HH:mm"; on leaving the field hours above 23 cap to 23:59 and negatives to 00:00 (spec 001 §5). */
 export function TimeQuestion({
+  question,
   answer,
   labelId,
   inputId,
@@ -21,7 +22,7 @@ export function TimeQuestion({
   };
   return (
     <TextInput
-      {...inputAria({ inputId, labelId, describedBy, isInvalid })}
+      {...inputAria({ inputId, labelId, describedBy, isInvalid, isRequired: question.required })}
       placeholder={t('RENDERER.TIME.PLACEHOLDER')}
       inputMode="numeric"
       maxLength={6}

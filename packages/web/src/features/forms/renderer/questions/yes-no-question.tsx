@@ -13,6 +13,7 @@ export function YesNoQuestion(props: QuestionInputProps) {
       describedBy={props.describedBy}
       isInvalid={props.isInvalid}
       isMultiple={false}
+      isRequired={props.question.required}
       isHorizontal
       onChange={props.onChange}
       onBlur={props.onBlur}
