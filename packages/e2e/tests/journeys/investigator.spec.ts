@@ -1,0 +1,128 @@
+import { expect, test } from '@playwright/test';
+import { EXTENDED_VALIDATION_HEADER } from '@trialbase/domain';
+import { type StaffApi, staffApi } from '../../support/participant';
+import {
+  ADMIN_ONLY_PAGES,
+  BASELINE_EVENT,
+  completeEnrollment,
+  enrolledSubject,
+  expectAdminPagesRefused,
+  expectStudyMenu,
+  fillBaseline,
+  logInAs,
+  openStudyFromList,
+  SYSTOLIC,
+  staffUser,
+  twoSiteStudy,
+  userApi,
+} from '../../support/two-site-study';
+
+// Issue 12 item 3, the investigator's day (docs/ROLES.md: INVESTIGATOR reads the subjects, records
+// and filled forms of their sites and signs them). The investigator of site 1 finds a filled baseline
+// visit from the side menu (Subjects → subject → Records → Review), reads it, and signs off the
+// subject's ended enrollment with their password (spec 001 §4 / §7 PUT .../signOff, Extended-
+// Validation always). The web app has no sign-off control yet, so the signature is given through the
+// call the screen would make, with the investigator's own session. Site 2 stays out of reach; design
+// and administration stay out of the menu and the server refuses them.
+
+let admin: StaffApi;
+test.beforeAll(async () => {
+  admin = await staffApi();
+});
+test.afterAll(async () => {
+  await admin.dispose();
+});
+
+test('the investigator of site 1 reviews a filled visit of their site and signs the enrollment off', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const study = await twoSiteStudy(admin);
+  const investigator = await staffUser(admin, study, 'INVESTIGATOR', [study.site1]);
+  const subject = await enrolledSubject(admin, study, study.site1, 'I1-001');
+  await fillBaseline(admin, study, subject, '131');
+  await completeEnrollment(admin, study, subject);
+  const elsewhere = await enrolledSubject(admin, study, study.site2);
+  await fillBaseline(admin, study, elsewhere);
+  await completeEnrollment(admin, study, elsewhere);
+
+  await logInAs(page, investigator);
+  await openStudyFromList(page, study);
+  await expectStudyMenu(page, {
+    shown: ['Overview', 'Subjects'],
+    hidden: ADMIN_ONLY_PAGES,
+  });
+
+  // Subjects → the site's subject → Records → Review.
+  await page.getByTestId('study-menu').getByRole('link', { name: 'Subjects', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/study/${study.studyId}/patient$`));
+  const links = page.getByTestId('subject-table').getByTestId('subject-link');
+  await expect(links.filter({ hasText: subject.patientId })).toHaveCount(1);
+  await expect(links.filter({ hasText: elsewhere.patientId })).toHaveCount(0);
+  await links.filter({ hasText: subject.patientId }).click();
+  await expect(page.getByRole('heading', { name: subject.patientId })).toBeVisible();
+  await page.getByTestId('tab-records').click();
+  const enrollment = page.getByTestId('enrollment');
+  await expect(enrollment.getByTestId('enrollment-status')).toHaveText('Completed');
+  const row = enrollment.getByTestId('token-row').filter({ hasText: BASELINE_EVENT });
+  await expect(row.getByTestId('token-status')).toHaveText('Completed');
+  await row.getByTestId('token-review').click();
+  await expect(page).toHaveURL(new RegExp(`/study/${study.studyId}/patient/review/${subject.enrollmentId}/`));
+  const systolic = page.getByRole('textbox', { name: SYSTOLIC });
+  await expect(systolic).toHaveValue('131');
+  await expect(systolic).toBeDisabled();
+
+  // The sign-off, with the investigator's session and password.
+  const api = await userApi(investigator);
+  try {
+    const signOff = (enrollmentId: string, password: string) =>
+      api.send(
+        'PUT',
+        `/api/studies/${study.studyId}/enrollments/${enrollmentId}/signOff`,
+        { reason: 'Casebook reviewed against the source.' },
+        { [EXTENDED_VALIDATION_HEADER]: encodeURIComponent(password) },
+      );
+    const unsigned = await api.send(
+      'PUT',
+      `/api/studies/${study.studyId}/enrollments/${subject.enrollmentId}/signOff`,
+      {
+        reason: 'No password given.',
+      },
+    );
+    expect(unsigned.status, 'sign-off without the password').toBe(400);
+    expect(unsigned.body.type).toBe('EXTENDED_VALIDATION');
+    const wrong = await signOff(subject.enrollmentId, 'not-my-password-1');
+    expect(wrong.status, 'sign-off with a wrong password').toBe(400);
+    expect(wrong.body.type).toBe('EXTENDED_VALIDATION');
+    const signed = await signOff(subject.enrollmentId, investigator.password);
+    expect(signed.status, `sign-off: ${JSON.stringify(signed.body)}`).toBe(200);
+    expect(signed.body.signOff).toMatchObject({ reason: 'Casebook reviewed against the source.' });
+    expect(signed.body.signOff.signedTime).toBeTruthy();
+    const again = await signOff(subject.enrollmentId, investigator.password);
+    expect(again.status, 'a second sign-off').toBe(409);
+
+    // Site 2 and the study's design are out of reach.
+    const otherSite = await signOff(elsewhere.enrollmentId, investigator.password);
+    expect(otherSite.status, 'sign off a site 2 enrollment').toBe(403);
+    const otherSubject = await api.send(
+      'GET',
+      `/api/studies/${study.studyId}/patient/${elsewhere.subjectId}`,
+    );
+    expect(otherSubject.status, 'site 2 subject').toBe(403);
+    const newForm = await api.send('POST', `/api/studies/${study.studyId}/questionnairetemplate`, {
+      id: '',
+      title: { en: 'Not an investigator’s job' },
+      type: 'TYPE_HP',
+      questions: [],
+    });
+    expect(newForm.status, 'create a form').toBe(403);
+    await expectAdminPagesRefused(page, api, study);
+  } finally {
+    await api.dispose();
+  }
+
+  // The signature is on the record the admin reads.
+  const record = await admin.call('GET', `/api/studies/${study.studyId}/enrollments/${subject.enrollmentId}`);
+  expect(record.signOff?.signedTime).toBeTruthy();
+});
