@@ -108,6 +108,19 @@ describe(`schedule engine on ${engine}: registration, previous-complete +7 days,
     const startUrl = `/api/studies/${study.id}/enrollments/${enrollmentId}/tokens/${t3?.id}/startDataEvent`;
     const refused = await app.inject({ method: 'POST', url: startUrl, headers: monitorSession.headers });
     expect(refused.statusCode).toBe(403);
+    // The subject's records tell the screen which events wait to be started by hand (issue 12 item 5).
+    const summaryOf = async (tokenId: string | undefined) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/studies/${study.id}/enrollments/subjects/${subject.id}`,
+        headers: admin.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [detail] =
+        res.json<{ tokens: { id: string; referenceDate: string | null; startedAt: string | null }[] }[]>();
+      return detail?.tokens.find((token) => token.id === tokenId);
+    };
+    expect(await summaryOf(t3?.id)).toMatchObject({ referenceDate: 'MANUAL', startedAt: null });
     now = new Date('2026-11-04T12:00:00Z');
     const started = await app.inject({ method: 'POST', url: startUrl, headers: admin.headers });
     expect(started.statusCode, started.body).toBe(200);
@@ -119,6 +132,11 @@ describe(`schedule engine on ${engine}: registration, previous-complete +7 days,
     });
     const again = await app.inject({ method: 'POST', url: startUrl, headers: admin.headers });
     expect(again.statusCode).toBe(409);
+    expect(await summaryOf(t3?.id)).toMatchObject({
+      referenceDate: 'MANUAL',
+      startedAt: '2026-11-04T12:00:00.000Z',
+      status: 'UNUSED',
+    });
 
     const actions = (await auditActions(app, study.id)).map((a) => a.action);
     for (const action of [
