@@ -151,6 +151,10 @@ export const PublicSiteInfoSchema = z.object({
   primaryLanguage: LanguageCodeSchema,
   /** Spec 002 §4 gate: false when the sign-up must start in the failure state. */
   signUpAllowed: z.boolean(),
+  /** Spec 002 §5 sign-up switches of the study's participant settings. */
+  checkEmailFormat: z.boolean(),
+  requirePhoneCountryCode: z.boolean(),
+  enforceLanguage: z.boolean(),
 });
 export type PublicSiteInfo = z.infer<typeof PublicSiteInfoSchema>;
 

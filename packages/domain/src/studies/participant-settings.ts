@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FieldIssue } from '../common/errors';
 import { IdSchema } from '../common/ids';
 import { SIGNUP_INVESTIGATOR_FIELDS, SIGNUP_PATIENT_FIELDS } from '../signup/fields';
+import type { SignUpSwitches } from '../signup/validate';
 
 /**
  * Spec 002 §3 fields a public sign-up may ask, in their fixed display order: the selectable
@@ -18,6 +19,9 @@ export const PARTICIPANT_SETTINGS_KEYS = [
   'disallowEnrollmentWhenStudyNotOngoing',
   'disallowEnrollmentWhenPublicSignUpDisabled',
   'logo',
+  'checkSignUpEmailFormat',
+  'requireSignUpPhoneCountryCode',
+  'enforceSignUpLanguage',
 ] as const;
 
 // Names are free text here so an unknown one is reported at its path by the rules below.
@@ -32,6 +36,10 @@ export const ParticipantSettingsSchema = z.object({
   disallowEnrollmentWhenPublicSignUpDisabled: z.boolean(),
   /** An image id of the study's images; null for the default logo. */
   logo: IdSchema.nullable(),
+  /** Spec 002 §5 sign-up switches (off unless set): email format check, phone country code, language. */
+  checkSignUpEmailFormat: z.boolean().default(false),
+  requireSignUpPhoneCountryCode: z.boolean().default(false),
+  enforceSignUpLanguage: z.boolean().default(false),
 });
 export type ParticipantSettings = z.infer<typeof ParticipantSettingsSchema>;
 
@@ -91,4 +99,16 @@ export function orderParticipantFields(
   allowed: readonly string[] = PARTICIPANT_SIGNUP_FIELDS,
 ) {
   return allowed.filter((field) => names.includes(field));
+}
+
+/**
+ * Spec 002 §5: the sign-up switches a study's settings hold, as the sign-up checks take them
+ * (server and participant page alike). Off unless set.
+ */
+export function signUpSwitchesOf(settings: Readonly<Record<string, unknown>>): SignUpSwitches {
+  return {
+    checkEmailFormat: settings.checkSignUpEmailFormat === true,
+    requirePhoneCountryCode: settings.requireSignUpPhoneCountryCode === true,
+    enforceLanguage: settings.enforceSignUpLanguage === true,
+  };
 }

@@ -174,6 +174,56 @@ describe(`POST /api/public/studies/:studyId/patient/:pathwayId/pathwaySignUp on 
     expect(subject?.attributes.address ?? []).toEqual([]);
   });
 
+  it('spec 002 §5 switches from the participant settings: email format check and phone country code when flagged', async () => {
+    now = new Date('2026-07-03T10:00:00Z');
+    const { study, site, process } = await publicStudy();
+    const fields = {
+      publicSignUpRequiredFields: ['firstName', 'birthYear'],
+      publicSignUpOptionalFields: ['email', 'mobileNumber'],
+    };
+    const body = {
+      siteId: site.id,
+      firstName: 'Ada',
+      birthYear: 1980,
+      consent: true,
+      email: 'not-an-email',
+      mobileNumber: [{ number: '20123456', countryCode: 0 }],
+    };
+    const pathsOf = (res: { json(): { context: { issues: { path: string[] }[] } } }) =>
+      res.json().context.issues.map((i) => i.path.join('.'));
+    await setStudySettings(t.app, study.id, {
+      ...fields,
+      checkSignUpEmailFormat: true,
+      requireSignUpPhoneCountryCode: true,
+      enforceSignUpLanguage: true,
+    });
+    const info = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/study/${study.id}/site/${site.id}/getInfo`,
+    });
+    expect(info.json()).toMatchObject({
+      checkEmailFormat: true,
+      requirePhoneCountryCode: true,
+      enforceLanguage: true,
+    });
+    const refused = await signUp(study.id, process.id, body);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(pathsOf(refused)).toEqual(expect.arrayContaining(['email', 'mobileNumber.0.countryCode']));
+    // Refused by the sign-up check itself (the page's own rules), before any subject is made.
+    expect(refused.json().message).toBe('Some answers need another look.');
+
+    await setStudySettings(t.app, study.id, fields);
+    const open = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/study/${study.id}/site/${site.id}/getInfo`,
+    });
+    expect(open.json()).toMatchObject({
+      checkEmailFormat: false,
+      requirePhoneCountryCode: false,
+      enforceLanguage: false,
+    });
+  });
+
   it('with an email answers the same whether the address is new or known, and mails the link or a note', async () => {
     now = new Date('2026-07-04T08:00:00Z');
     const { study, site, process } = await publicStudy();

@@ -66,6 +66,13 @@ export const studyMessagesEn = {
       GATE_NOT_PUBLIC: 'Block sign-up at sites that are not public',
       GATE_NOT_PUBLIC_HINT:
         'A sign-up link for a site without public sign-up then tells participants they cannot register.',
+      EMAIL_FORMAT: 'Check the email format at sign-up',
+      EMAIL_FORMAT_HINT: "A participant's email address must look like name@example.org.",
+      PHONE_COUNTRY_CODE: 'Require a phone country code at sign-up',
+      PHONE_COUNTRY_CODE_HINT: 'Phone numbers given at sign-up need their country code.',
+      LANGUAGE_ENFORCEMENT: 'Enforce the language of sign-up links',
+      LANGUAGE_ENFORCEMENT_HINT:
+        'A sign-up link with enforceLanguage keeps its language; the language selector is disabled.',
       LOGO: 'Study logo',
       LOGO_HINT: 'Shown at the top of the participant pages; without one, the default logo is shown.',
       LOGO_NONE: 'Default logo',

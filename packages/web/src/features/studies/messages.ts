@@ -70,6 +70,13 @@ const da = {
       GATE_NOT_PUBLIC: 'Spær tilmelding på sites, der ikke er offentlige',
       GATE_NOT_PUBLIC_HINT:
         'Et tilmeldingslink til et site uden offentlig tilmelding fortæller så deltagerne, at de ikke kan tilmelde sig.',
+      EMAIL_FORMAT: 'Kontrollér e-mailformatet ved tilmelding',
+      EMAIL_FORMAT_HINT: 'Deltagerens e-mailadresse skal ligne navn@eksempel.dk.',
+      PHONE_COUNTRY_CODE: 'Kræv landekode på telefonnumre ved tilmelding',
+      PHONE_COUNTRY_CODE_HINT: 'Telefonnumre angivet ved tilmelding skal have landekode.',
+      LANGUAGE_ENFORCEMENT: 'Gennemtving sproget i tilmeldingslinks',
+      LANGUAGE_ENFORCEMENT_HINT:
+        'Et tilmeldingslink med enforceLanguage beholder sit sprog; sprogvælgeren er deaktiveret.',
       LOGO: 'Studiets logo',
       LOGO_HINT: 'Vises øverst på deltagersiderne; uden et logo vises standardlogoet.',
       LOGO_NONE: 'Standardlogo',
@@ -274,6 +281,13 @@ const de = {
       GATE_NOT_PUBLIC: 'Anmeldung an nicht öffentlichen Zentren sperren',
       GATE_NOT_PUBLIC_HINT:
         'Ein Anmeldelink für ein Zentrum ohne öffentliche Anmeldung teilt Teilnehmenden dann mit, dass sie sich nicht registrieren können.',
+      EMAIL_FORMAT: 'E-Mail-Format bei der Anmeldung prüfen',
+      EMAIL_FORMAT_HINT: 'Die E-Mail-Adresse muss wie name@beispiel.de aussehen.',
+      PHONE_COUNTRY_CODE: 'Ländervorwahl bei der Anmeldung verlangen',
+      PHONE_COUNTRY_CODE_HINT: 'Bei der Anmeldung angegebene Telefonnummern brauchen ihre Ländervorwahl.',
+      LANGUAGE_ENFORCEMENT: 'Sprache von Anmeldelinks erzwingen',
+      LANGUAGE_ENFORCEMENT_HINT:
+        'Ein Anmeldelink mit enforceLanguage behält seine Sprache; die Sprachauswahl ist gesperrt.',
       LOGO: 'Studienlogo',
       LOGO_HINT: 'Erscheint oben auf den Teilnehmerseiten; ohne eigenes Logo wird das Standardlogo gezeigt.',
       LOGO_NONE: 'Standardlogo',

@@ -32,6 +32,13 @@ type FieldName = (typeof PARTICIPANT_SIGNUP_FIELDS)[number];
 type ListKey = 'publicSignUpRequiredFields' | 'publicSignUpOptionalFields' | 'subjectRequiredFields';
 type Errors = Partial<Record<keyof ParticipantSettings, string>>;
 
+/** Spec 002 §5 sign-up switches: the setting and its label key (with `_HINT` for the description). */
+const SIGNUP_SWITCHES = [
+  { key: 'checkSignUpEmailFormat', label: 'EMAIL_FORMAT' },
+  { key: 'requireSignUpPhoneCountryCode', label: 'PHONE_COUNTRY_CODE' },
+  { key: 'enforceSignUpLanguage', label: 'LANGUAGE_ENFORCEMENT' },
+] as const;
+
 /** Issues (from the domain rules or the server) → one message per setting, on its control. */
 function errorsOf(
   issues: { path: (string | number)[]; message: string }[],
@@ -179,6 +186,17 @@ function ParticipantSettingsForm({ study, initial }: { study: StudyDetail; initi
           error={errors.disallowEnrollmentWhenPublicSignUpDisabled}
           disabled={!canEdit}
         />
+        {SIGNUP_SWITCHES.map(({ key, label }) => (
+          <Switch
+            key={key}
+            checked={values[key]}
+            onChange={(e) => set(key, e.currentTarget.checked)}
+            label={t(`STUDY.PARTICIPANT.${label}`)}
+            description={t(`STUDY.PARTICIPANT.${label}_HINT`)}
+            error={errors[key]}
+            disabled={!canEdit}
+          />
+        ))}
         <LogoPicker
           studyId={study.id}
           value={values.logo}

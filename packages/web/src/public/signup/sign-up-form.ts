@@ -37,6 +37,10 @@ export function signUpConfigOf(info: PublicSiteInfo): SignUpConfig {
     patientOptionalFields: info.patientOptionalFields.filter(keep),
     languages: info.languages,
     consentRequired: info.consentRequired,
+    // Spec 002 §5: the study's switches, so the page checks as the server does.
+    checkEmailFormat: info.checkEmailFormat,
+    requirePhoneCountryCode: info.requirePhoneCountryCode,
+    enforceLanguage: info.enforceLanguage,
   };
 }
 

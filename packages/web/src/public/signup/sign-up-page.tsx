@@ -1,5 +1,6 @@
 import { Loader, Text } from '@mantine/core';
 import {
+  isSignUpLanguageLocked,
   type PublicSignUpBody,
   type PublicSiteInfo,
   type PublicTokenInfo,
@@ -47,7 +48,6 @@ export function SignUpPage({ params, search }: PageProps) {
   const [info, setInfo] = useState<PublicSiteInfo | null>(null);
   const [phase, setPhase] = useState<Phase>('loading-info');
   const [initialValues, setInitialValues] = useState<SignUpValues>({});
-  const isLanguageEnforced = search.get('enforceLanguage') === 'true';
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the link's query is read once, on load.
   useEffect(() => {
@@ -149,7 +149,11 @@ export function SignUpPage({ params, search }: PageProps) {
             ids={{ studyId, pathwayId, siteId }}
             language={language}
             initialValues={initialValues}
-            isLanguageLocked={isLanguageEnforced && Boolean(initialValues.language)}
+            isLanguageLocked={isSignUpLanguageLocked({
+              enforceLanguage: info.enforceLanguage,
+              enforceLanguageQuery: search.get('enforceLanguage'),
+              language: initialValues.language,
+            })}
             isSubmitting={phase === 'submitting'}
             onSubmit={handleSubmit}
           />

@@ -16,6 +16,7 @@ import {
   SIGNUP_INVESTIGATOR_FIELDS,
   type StudyStatus,
   signUpBlockReasons,
+  signUpSwitchesOf,
   type TokenStatus,
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
@@ -117,6 +118,7 @@ export async function getSiteInfo(
     disableInvestigatorAttributesFields: process?.disableInvestigatorAttributesFields ?? false,
     primaryLanguage: study.primaryLanguage as LanguageCode,
     signUpAllowed: process !== null && signUpGateOf(study, site.isPublic).length === 0,
+    ...signUpSwitchesOf(study.settings),
   };
 }
 

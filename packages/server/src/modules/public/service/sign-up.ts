@@ -16,6 +16,7 @@ import {
   SIGNUP_ADDRESS_PARTS,
   SIGNUP_INVESTIGATOR_FIELDS,
   type SignUpInput,
+  signUpSwitchesOf,
   validateSignUp,
 } from '@trialbase/domain';
 import { AppError, notFound, validationError } from '../../../platform/errors';
@@ -130,7 +131,12 @@ export async function publicSignUp(
   }
   const issues = validateSignUp(
     body,
-    { ...config, languages: study.languages, consentRequired: process.consentRequired },
+    {
+      ...config,
+      ...signUpSwitchesOf(study.settings),
+      languages: study.languages,
+      consentRequired: process.consentRequired,
+    },
     ctx.now,
   );
   if (issues.length > 0) {

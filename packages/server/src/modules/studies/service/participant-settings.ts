@@ -35,6 +35,9 @@ export function participantSettingsOf(row: Pick<StudyRow, 'settings'>): Particip
     disallowEnrollmentWhenStudyNotOngoing: s.disallowEnrollmentWhenStudyNotOngoing === true,
     disallowEnrollmentWhenPublicSignUpDisabled: s.disallowEnrollmentWhenPublicSignUpDisabled === true,
     logo: typeof s.logo === 'string' ? s.logo : null,
+    checkSignUpEmailFormat: s.checkSignUpEmailFormat === true,
+    requireSignUpPhoneCountryCode: s.requireSignUpPhoneCountryCode === true,
+    enforceSignUpLanguage: s.enforceSignUpLanguage === true,
   };
 }
 
