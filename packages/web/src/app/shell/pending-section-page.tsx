@@ -48,9 +48,7 @@ function PendingSectionPage({ section }: { section: PendingSection }) {
               <Title order={2} fz="h4">
                 {t('NAV.PENDING.TITLE', { section: name })}
               </Title>
-              <Text c="dimmed">
-                {t(section.module ? 'NAV.PENDING.MODULE_TEXT' : 'NAV.PENDING.TEXT', { section: name })}
-              </Text>
+              <Text c="dimmed">{t(section.module ? 'NAV.PENDING.MODULE_TEXT' : 'NAV.PENDING.TEXT')}</Text>
               <Anchor component={Link} to={`/study/${studyId}/overview`} size="sm">
                 {t('NAV.PENDING.BACK')}
               </Anchor>

@@ -15,10 +15,10 @@ export const da: Messages = {
     NOT_YET: 'Ikke tilgængelig endnu',
     NOT_YET_GROUP: 'Afsnit, der ikke er tilgængelige endnu',
     PENDING: {
-      TITLE: '{{section}} er ikke tilgængelig endnu',
-      TEXT: 'Trialbase har endnu ingen skærm til {{section}}. Den kommer i en senere version.',
+      TITLE: '{{section}}: ikke tilgængelig endnu',
+      TEXT: 'Trialbase har endnu ingen skærm til dette afsnit. Den kommer i en senere version.',
       MODULE_TEXT:
-        '{{section}} er slået til for dette studie, men Trialbase har endnu ingen skærm til det. Den kommer i en senere version.',
+        'Dette modul er slået til for studiet, men Trialbase har endnu ingen skærm til det. Den kommer i en senere version.',
       BACK: 'Tilbage til studiets oversigt',
     },
   },

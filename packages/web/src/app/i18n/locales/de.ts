@@ -15,10 +15,10 @@ export const de: Messages = {
     NOT_YET: 'Noch nicht verfügbar',
     NOT_YET_GROUP: 'Noch nicht verfügbare Bereiche',
     PENDING: {
-      TITLE: '{{section}} ist noch nicht verfügbar',
-      TEXT: 'Trialbase hat für {{section}} noch keine Ansicht. Sie folgt in einer späteren Version.',
+      TITLE: '{{section}}: noch nicht verfügbar',
+      TEXT: 'Trialbase hat für diesen Bereich noch keine Ansicht. Sie folgt in einer späteren Version.',
       MODULE_TEXT:
-        '{{section}} ist für diese Studie eingeschaltet, aber Trialbase hat dafür noch keine Ansicht. Sie folgt in einer späteren Version.',
+        'Dieses Modul ist für die Studie eingeschaltet, aber Trialbase hat dafür noch keine Ansicht. Sie folgt in einer späteren Version.',
       BACK: 'Zurück zur Studienübersicht',
     },
   },

@@ -19,10 +19,10 @@ export const en = {
     NOT_YET: 'Not available yet',
     NOT_YET_GROUP: 'Sections not available yet',
     PENDING: {
-      TITLE: '{{section}} is not available yet',
-      TEXT: 'Trialbase has no screen for {{section}} yet. It will come in a later version.',
+      TITLE: '{{section}}: not available yet',
+      TEXT: 'Trialbase has no screen for this section yet. It will come in a later version.',
       MODULE_TEXT:
-        '{{section}} is switched on for this study, but Trialbase has no screen for it yet. It will come in a later version.',
+        'This module is switched on for this study, but Trialbase has no screen for it yet. It will come in a later version.',
       BACK: 'Back to the study overview',
     },
   },

@@ -1,0 +1,63 @@
+import { type Permission, permissionsForRole, type StudyRole } from '@trialbase/domain';
+import { describe, expect, it } from 'vitest';
+import type { StudyAbilities } from '../abilities';
+import { MODULES_WITHOUT_SCREEN, pendingSectionsFor, STUDY_SECTIONS } from './study-sections';
+
+/** The abilities a holder of exactly these permissions gets (what GET /me/access computes). */
+function holding(permissions: Iterable<Permission>, role: string | null = null): StudyAbilities {
+  const held = new Set(permissions);
+  return {
+    abilities: null,
+    role,
+    studyName: 'Trial',
+    isPending: false,
+    can: (permission) => held.has(permission),
+  };
+}
+
+const asRole = (role: StudyRole) => holding(permissionsForRole(role), role);
+const menu = (study: StudyAbilities) =>
+  STUDY_SECTIONS.filter((section) => section.isAllowed(study)).map((section) => section.key);
+
+describe('issue 12 navigation by ability: the study menu follows permissions, not role names', () => {
+  it('shows a section exactly when its permission is held', () => {
+    expect(menu(holding(['STUDY_VIEW', 'PATIENT_LIST']))).toEqual(['OVERVIEW', 'SUBJECTS']);
+    expect(menu(holding(['STUDY_VIEW']))).toEqual(['OVERVIEW']);
+    expect(menu(holding([], 'OTHER'))).toEqual([]);
+  });
+
+  it('takes a monitor to the data of their sites (subjects) and keeps study admin away', () => {
+    const monitor = menu(asRole('MONITOR'));
+    expect(monitor).toContain('SUBJECTS');
+    expect(monitor).not.toContain('ACCESS');
+    expect(monitor).not.toContain('API');
+  });
+
+  it('gives the study admin every section', () => {
+    expect(menu(asRole('ADMIN'))).toEqual(STUDY_SECTIONS.map((section) => section.key));
+  });
+});
+
+describe('issue 12 item 7: sections without a screen say so', () => {
+  it('lists a module section only when the study has the module switched on', () => {
+    const admin = asRole('ADMIN');
+    const keys = (modules: string[]) => pendingSectionsFor(admin, modules).map((section) => section.key);
+    expect(keys([])).not.toContain('ADVERSE_EVENTS');
+    expect(keys(['ADVERSE_EVENTS'])).toContain('ADVERSE_EVENTS');
+  });
+
+  it('lists a section only for a caller who would be allowed to use it', () => {
+    const noAe = holding(['STUDY_VIEW']);
+    expect(pendingSectionsFor(noAe, ['ADVERSE_EVENTS'])).toEqual([]);
+    expect(pendingSectionsFor(holding(['AE_LIST']), ['ADVERSE_EVENTS']).map((s) => s.key)).toEqual([
+      'ADVERSE_EVENTS',
+    ]);
+  });
+
+  it('marks every module of a pending section as without a screen', () => {
+    for (const module of ['ADVERSE_EVENTS', 'ECONSENT', 'MEDICATION', 'WEBHOOKS'] as const) {
+      expect(MODULES_WITHOUT_SCREEN.has(module)).toBe(true);
+    }
+    expect(MODULES_WITHOUT_SCREEN.has('API_KEYS')).toBe(false);
+  });
+});
