@@ -24,6 +24,16 @@ export const FormTemplateDocumentSchema = FormTemplateSchema.extend({
 export type FormTemplateDocument = z.infer<typeof FormTemplateDocumentSchema>;
 export type FormTemplateDocumentInput = z.input<typeof FormTemplateDocumentSchema>;
 
+/** Issue 13 item 8: a draft's edit revision, raised by every saved change (not part of the document). */
+export const FormRevisionSchema = z.number().int().min(1);
+
+/**
+ * POST questionnairetemplate body: the draft and the revision it started from. A stale revision is
+ * refused with 409 CONFLICT (reason VERSION_MISMATCH); without one the save is not checked.
+ */
+export const FormSaveSchema = FormTemplateDocumentSchema.extend({ revision: FormRevisionSchema.optional() });
+export type FormSave = z.infer<typeof FormSaveSchema>;
+
 export const FormStudyParamsSchema = z.object({ studyId: z.string().min(1) });
 export const FormParamsSchema = z.object({ studyId: z.string().min(1), formId: z.string().min(1) });
 export const ProcessFormsParamsSchema = z.object({
@@ -85,6 +95,8 @@ export type FormLocks = z.infer<typeof FormLocksSchema>;
 /** A form as the builder reads it: the document, when it changed, and its locks. */
 export const FormTemplateViewSchema = FormTemplateDocumentSchema.extend({
   updatedAt: z.string(),
+  /** The draft's edit revision (absent for published versions, which never change). */
+  revision: FormRevisionSchema.optional(),
   locks: FormLocksSchema,
 });
 export type FormTemplateView = z.infer<typeof FormTemplateViewSchema>;

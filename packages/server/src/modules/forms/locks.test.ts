@@ -18,7 +18,9 @@ describe(`form editing locks on ${engine}`, () => {
     const texts = structuredClone(form);
     texts.questions[0].question = { en: 'Your full name' };
     texts.questions[1].possibilities[0].possibility = { en: 'Crimson' };
-    expect((await call(kit, 'POST', url(study.id), kit.admin, texts)).statusCode).toBe(200);
+    const textsSaved = await call(kit, 'POST', url(study.id), kit.admin, texts);
+    expect(textsSaved.statusCode, textsSaved.body).toBe(200);
+    texts.revision = textsSaved.json().revision; // the next saves build on this one
 
     const retyped = structuredClone(texts);
     retyped.questions[0].type = 'TEXT_FREE';
@@ -62,8 +64,9 @@ describe(`form editing locks on ${engine}`, () => {
     await setStatus(study.id, 'AMENDMENT');
     const free = structuredClone(saved);
     free.questions[0].type = 'TEXT_FREE';
-    expect((await call(kit, 'POST', url(study.id), kit.admin, free)).statusCode).toBe(200);
-    const locked = structuredClone(free);
+    const freeSaved = await call(kit, 'POST', url(study.id), kit.admin, free);
+    expect(freeSaved.statusCode).toBe(200);
+    const locked = structuredClone(freeSaved.json());
     locked.questions[1].possibilities.pop();
     const res = await call(kit, 'POST', url(study.id), kit.admin, locked);
     expect(res.json().context.issues).toEqual([{ path: ['questions', 1], message: 'STRUCTURE_LOCKED' }]);

@@ -20,6 +20,7 @@ export function presentForm(row: FormRow, locks: FormLocks, isUsedInProcess: boo
     isDefaultAeForm: row.isDefaultAeForm,
     isUsedInProcess,
     updatedAt: row.updatedAt.toISOString(),
+    revision: row.revision,
     locks,
   };
 }

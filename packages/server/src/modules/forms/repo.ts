@@ -39,11 +39,18 @@ export async function listForms(db: Executor, studyId: string): Promise<FormRow[
     .orderBy(asc(formTemplates.createdAt), asc(formTemplates.id));
 }
 
-export async function findForm(db: Executor, studyId: string, formId: string): Promise<FormRow | null> {
-  const [row] = await db
+export async function findForm(
+  db: Executor,
+  studyId: string,
+  formId: string,
+  options: { lock?: boolean } = {},
+): Promise<FormRow | null> {
+  const query = db
     .select()
     .from(formTemplates)
     .where(and(live(studyId), eq(formTemplates.id, formId)));
+  // FOR UPDATE: a save checks the revision and writes while no other save can (issue 13 item 8).
+  const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
 

@@ -3,8 +3,8 @@ import {
   FormListQuerySchema,
   FormListSchema,
   FormParamsSchema,
+  FormSaveSchema,
   FormStudyParamsSchema,
-  FormTemplateDocumentSchema,
   FormTemplateViewSchema,
   hasPermission,
   ProcessFormsParamsSchema,
@@ -66,7 +66,7 @@ export function formRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
         tags,
         summary: 'Autosave a form: create it when its id is new, else update the draft',
         params: FormStudyParamsSchema,
-        body: FormTemplateDocumentSchema,
+        body: FormSaveSchema,
         response: { 200: FormTemplateViewSchema, 201: FormTemplateViewSchema },
       },
       handler: async (req, reply) => {

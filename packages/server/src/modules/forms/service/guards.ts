@@ -19,8 +19,13 @@ export async function requireFormStudy(db: Executor, studyId: string): Promise<F
 }
 
 /** The live form of this study, or 404 (a form of another study is never reachable here). */
-export async function requireForm(db: Executor, studyId: string, formId: string): Promise<FormRow> {
-  const form = await findForm(db, studyId, formId);
+export async function requireForm(
+  db: Executor,
+  studyId: string,
+  formId: string,
+  options: { lock?: boolean } = {},
+): Promise<FormRow> {
+  const form = await findForm(db, studyId, formId, options);
   if (!form) throw notFound('The form');
   return form;
 }

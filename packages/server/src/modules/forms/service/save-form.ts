@@ -1,6 +1,7 @@
 /** Creating and autosaving form drafts (spec 001 §5 authoring limits, §4 editing locks, §7 autosave). */
 import {
   type FieldIssue,
+  type FormSave,
   type FormTemplateDocument,
   type FormTemplateView,
   formStructureLockIssues,
@@ -100,7 +101,7 @@ export async function createForm(
   assertStructureEditable(study);
   const id = input.id && !(await isFormIdTakenAnywhere(ctx.tx, input.id)) ? input.id : newId(ctx.now);
   const form: FormTemplateDocument = {
-    ...sanitizeFormDocument(input),
+    ...sanitizeFormDocument(withoutRevision(input)),
     id,
     version: { major: 1, minor: 0 },
     published: false,
@@ -142,17 +143,32 @@ export async function createForm(
   return row;
 }
 
-/** Spec 001 §7 autosave: updates the draft in place; a changed draft is no longer the published one. */
-async function updateDraft(
-  ctx: UseCaseContext,
-  study: FormStudy,
-  existing: FormRow,
-  input: FormTemplateDocument,
-) {
+/** The document without the save's revision, which is a column of the row, not part of the form. */
+function withoutRevision(input: FormTemplateDocument | FormSave): FormTemplateDocument {
+  const { revision: _revision, ...document } = input as FormSave;
+  return document;
+}
+
+/**
+ * Issue 13 item 8: a save that names a revision other than the stored one started from a draft
+ * someone else has saved over since: 409, so the builder can offer their version or keep its own.
+ */
+function assertRevision(existing: FormRow, revision: number | undefined): void {
+  if (revision === undefined || revision === existing.revision) return;
+  throw new AppError('CONFLICT', 'The form was changed by someone else. Reload it or keep your version.', {
+    context: { reason: 'VERSION_MISMATCH', expected: existing.revision, received: revision },
+  });
+}
+
+/**
+ * Spec 001 §7 autosave: updates the draft in place; a changed draft is no longer the published one
+ * and has the next revision.
+ */
+async function updateDraft(ctx: UseCaseContext, study: FormStudy, existing: FormRow, input: FormSave) {
   const before = readDocument(existing.document);
   const isUsed = await isFormUsedInAnyProcess(ctx.tx, study.id, existing.id);
   const form: FormTemplateDocument = {
-    ...sanitizeFormDocument(input),
+    ...sanitizeFormDocument(withoutRevision(input)),
     id: existing.id,
     version: { major: existing.versionMajor, minor: existing.versionMinor },
     isUsedInProcess: isUsed,
@@ -173,6 +189,7 @@ async function updateDraft(
     type: form.type,
     document: form,
     isDefaultAeForm: form.isDefaultAeForm,
+    revision: existing.revision + 1,
     updatedAt: ctx.now,
   };
   await updateForm(ctx.tx, study.id, existing.id, values);
@@ -187,14 +204,17 @@ async function updateDraft(
   return { row: { ...existing, ...values }, isUsed };
 }
 
-/** Spec 001 §7 POST questionnairetemplate: create when the id is missing or unknown, else update the draft. */
+/**
+ * Spec 001 §7 POST questionnairetemplate: create when the id is missing or unknown, else update the
+ * draft; the row stays locked from the revision check to the write (issue 13 item 8).
+ */
 export async function autosaveForm(
   ctx: UseCaseContext,
-  input: { studyId: string; form: FormTemplateDocument },
+  input: { studyId: string; form: FormSave },
 ): Promise<{ form: FormTemplateView; isCreated: boolean }> {
   const study = await requireFormStudy(ctx.tx, input.studyId);
   assertFormsEditable(study);
-  const existing = input.form.id ? await findForm(ctx.tx, study.id, input.form.id) : null;
+  const existing = input.form.id ? await findForm(ctx.tx, study.id, input.form.id, { lock: true }) : null;
   if (!existing) {
     const row = await createForm(ctx, study, input.form);
     return {
@@ -202,6 +222,7 @@ export async function autosaveForm(
       isCreated: true,
     };
   }
+  assertRevision(existing, input.form.revision);
   const { row, isUsed } = await updateDraft(ctx, study, existing, input.form);
   return {
     form: presentForm(row, formLocks(study, readDocument(row.document), isUsed), isUsed),

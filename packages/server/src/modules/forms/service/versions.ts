@@ -20,7 +20,8 @@ export async function promoteFormVersion(
 ): Promise<{ formId: string; version: PublishedVersion }> {
   const study = await requireFormStudy(ctx.tx, input.studyId);
   assertFormsEditable(study);
-  const row = await requireForm(ctx.tx, input.studyId, input.formId);
+  // Locked like a save (issue 13 item 8), so the version is the draft as saved, not half of a save.
+  const row = await requireForm(ctx.tx, input.studyId, input.formId, { lock: true });
   const draft = readDocument(row.document);
   const issues = authoringIssuesOf(study, draft);
   if (issues.length > 0) throw validationError(issues, 'The form is not valid and cannot be published.');
