@@ -60,11 +60,14 @@ test('the investigator of site 1 reviews a filled visit of their site and signs 
   const links = page.getByTestId('subject-table').getByTestId('subject-link');
   await expect(links.filter({ hasText: subject.patientId })).toHaveCount(1);
   await expect(links.filter({ hasText: elsewhere.patientId })).toHaveCount(0);
+  // Reading only (docs/ROLES.md): no new subject, no enrolment.
+  await expect(page.getByTestId('create-subject')).toHaveCount(0);
   await links.filter({ hasText: subject.patientId }).click();
   await expect(page.getByRole('heading', { name: subject.patientId })).toBeVisible();
   await page.getByTestId('tab-records').click();
   const enrollment = page.getByTestId('enrollment');
   await expect(enrollment.getByTestId('enrollment-status')).toHaveText('Completed');
+  await expect(page.getByTestId('enrol-subject')).toHaveCount(0);
   const row = enrollment.getByTestId('token-row').filter({ hasText: BASELINE_EVENT });
   await expect(row.getByTestId('token-status')).toHaveText('Completed');
   await row.getByTestId('token-review').click();
@@ -72,6 +75,8 @@ test('the investigator of site 1 reviews a filled visit of their site and signs 
   const systolic = page.getByRole('textbox', { name: SYSTOLIC });
   await expect(systolic).toHaveValue('131');
   await expect(systolic).toBeDisabled();
+  await expect(page.getByTestId('fill-header')).toBeVisible();
+  await expect(page.getByTestId('edit-form')).toHaveCount(0);
 
   // The sign-off, with the investigator's session and password.
   const api = await userApi(investigator);
@@ -101,6 +106,21 @@ test('the investigator of site 1 reviews a filled visit of their site and signs 
     expect(signed.body.signOff.signedTime).toBeTruthy();
     const again = await signOff(subject.enrollmentId, investigator.password);
     expect(again.status, 'a second sign-off').toBe(409);
+
+    // Reviewing is not correcting: the update of an answer is refused.
+    const base = `/api/studies/${study.studyId}/enrollments/${subject.enrollmentId}/tokens/${subject.baseline.id}`;
+    const fill = await api.send('GET', `${base}/questionnaires`);
+    expect(fill.status, 'read the filled form').toBe(200);
+    const set = fill.body.forms[0].answerSet;
+    const update = await api.send('PUT', `${base}/questionnaires/${set.id}`, {
+      answers: [
+        { question: 'q-systolic', answerStrings: ['99'] },
+        { question: 'q-smoker', possibilities: ['p-no'] },
+      ],
+      comment: 'An investigator tries to correct the value.',
+      version: set.version,
+    });
+    expect(update.status, `update an answer: ${JSON.stringify(update.body)}`).toBe(403);
 
     // Site 2 and the study's design are out of reach.
     const otherSite = await signOff(elsewhere.enrollmentId, investigator.password);

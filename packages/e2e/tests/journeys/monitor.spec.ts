@@ -62,11 +62,13 @@ test('the monitor of site 2 finds the site’s filled forms from the menu, verif
     await expect(links.filter({ hasText: /^M2-00[12]$/ })).toHaveCount(2);
     await expect(links.filter({ hasText: elsewhere.patientId })).toHaveCount(0);
     await expect(page.getByText(`Subject ${subject.patientId}`)).toHaveCount(0);
+    await expect(page.getByTestId('create-subject')).toHaveCount(0);
 
     // Subject → Records → Review.
     await links.filter({ hasText: subject.patientId }).click();
     await expect(page.getByRole('heading', { name: subject.patientId })).toBeVisible();
     await page.getByTestId('tab-records').click();
+    await expect(page.getByTestId('enrol-subject')).toHaveCount(0);
     const row = page.getByTestId('enrollment').getByTestId('token-row').filter({ hasText: BASELINE_EVENT });
     await expect(row.getByTestId('token-status')).toHaveText('Completed');
     await row.getByTestId('token-review').click();
