@@ -218,9 +218,10 @@ describe(`PUT .../tokens/:tokenId/lock and /unlock (${engine})`, () => {
 describe(`PUT .../tokens/:tokenId/status (${engine})`, () => {
   it('reactivates an expired link with a new expiry, disables, reopens a completed one; refuses the rest', async () => {
     const { study, tokenBase, first } = await enrolled();
-    const doctor = await sessionWithRole(study.id, 'DOCTOR');
+    // docs/ROLES.md: doctors hold TOKEN_RESCHEDULE (status changes); a monitor does not.
+    const monitor = await sessionWithRole(study.id, 'MONITOR');
     expect(
-      (await call('PUT', `${tokenBase}/status`, doctor.headers, { status: 'DISABLED', reason: 'x' }))
+      (await call('PUT', `${tokenBase}/status`, monitor.headers, { status: 'DISABLED', reason: 'x' }))
         .statusCode,
     ).toBe(403);
     const refused = await call('PUT', `${tokenBase}/status`, admin.headers, {
