@@ -28,7 +28,14 @@ export const ProcessWriteSchema = ProcessSchema.omit({ id: true })
   .partial({ ...Object.fromEntries(PROCESS_DERIVED_FIELDS.map((f) => [f, true])) } as Record<
     (typeof PROCESS_DERIVED_FIELDS)[number],
     true
-  >);
+  >)
+  .extend({
+    /**
+     * Issue 13 item 8: the revision the editor started from (ProcessDetail.revision); a stale one
+     * gets 409 CONFLICT. Optional so API clients that do not track revisions keep working.
+     */
+    revision: z.number().int().nonnegative().optional(),
+  });
 export type ProcessWrite = z.input<typeof ProcessWriteSchema>;
 
 /** Why adding a data event is disabled (spec 001 §4 "Adding an event is disabled when..."). */
@@ -74,6 +81,8 @@ export const ProcessDetailSchema = ProcessSchema.extend({
   type: z.enum(PROCESS_TYPES),
   locks: ProcessLocksSchema,
   enrollmentCount: z.number().int().nonnegative(),
+  /** Issue 13 item 8: the edit revision; a save names it and gets 409 when someone saved since. */
+  revision: z.number().int().nonnegative(),
   createdTime: TimestampSchema,
   updatedTime: TimestampSchema,
 });

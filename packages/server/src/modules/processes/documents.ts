@@ -67,7 +67,9 @@ export type ServerHeld = {
  * event gets a new one (stratifications that named the client's id follow it); unscheduled
  * selections keep or get their ids; derived flags come from the server, never from the body.
  */
-export function buildProcess(body: ProcessWriteParsed, held: ServerHeld): Process {
+export function buildProcess(input: ProcessWriteParsed, held: ServerHeld): Process {
+  // The revision names the save's starting point (issue 13 item 8); it is a column, not the document.
+  const { revision: _revision, ...body } = input;
   const known = new Set(held.before?.dataEvents.map((e) => e.id) ?? []);
   const renamed = new Map<string, string>();
   const dataEvents: DataEvent[] = body.dataEvents.map((event) => {

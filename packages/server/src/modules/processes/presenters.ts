@@ -25,6 +25,7 @@ export function presentProcessDetail(
     type: deriveProcessType(process),
     locks,
     enrollmentCount,
+    revision: row.revision,
     createdTime: row.createdAt.toISOString(),
     updatedTime: row.updatedAt.toISOString(),
   };

@@ -127,6 +127,7 @@ export function writeBodyOf(detail: Record<string, unknown>): ProcessWrite {
     enrollmentCount: _e,
     createdTime: _c,
     updatedTime: _u,
+    revision: _r,
     ...rest
   } = detail;
   return structuredClone(rest) as ProcessWrite;

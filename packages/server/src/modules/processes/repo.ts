@@ -50,6 +50,26 @@ export async function findProcessRow(db: Executor, studyId: string, id: string):
   return row ?? null;
 }
 
+/**
+ * Issue 13 item 8: the live process row, locked until the transaction ends. A save takes it FOR
+ * UPDATE before it computes the locks and writes; an enrolment takes it FOR SHARE (see
+ * `lockProcessForEnrollment`), which conflicts with FOR UPDATE, so a save waits for an enrolment
+ * in flight and then sees it, and an enrolment waits for a save in flight.
+ */
+export async function lockProcessRow(
+  db: Executor,
+  studyId: string,
+  id: string,
+  strength: 'update' | 'share',
+): Promise<ProcessRow | null> {
+  const [row] = await db
+    .select()
+    .from(processes)
+    .where(and(live(studyId), eq(processes.id, id)))
+    .for(strength);
+  return row ?? null;
+}
+
 /** A live process other than `exceptId` with this name, compared case-insensitively (DUPLICATE_NAME). */
 export async function findProcessByName(db: Executor, studyId: string, name: string, exceptId: string) {
   const [row] = await db

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -25,6 +26,8 @@ export const processes = pgTable(
     name: text('name').notNull(),
     recruitment: boolean('recruitment').notNull().default(false),
     document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    /** Issue 13 item 8: the edit revision, one up on every stored change; a save names the one it started from. */
+    revision: integer('revision').notNull().default(0),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

@@ -57,6 +57,11 @@ export function useProcess(studyId: string, id: string | undefined) {
   });
 }
 
+/** GET /studies/{studyId}/pathway/{id} once, outside the cache (the editor's "load their version"). */
+export function fetchProcess(studyId: string, id: string) {
+  return apiRequest(`${base(studyId)}/${id}`, { schema: ProcessDetailSchema });
+}
+
 /** POST /studies/{studyId}/pathway when new, PUT /studies/{studyId}/pathway/{id} otherwise. */
 export function useSaveProcess(studyId: string) {
   const queryClient = useQueryClient();

@@ -12,6 +12,7 @@ import {
 import { AppError, notFound } from '../../../platform/errors';
 import { newId, newLinkToken } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
+import { lockProcessRow } from '../../processes/repo';
 import { insertTokens, type TokenInsert } from '../../tokens/repo';
 import { type AdvanceResult, advanceEnrollment } from '../../tokens/service/advance-enrollment';
 import { contactOf, type ScheduleEnv } from '../../tokens/service/send-link';
@@ -84,6 +85,9 @@ export async function enrollSubject(
       id: 'INVALID_ENROLLMENT',
     });
   }
+  // Issue 13 item 8: the process row is held (FOR SHARE) until the enrolment commits, so a save
+  // of the process (FOR UPDATE) waits for it and then sees this enrolment in its lock check.
+  if (!(await lockProcessRow(ctx.tx, input.studyId, input.processId, 'share'))) throw notFound('The process');
   const process = await findLiveProcess(ctx.tx, input.studyId, input.processId);
   if (!process) throw notFound('The process');
   if (await findActiveEnrollmentOfSubject(ctx.tx, input.studyId, input.subjectId, input.processId)) {

@@ -21,6 +21,7 @@ import {
   findProcessRow,
   findProcessStudy,
   listProcessRows,
+  lockProcessRow,
   type ProcessRow,
 } from '../repo';
 
@@ -40,6 +41,17 @@ export async function requireProcessStudy(db: Executor, studyId: string): Promis
 
 export async function requireProcessRow(db: Executor, studyId: string, id: string): Promise<ProcessRow> {
   const row = await findProcessRow(db, studyId, id);
+  if (!row) throw notFound('The process');
+  return row;
+}
+
+/** The live process row locked FOR UPDATE for a change (issue 13 item 8); 404 when there is none. */
+export async function lockProcessRowForChange(
+  db: Executor,
+  studyId: string,
+  id: string,
+): Promise<ProcessRow> {
+  const row = await lockProcessRow(db, studyId, id, 'update');
   if (!row) throw notFound('The process');
   return row;
 }

@@ -10,6 +10,7 @@ import {
   assertProcessesWritable,
   assertStructureChangeAllowed,
   loadProcess,
+  lockProcessRowForChange,
   requireProcessRow,
   requireProcessStudy,
 } from './context';
@@ -25,7 +26,8 @@ export async function deleteProcess(
 ): Promise<void> {
   const study = await requireProcessStudy(ctx.tx, input.studyId);
   assertProcessesWritable(study);
-  const row = await requireProcessRow(ctx.tx, study.id, input.id);
+  // Locked like a save (issue 13 item 8): no enrolment slips in between the in-use check and the delete.
+  const row = await lockProcessRowForChange(ctx.tx, study.id, input.id);
   const { process, usage } = await loadProcess(ctx.tx, study, row);
   assertStructureChangeAllowed(study, process.fullyEditable);
   if (usage.enrollments > 0) {

@@ -32,6 +32,7 @@ import {
   countOtherDataEvents,
   creationMark,
   loadProcess,
+  lockProcessRowForChange,
   PROCESS_LIMITS,
   type ProcessStudy,
   requireProcessRow,
@@ -136,6 +137,7 @@ export async function insertProcess(
     name: process.pathwayName,
     recruitment: process.recruitment,
     document: { ...toDocument(process), ...creationMark(study) },
+    revision: 0,
     createdBy: ctx.actor.id ?? 'system',
     createdAt: ctx.now,
     updatedAt: ctx.now,
@@ -186,6 +188,18 @@ export async function createProcess(
 }
 
 /**
+ * Issue 13 item 8: a save names the revision it started from; when someone else has stored a
+ * change since, 409 CONFLICT (VERSION_MISMATCH) with the stored revision, and nothing is written.
+ * A save that names no revision (API clients of before) is not checked.
+ */
+function assertRevision(existing: ProcessRow, revision: number | undefined): void {
+  if (revision === undefined || revision === existing.revision) return;
+  throw new AppError('CONFLICT', 'The process was changed by someone else since you opened it.', {
+    context: { reason: 'VERSION_MISMATCH', expected: existing.revision, received: revision },
+  });
+}
+
+/**
  * Spec 001 §7 PUT /studies/{studyId}/pathway/{id}: replaces the process. Locked changes (001 §4) are
  * refused with LOCKED issues at their paths, then the authoring limits (001 §5) are checked.
  */
@@ -195,7 +209,9 @@ export async function updateProcess(
 ): Promise<ProcessDetail> {
   const study = await requireProcessStudy(ctx.tx, input.studyId);
   assertProcessesWritable(study);
-  const existing = await requireProcessRow(ctx.tx, study.id, input.id);
+  // Locked from here to the commit: no enrolment can slip in between the lock check and the write.
+  const existing = await lockProcessRowForChange(ctx.tx, study.id, input.id);
+  assertRevision(existing, input.body.revision);
   const { process: before, locks } = await loadProcess(ctx.tx, study, existing);
   const {
     fullyEditable,
@@ -226,7 +242,13 @@ export async function updateProcess(
   // Compared through the schema so key order never counts as a change.
   if (JSON.stringify(ProcessSchema.parse(after)) !== JSON.stringify(ProcessSchema.parse(before))) {
     const document = { ...existing.document, ...toDocument(after) };
-    const values = { name: after.pathwayName, recruitment: after.recruitment, document, updatedAt: ctx.now };
+    const values = {
+      name: after.pathwayName,
+      recruitment: after.recruitment,
+      document,
+      revision: existing.revision + 1,
+      updatedAt: ctx.now,
+    };
     await updateProcessRow(ctx.tx, study.id, existing.id, values);
     await replaceProcessDataEvents(
       ctx.tx,

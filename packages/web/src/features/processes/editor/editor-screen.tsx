@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Grid, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Grid, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconDeviceFloppy, IconEye } from '@tabler/icons-react';
 import { type DataEventType, type ProcessLocks, STUDY_LANGUAGES, type StudyDetail } from '@trialbase/domain';
@@ -188,6 +188,31 @@ export function EditorScreen({
           </Group>
         </Group>
       </Box>
+      <Modal
+        opened={editor.conflict !== null}
+        onClose={() => void editor.resolveConflict('cancel')}
+        title={t('PROCESSES.EDITOR.CONFLICT_TITLE')}
+        data-testid="process-conflict"
+      >
+        <Stack gap="md">
+          <Text size="sm">{t('PROCESSES.EDITOR.CONFLICT_TEXT')}</Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => void editor.resolveConflict('cancel')}>
+              {t('PROCESSES.EDITOR.CONFLICT_CANCEL')}
+            </Button>
+            <Button
+              variant="default"
+              onClick={() => void editor.resolveConflict('theirs')}
+              data-testid="conflict-load-theirs"
+            >
+              {t('PROCESSES.EDITOR.CONFLICT_LOAD_THEIRS')}
+            </Button>
+            <Button onClick={() => void editor.resolveConflict('mine')} data-testid="conflict-keep-mine">
+              {t('PROCESSES.EDITOR.CONFLICT_KEEP_MINE')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </EditorContext.Provider>
   );
 }

@@ -1,10 +1,19 @@
 import { type DataEvent, type FieldIssue, type Process, validateProcess } from '@trialbase/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { isHttpError } from '../../../app/http';
-import { type ProcessDetail, useSaveProcess } from '../api';
+import { fetchProcess, type ProcessDetail, useSaveProcess } from '../api';
 import { toDraft, toWriteBody } from './draft';
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
+/** Issue 13 item 8: the stored revision when a save was refused as stale (409 VERSION_MISMATCH). */
+export type SaveConflict = { storedRevision: number };
+
+function conflictOf(error: unknown): SaveConflict | null {
+  if (!isHttpError(error) || error.status !== 409) return null;
+  const context = error.body?.context as { reason?: unknown; expected?: unknown } | undefined;
+  if (context?.reason !== 'VERSION_MISMATCH' || typeof context.expected !== 'number') return null;
+  return { storedRevision: context.expected };
+}
 export type ProcessDraft = ReturnType<typeof useProcessDraft>;
 
 /**
@@ -24,6 +33,9 @@ export function useProcessDraft(
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const [serverError, setServerError] = useState<string | null>(null);
   const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
+  // The revision this draft started from; a save names it, so a save over someone else's is a 409.
+  const [revision, setRevision] = useState(detail?.revision ?? 0);
+  const [conflict, setConflict] = useState<SaveConflict | null>(null);
   const { mutateAsync } = useSaveProcess(studyId);
   const clientIssues = useMemo(() => validateProcess(draft), [draft]);
   // Problems show once the author tried to save, so a new process does not open full of red.
@@ -57,32 +69,77 @@ export function useProcessDraft(
     [update],
   );
 
-  const save = useCallback(async () => {
-    setSubmitted(true);
-    if (validateProcess(draft).length > 0) return;
-    setSaveState('saving');
-    try {
-      const saved = await mutateAsync({ id: processId, body: toWriteBody(draft) });
-      setServerError(null);
-      setServerIssues([]);
-      setSaveState('saved');
-      setDirty(false);
-      setSubmitted(false);
-      setDraftState(toDraft(saved, saved.recruitment));
-      setProcessId(saved.id);
-      onSaved(saved, processId === undefined);
-    } catch (error) {
-      setSaveState('error');
-      const body = isHttpError(error) ? error.body : null;
-      setServerError(body?.message ?? (error instanceof Error ? error.message : String(error)));
-      const found = body?.context?.issues ?? [];
-      setServerIssues(
-        body?.id === 'DUPLICATE_NAME' && found.length === 0
-          ? [{ path: ['pathwayName'], message: 'DUPLICATE' }]
-          : found,
-      );
-    }
-  }, [draft, mutateAsync, onSaved, processId]);
+  const applySaved = useCallback((saved: ProcessDetail) => {
+    setServerError(null);
+    setServerIssues([]);
+    setDirty(false);
+    setSubmitted(false);
+    setDraftState(toDraft(saved, saved.recruitment));
+    setProcessId(saved.id);
+    setRevision(saved.revision);
+  }, []);
+
+  const saveAt = useCallback(
+    async (startedFrom: number) => {
+      setSubmitted(true);
+      if (validateProcess(draft).length > 0) return;
+      setSaveState('saving');
+      setConflict(null);
+      try {
+        const body = { ...toWriteBody(draft), ...(processId ? { revision: startedFrom } : {}) };
+        const saved = await mutateAsync({ id: processId, body });
+        applySaved(saved);
+        setSaveState('saved');
+        onSaved(saved, processId === undefined);
+      } catch (error) {
+        const stale = conflictOf(error);
+        if (stale) {
+          // Nothing is lost: the draft stays as it is until the author chooses.
+          setSaveState('idle');
+          setConflict(stale);
+          return;
+        }
+        setSaveState('error');
+        const body = isHttpError(error) ? error.body : null;
+        setServerError(body?.message ?? (error instanceof Error ? error.message : String(error)));
+        const found = body?.context?.issues ?? [];
+        setServerIssues(
+          body?.id === 'DUPLICATE_NAME' && found.length === 0
+            ? [{ path: ['pathwayName'], message: 'DUPLICATE' }]
+            : found,
+        );
+      }
+    },
+    [applySaved, draft, mutateAsync, onSaved, processId],
+  );
+
+  const save = useCallback(() => saveAt(revision), [saveAt, revision]);
+
+  /**
+   * Issue 13 item 8 conflict prompt: `mine` saves this draft over the stored revision, `theirs`
+   * loads the stored process (dropping this draft), `cancel` keeps editing with the draft intact.
+   */
+  const resolveConflict = useCallback(
+    async (choice: 'mine' | 'theirs' | 'cancel') => {
+      const stale = conflict;
+      if (!stale) return;
+      if (choice === 'cancel') {
+        setConflict(null);
+        return;
+      }
+      if (choice === 'mine') {
+        await saveAt(stale.storedRevision);
+        return;
+      }
+      if (!processId) return;
+      setConflict(null);
+      const stored = await fetchProcess(studyId, processId);
+      applySaved(stored);
+      setSaveState('idle');
+      onSaved(stored, false);
+    },
+    [applySaved, conflict, onSaved, processId, saveAt, studyId],
+  );
 
   return {
     draft,
@@ -93,6 +150,8 @@ export function useProcessDraft(
     isDirty,
     saveState,
     serverError,
+    conflict,
+    resolveConflict,
     update,
     updateEvent,
     moveEvent,

@@ -59,6 +59,12 @@ export const ar: ProcessStrings = {
       UNSAVED_TEXT: 'لم تُحفظ تغييراتك على هذه العملية وستضيع.',
       LEAVE_ANYWAY: 'المغادرة دون حفظ',
       STAY: 'البقاء',
+      CONFLICT_TITLE: 'حفظ شخص آخر هذه العملية',
+      CONFLICT_TEXT:
+        'حفظ شخص آخر هذه العملية بعد أن فتحتها. تغييراتك ما زالت هنا. احفظ نسختك فوق نسختهم، أو حمّل نسختهم (عندها تُلغى تغييراتك غير المحفوظة).',
+      CONFLICT_KEEP_MINE: 'حفظ نسختي',
+      CONFLICT_LOAD_THEIRS: 'تحميل نسختهم',
+      CONFLICT_CANCEL: 'متابعة التحرير',
     },
     GENERAL: {
       TITLE: 'معلومات عامة',

@@ -60,6 +60,12 @@ export const da: ProcessStrings = {
       UNSAVED_TEXT: 'Dine ændringer af processen er ikke gemt og går tabt.',
       LEAVE_ANYWAY: 'Forlad uden at gemme',
       STAY: 'Bliv',
+      CONFLICT_TITLE: 'En anden har gemt denne proces',
+      CONFLICT_TEXT:
+        'En anden har gemt processen, efter du åbnede den. Dine ændringer er stadig her. Gem din version oven på deres, eller indlæs deres version (dine ikke-gemte ændringer kasseres så).',
+      CONFLICT_KEEP_MINE: 'Gem min version',
+      CONFLICT_LOAD_THEIRS: 'Indlæs deres version',
+      CONFLICT_CANCEL: 'Fortsæt redigering',
     },
     GENERAL: {
       TITLE: 'Generelle oplysninger',

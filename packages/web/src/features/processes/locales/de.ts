@@ -62,6 +62,12 @@ export const de: ProcessStrings = {
       UNSAVED_TEXT: 'Ihre Änderungen an diesem Prozess sind nicht gespeichert und gehen verloren.',
       LEAVE_ANYWAY: 'Ohne Speichern verlassen',
       STAY: 'Bleiben',
+      CONFLICT_TITLE: 'Jemand anderes hat diesen Prozess gespeichert',
+      CONFLICT_TEXT:
+        'Jemand anderes hat den Prozess gespeichert, nachdem Sie ihn geöffnet haben. Ihre Änderungen sind noch da. Speichern Sie Ihre Fassung über die andere, oder laden Sie die andere Fassung (Ihre ungespeicherten Änderungen verfallen dann).',
+      CONFLICT_KEEP_MINE: 'Meine Fassung speichern',
+      CONFLICT_LOAD_THEIRS: 'Andere Fassung laden',
+      CONFLICT_CANCEL: 'Weiter bearbeiten',
     },
     GENERAL: {
       TITLE: 'Allgemeine Informationen',

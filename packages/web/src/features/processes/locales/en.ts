@@ -58,6 +58,12 @@ export const en = {
       UNSAVED_TEXT: 'Your changes to this process have not been saved and will be lost.',
       LEAVE_ANYWAY: 'Leave without saving',
       STAY: 'Stay',
+      CONFLICT_TITLE: 'Someone else saved this process',
+      CONFLICT_TEXT:
+        'Another builder saved this process after you opened it. Your changes are still here. Save yours over theirs, or load their version (your unsaved changes are then dropped).',
+      CONFLICT_KEEP_MINE: 'Save my version',
+      CONFLICT_LOAD_THEIRS: 'Load their version',
+      CONFLICT_CANCEL: 'Keep editing',
     },
     GENERAL: {
       TITLE: 'General information',

@@ -59,6 +59,12 @@ export const he: ProcessStrings = {
       UNSAVED_TEXT: 'השינויים בתהליך לא נשמרו ויאבדו.',
       LEAVE_ANYWAY: 'יציאה בלי לשמור',
       STAY: 'להישאר',
+      CONFLICT_TITLE: 'מישהו אחר שמר את התהליך',
+      CONFLICT_TEXT:
+        'מישהו אחר שמר את התהליך אחרי שפתחת אותו. השינויים שלך עדיין כאן. שמור את הגרסה שלך מעל שלהם, או טען את הגרסה שלהם (השינויים שלא נשמרו יימחקו).',
+      CONFLICT_KEEP_MINE: 'שמירת הגרסה שלי',
+      CONFLICT_LOAD_THEIRS: 'טעינת הגרסה שלהם',
+      CONFLICT_CANCEL: 'להמשיך לערוך',
     },
     GENERAL: {
       TITLE: 'מידע כללי',
