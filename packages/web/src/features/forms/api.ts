@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type FormListItem,
   FormListSchema,
-  type FormTemplateDocument,
-  FormTemplateDocumentSchema,
+  type FormSave,
+  FormSaveSchema,
   FormTemplateViewSchema,
   type FormType,
   type LibraryTemplate,
@@ -45,14 +45,19 @@ export function useFormTemplate(studyId: string, formId: string | undefined) {
   });
 }
 
+/** The form's draft as saved now (the builder's "load their version" after a conflict). */
+export function fetchFormTemplate(studyId: string, formId: string) {
+  return apiRequest(`${base(studyId)}/${formId}`, { schema: FormTemplateViewSchema });
+}
+
 /** POST questionnairetemplate: autosave, creates when new and updates the draft otherwise. */
 export function useSaveForm(studyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormTemplateDocument) =>
+    mutationFn: (form: FormSave) =>
       apiRequest(base(studyId), {
         method: 'POST',
-        body: FormTemplateDocumentSchema.parse(form),
+        body: FormSaveSchema.parse(form),
         schema: FormTemplateViewSchema,
       }),
     meta: { localErrors: true },

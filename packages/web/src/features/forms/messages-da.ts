@@ -65,6 +65,14 @@ export const formsDa = {
       UNSAVED_TEXT: 'Nogle ændringer er ikke gemt endnu. Hvis du forlader siden nu, går de tabt.',
       LEAVE_ANYWAY: 'Forlad alligevel',
       STAY: 'Bliv',
+      CONFLICT_TITLE: 'En anden har gemt denne formular',
+      CONFLICT_TEXT:
+        'En anden person gemte denne formular, efter du åbnede den. Dine ændringer er ikke gemt endnu og er her stadig. Indlæs deres version (dine ikke-gemte ændringer kasseres), eller behold din og gem den oven i deres.',
+      CONFLICT_BANNER:
+        'Ikke gemt: en anden har ændret denne formular. Kopiér det, du har brug for, og indlæs derefter deres version eller behold din.',
+      LOAD_THEIRS: 'Indlæs deres version',
+      KEEP_MINE: 'Behold min og gem',
+      KEEP_EDITING: 'Fortsæt redigering',
     },
     GENERAL: {
       TITLE: 'Generelle oplysninger',

@@ -68,6 +68,14 @@ export const formsDe = {
         'Einige Änderungen sind noch nicht gespeichert. Wenn Sie jetzt gehen, gehen sie verloren.',
       LEAVE_ANYWAY: 'Trotzdem verlassen',
       STAY: 'Bleiben',
+      CONFLICT_TITLE: 'Jemand anderes hat dieses Formular gespeichert',
+      CONFLICT_TEXT:
+        'Eine andere Person hat dieses Formular gespeichert, nachdem Sie es geöffnet haben. Ihre Änderungen sind noch nicht gespeichert und weiterhin hier. Laden Sie deren Version (Ihre ungespeicherten Änderungen werden verworfen) oder behalten Sie Ihre und speichern Sie sie darüber.',
+      CONFLICT_BANNER:
+        'Nicht gespeichert: Jemand anderes hat dieses Formular geändert. Kopieren Sie, was Sie brauchen, und laden Sie dann deren Version oder behalten Sie Ihre.',
+      LOAD_THEIRS: 'Deren Version laden',
+      KEEP_MINE: 'Meine behalten und speichern',
+      KEEP_EDITING: 'Weiter bearbeiten',
     },
     GENERAL: {
       TITLE: 'Allgemeine Angaben',

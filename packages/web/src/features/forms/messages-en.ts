@@ -65,6 +65,14 @@ export const formsEn = {
       UNSAVED_TEXT: 'Some changes are not saved yet. If you leave now they are lost.',
       LEAVE_ANYWAY: 'Leave anyway',
       STAY: 'Stay',
+      CONFLICT_TITLE: 'Someone else saved this form',
+      CONFLICT_TEXT:
+        'Another person saved this form after you opened it. Your changes are not saved yet and are still here. Load their version (your unsaved changes are discarded), or keep yours and save it over theirs.',
+      CONFLICT_BANNER:
+        'Not saved: someone else changed this form. Copy what you need, then load their version or keep yours.',
+      LOAD_THEIRS: 'Load their version',
+      KEEP_MINE: 'Keep mine and save',
+      KEEP_EDITING: 'Keep editing',
     },
     GENERAL: {
       TITLE: 'General information',

@@ -15,6 +15,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QuestionEditor } from '../editor/question-editor';
 import { pickText } from '../renderer/text';
 import { AddQuestionMenu } from './add-question-menu';
+import { ConflictPrompt } from './conflict-prompt';
 import {
   BuilderContext,
   type BuilderContextValue,
@@ -100,6 +101,7 @@ export function BuilderScreen({ study, initial, locks, onCreated }: BuilderScree
         />
         <Stack gap="md" pb={96}>
           {locks.isReadOnly && <Alert color="yellow">{t('FORMS.BUILDER.READ_ONLY')}</Alert>}
+          <ConflictPrompt />
           <PublishControl />
           <GeneralInfoCard />
           <Grid gap="md">

@@ -14,7 +14,8 @@ import { renumber } from './new-items';
 
 export const AUTOSAVE_DELAY_MS = 1500;
 
-export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
+/** `conflict`: someone else saved the form since this draft's revision (issue 13 item 8). */
+export type SaveState = 'idle' | 'saving' | 'saved' | 'error' | 'conflict';
 
 export type Builder = ReturnType<typeof useBuilder>;
 
@@ -24,7 +25,7 @@ export type Builder = ReturnType<typeof useBuilder>;
  */
 export function useBuilder(
   studyId: string,
-  initial: FormTemplate,
+  initial: FormTemplate & { revision?: number },
   onCreated: (id: string) => void,
   canSave = true,
   initialSelectedId: string | null = null,
@@ -48,7 +49,10 @@ export function useBuilder(
   latest.current = form;
   const inFlight = useRef(false);
   // Synchronous copies for the leave guard, which asks at navigation time (before a re-render).
-  const status = useRef({ id: initial.id, isDirty: false });
+  // `revision`: the saved revision this draft builds on, named by every save (issue 13 item 8).
+  const status = useRef({ id: initial.id, isDirty: false, revision: initial.revision });
+  /** The revision someone else saved, while the author has not chosen theirs or keeping their own. */
+  const [conflict, setConflict] = useState<number | null>(null);
   const { mutateAsync } = useSaveForm(studyId);
   // The domain check of the whole form (about a millisecond for 200 questions); memoised on the
   // draft so that renders which do not change it (selection, save state) do not run it again.
@@ -80,7 +84,9 @@ export function useBuilder(
     inFlight.current = true;
     setSaveState('saving');
     try {
-      const saved = await mutateAsync(snapshot);
+      const { revision } = status.current;
+      const saved = await mutateAsync(revision === undefined ? snapshot : { ...snapshot, revision });
+      status.current.revision = saved.revision;
       setServerError(null);
       setSaveState('saved');
       if (latest.current === snapshot) {
@@ -97,8 +103,15 @@ export function useBuilder(
       });
       if (!snapshot.id) onCreated(saved.id);
     } catch (error) {
-      setSaveState('error');
       const body = isHttpError(error) ? error.body : null;
+      const theirs = conflictRevision(error);
+      if (theirs !== null) {
+        // Nothing typed is touched: the draft stays as it is until the author chooses.
+        setConflict(theirs);
+        setSaveState('conflict');
+        return;
+      }
+      setSaveState('error');
       setServerError(body?.message ?? (error instanceof Error ? error.message : String(error)));
       const found = body?.context?.issues ?? [];
       setServerIssues(
@@ -112,7 +125,8 @@ export function useBuilder(
   }, [mutateAsync, onCreated]);
 
   useEffect(() => {
-    if (!canSave || !isDirty || formIssues.length > 0 || saveState === 'error') return;
+    if (!canSave || !isDirty || formIssues.length > 0 || saveState === 'error' || saveState === 'conflict')
+      return;
     const timer = setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [canSave, isDirty, formIssues, save, saveState]);
@@ -172,6 +186,26 @@ export function useBuilder(
   /** The saved id and whether changes are unsaved, as of now (not as of the last render). */
   const readStatus = useCallback(() => ({ ...status.current }), []);
 
+  /** After a conflict: save this draft over the other person's version. */
+  const keepMine = useCallback(() => {
+    if (conflict === null) return;
+    status.current.revision = conflict;
+    setConflict(null);
+    setSaveState('idle');
+    void save();
+  }, [conflict, save]);
+
+  /** After a conflict: the other person's version replaces the draft (the author chose to drop theirs). */
+  const loadTheirs = useCallback((theirs: FormTemplate & { revision?: number }) => {
+    status.current = { id: theirs.id, isDirty: false, revision: theirs.revision };
+    setDraft((d) => ({ ...d, form: theirs }));
+    setDirty(false);
+    setConflict(null);
+    setServerIssues([]);
+    setServerError(null);
+    setSaveState('saved');
+  }, []);
+
   const retry = useCallback(() => {
     setSaveState('idle');
     void save();
@@ -195,6 +229,9 @@ export function useBuilder(
       moveQuestion,
       markPublished,
       readStatus,
+      conflict,
+      keepMine,
+      loadTheirs,
       save: retry,
     }),
     [
@@ -213,6 +250,9 @@ export function useBuilder(
       moveQuestion,
       markPublished,
       readStatus,
+      conflict,
+      keepMine,
+      loadTheirs,
       retry,
     ],
   );
@@ -223,6 +263,15 @@ type Draft = { form: FormTemplate; selectedId: string | null };
 /** With nothing chosen yet (or the chosen question gone), the editor shows the first question. */
 function firstQuestionId(form: FormTemplate): string | null {
   return sortQuestionsByOrder(form.questions)[0]?.id ?? null;
+}
+
+/** The revision now saved when `error` is a stale-save 409 (reason VERSION_MISMATCH), else null. */
+function conflictRevision(error: unknown): number | null {
+  if (!isHttpError(error) || error.status !== 409) return null;
+  const context = error.body?.context as { reason?: unknown; expected?: unknown } | undefined;
+  return context?.reason === 'VERSION_MISMATCH' && typeof context.expected === 'number'
+    ? context.expected
+    : null;
 }
 
 function sameVersion(a: FormVersion, b: FormVersion): boolean {
