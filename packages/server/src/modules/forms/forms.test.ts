@@ -190,15 +190,21 @@ describe(`DELETE /api/studies/:studyId/questionnairetemplate/:formId on ${engine
     await createForm(kit, study.id, { title: { en: 'Gone' } });
   });
 
-  it('refuses the default AE form with DELETE_ACTIVE_AE_FORM and a helper without the right (403)', async () => {
+  it('refuses the default AE form with DELETE_ACTIVE_AE_FORM and a role without the right (403)', async () => {
     const study = await newStudy(kit);
     const ae = await createForm(kit, study.id, { type: 'TYPE_AE', isDefaultAeForm: true });
     const res = await call(kit, 'DELETE', `${base(study.id)}/${ae.id}`, kit.admin);
     expect(res.json().id).toBe('DELETE_ACTIVE_AE_FORM');
+    // docs/ROLES.md: the helper removes its drafts, never the active AE form; a monitor removes nothing.
     const helper = await member(kit, study.id, 'STUDY_HELPER');
+    expect((await call(kit, 'DELETE', `${base(study.id)}/${ae.id}`, helper.session)).json().id).toBe(
+      'DELETE_ACTIVE_AE_FORM',
+    );
+    const monitor = await member(kit, study.id, 'MONITOR');
     const form = await createForm(kit, study.id);
-    expect((await call(kit, 'DELETE', `${base(study.id)}/${form.id}`, helper.session)).statusCode).toBe(403);
+    expect((await call(kit, 'DELETE', `${base(study.id)}/${form.id}`, monitor.session)).statusCode).toBe(403);
     expect((await formRows(kit, study.id)).every((r) => r.deletedAt === null)).toBe(true);
+    expect((await call(kit, 'DELETE', `${base(study.id)}/${form.id}`, helper.session)).statusCode).toBe(204);
   });
 });
 

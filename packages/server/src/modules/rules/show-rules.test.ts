@@ -68,7 +68,10 @@ describe(`POST /api/studies/:studyId/showRules on ${engine}`, () => {
     expect((await call('POST', url(study.id), null, showRule(form.id))).statusCode).toBe(401);
     const investigator = await member(study.id, 'INVESTIGATOR');
     expect((await call('POST', url(study.id), investigator, showRule(form.id))).statusCode).toBe(403);
-    expect((await call('GET', url(study.id), investigator)).statusCode).toBe(403);
+    // docs/ROLES.md: the investigator reads the study design (rules too) but never changes it.
+    expect((await call('GET', url(study.id), investigator)).statusCode).toBe(200);
+    const other = await member(study.id, 'OTHER');
+    expect((await call('GET', url(study.id), other)).statusCode).toBe(403);
     expect((await call('GET', url(study.id, '/count'), admin)).json()).toEqual({ count: 0 });
   });
 });

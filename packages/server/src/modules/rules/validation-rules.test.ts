@@ -154,8 +154,11 @@ describe(`GET /api/studies/:studyId/validationRules on ${engine}`, () => {
     expect((await call('GET', url(study.id, `/${created.id}`), helper)).json()).toMatchObject({
       id: created.id,
     });
+    // docs/ROLES.md: the investigator reads the study design (rules too); OTHER reads nothing.
     const investigator = await member(study.id, 'INVESTIGATOR');
-    expect((await call('GET', url(study.id), investigator)).statusCode).toBe(403);
+    expect((await call('GET', url(study.id), investigator)).statusCode).toBe(200);
+    const other = await member(study.id, 'OTHER');
+    expect((await call('GET', url(study.id), other)).statusCode).toBe(403);
     const elsewhere = await buildStudy(t.app);
     const outsider = await member(elsewhere.id, 'ADMIN');
     expect((await call('GET', url(study.id, `/${created.id}`), outsider)).statusCode).toBe(403);

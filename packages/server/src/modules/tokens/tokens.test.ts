@@ -205,15 +205,18 @@ describe(`staff token calls on ${engine}`, () => {
     let [t1, t2] = await tokenRows(t.app, study.id, enrollment?.id ?? '');
     const url = `/api/studies/${study.id}/tokens/reschedule`;
 
-    // No study role holds TOKEN_RESCHEDULE (spec 000 §6 table): a doctor is refused.
-    const doctor = await sessionWithRole(study.id, 'DOCTOR');
-    const refused = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: doctor.headers,
-      payload: { tokens: [{ tokenId: t2?.id, activationTime: '2026-10-25T10:00:00Z' }] },
-    });
-    expect(refused.statusCode).toBe(403);
+    // docs/ROLES.md: a doctor reschedules at its own sites; a monitor and a doctor of another site are refused.
+    const farDoctor = await sessionWithRole(study.id, 'DOCTOR', [(await buildSite(t.app, study.id)).id]);
+    const monitor = await sessionWithRole(study.id, 'MONITOR');
+    for (const who of [farDoctor, monitor]) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: who.headers,
+        payload: { tokens: [{ tokenId: t2?.id, activationTime: '2026-10-25T10:00:00Z' }] },
+      });
+      expect(refused.statusCode).toBe(403);
+    }
 
     const active = await t.app.inject({
       method: 'POST',
@@ -224,10 +227,11 @@ describe(`staff token calls on ${engine}`, () => {
     expect(active.statusCode).toBe(400);
     expect(active.json()).toMatchObject({ context: { issues: [{ path: ['tokens', 0, 'tokenId'] }] } });
 
+    const doctor = await sessionWithRole(study.id, 'DOCTOR', [site.id]);
     const moved = await t.app.inject({
       method: 'POST',
       url,
-      headers: admin.headers,
+      headers: doctor.headers,
       payload: { tokens: [{ tokenId: t2?.id, activationTime: '2026-10-25T10:00:00Z' }] },
     });
     expect(moved.statusCode, moved.body).toBe(200);
