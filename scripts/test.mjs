@@ -31,6 +31,10 @@ const engines = hasPostgres ? 'pglite,postgres' : 'pglite';
 
 run('Lint and format (Biome)', 'npx', ['biome', 'ci', '.']);
 run('Typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
+run('Minimum browsers (spec 000 §1): API compat check and its own test', 'node', [
+  '--test',
+  'scripts/check-compat.test.mjs',
+]);
 run('Domain rules', 'npm', ['test', '-w', '@trialbase/domain']);
 run('Web unit tests', 'npm', ['test', '-w', '@trialbase/web']);
 run(`API suite on ${engines.replace(',', ' and ')}`, 'npm', ['test', '-w', '@trialbase/server'], {

@@ -1,7 +1,37 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
+import browserslist from 'browserslist';
 import { defineConfig, type Plugin } from 'vite';
 
 const apiPort = process.env.API_PORT ?? '3001';
+
+/**
+ * The build target from the browserslist of package.json: the spec's minimum browsers (000 §1,
+ * issue 13 item 7), as the lowest version of each family in the form the bundler takes (`chrome84`).
+ */
+function buildTargetOf(query: string[]): string[] {
+  const families: Record<string, string> = {
+    chrome: 'chrome',
+    edge: 'edge',
+    firefox: 'firefox',
+    safari: 'safari',
+  };
+  const lowest = new Map<string, number>();
+  for (const entry of browserslist(query)) {
+    const [family = '', version = ''] = entry.split(' ');
+    const name = families[family];
+    const value = Number.parseFloat(version.split('-')[0] ?? '');
+    if (name && Number.isFinite(value) && value < (lowest.get(name) ?? Number.POSITIVE_INFINITY)) {
+      lowest.set(name, value);
+    }
+  }
+  return [...lowest].map(([name, version]) => `${name}${version}`);
+}
+
+const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  browserslist: string[];
+};
+const BUILD_TARGET = buildTargetOf(packageJson.browserslist);
 
 /** Participant pages (spec 002) are their own small app: public.html, apart from the staff bundle. */
 const PUBLIC_PAGE = /^\/(public|questionnaire)(\/|\?|$)/;
@@ -29,6 +59,7 @@ function publicPagesInDev(): Plugin {
 export default defineConfig(({ mode }) => ({
   plugins: [react(), publicPagesInDev()],
   build: {
+    target: BUILD_TARGET,
     outDir: 'dist',
     emptyOutDir: mode !== 'public',
     sourcemap: false,

@@ -1,3 +1,4 @@
+import { hasOwn } from '../common/has-own';
 import { PLAN_MODULES, type PlanModuleCode } from '../plans/model';
 import type { Permission } from './permissions';
 
@@ -35,7 +36,7 @@ export const QUESTION_TYPE_PERMISSION_LIST = [
 ] as readonly (typeof QUESTION_TYPE_PERMISSIONS)[keyof typeof QUESTION_TYPE_PERMISSIONS][number][];
 
 function isReferenceKey(questionType: string): questionType is keyof typeof QUESTION_TYPE_MODULES {
-  return Object.hasOwn(QUESTION_TYPE_MODULES, questionType);
+  return hasOwn(QUESTION_TYPE_MODULES, questionType);
 }
 
 /** Spec 000 §6: the paid module a question type needs, or undefined when it needs none. */

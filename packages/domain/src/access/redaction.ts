@@ -1,3 +1,4 @@
+import { hasOwn } from '../common/has-own';
 import { REDACTED } from '../subjects/model';
 import { type AccessScope, type AccessUser, hasPermission } from './check';
 import type { Permission } from './permissions';
@@ -31,10 +32,10 @@ export const SUBJECT_COMPOSITE_FIELDS = {
 
 /** The field permission list for a field of a subject; empty when the field is not restricted. */
 function permissionsForField(field: string): Permission[] {
-  if (Object.hasOwn(SUBJECT_RESTRICTED_FIELDS, field)) {
+  if (hasOwn(SUBJECT_RESTRICTED_FIELDS, field)) {
     return [SUBJECT_RESTRICTED_FIELDS[field as SubjectRestrictedField]];
   }
-  if (Object.hasOwn(SUBJECT_COMPOSITE_FIELDS, field)) {
+  if (hasOwn(SUBJECT_COMPOSITE_FIELDS, field)) {
     const sources = SUBJECT_COMPOSITE_FIELDS[field as keyof typeof SUBJECT_COMPOSITE_FIELDS];
     return sources.map((source) => SUBJECT_RESTRICTED_FIELDS[source]);
   }

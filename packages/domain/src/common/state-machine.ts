@@ -1,4 +1,5 @@
 import type { ErrorId, ErrorType } from './errors';
+import { hasOwn } from './has-own';
 
 /**
  * Generic transition-table state machines (CONVENTIONS.md, Domain: state machines as
@@ -66,7 +67,6 @@ export function defineStateMachine<S extends string, A extends string>(
 ): StateMachine<S, A> {
   const { transitions } = definition;
   const name = definition.name ?? 'state machine';
-  const hasOwn = (obj: object, key: string) => Object.hasOwn(obj, key);
   const states = Object.keys(transitions) as S[];
   const actions = [...new Set(states.flatMap((s) => Object.keys(transitions[s])))] as A[];
 

@@ -10,6 +10,7 @@ import {
   SUBJECT_COMPOSITE_FIELDS,
   SUBJECT_RESTRICTED_FIELDS,
 } from '../access/redaction';
+import { hasOwn } from '../common/has-own';
 import { REDACTED } from './model';
 
 /** Spec 001 §2 record history: the latest 200 entries (our number; the spec names the tab only). */
@@ -39,8 +40,8 @@ export function redactHistoryValue(
 ): unknown {
   const hidden = (key: string) => {
     if (key === 'trialGroup') return !hasPermission(viewer, 'TRIAL_GROUP_VIEW', scope);
-    if (Object.hasOwn(SUBJECT_RESTRICTED_FIELDS, key)) return !canViewSubjectField(viewer, key, scope);
-    if (options.withName && Object.hasOwn(SUBJECT_COMPOSITE_FIELDS, key)) {
+    if (hasOwn(SUBJECT_RESTRICTED_FIELDS, key)) return !canViewSubjectField(viewer, key, scope);
+    if (options.withName && hasOwn(SUBJECT_COMPOSITE_FIELDS, key)) {
       return !canViewSubjectField(viewer, key, scope);
     }
     return false;

@@ -6,6 +6,7 @@
 import { type AccessScope, type AccessUser, hasPermission } from '../access/check';
 import type { Permission } from '../access/permissions';
 import { redactSubject, SUBJECT_RESTRICTED_FIELDS } from '../access/redaction';
+import { hasOwn } from '../common/has-own';
 import { REDACTED } from './model';
 
 /** Spec 000 §6 / 001 §2: field → the permission needed to see it. Fields not named here are open. */
@@ -17,7 +18,7 @@ export type SubjectViewRestrictedField = keyof typeof SUBJECT_FIELD_VIEW_PERMISS
 
 /** The permission needed to see a subject field, or null when anyone who sees the subject may. */
 export function subjectFieldViewPermission(field: string): Permission | null {
-  return Object.hasOwn(SUBJECT_FIELD_VIEW_PERMISSIONS, field)
+  return hasOwn(SUBJECT_FIELD_VIEW_PERMISSIONS, field)
     ? SUBJECT_FIELD_VIEW_PERMISSIONS[field as SubjectViewRestrictedField]
     : null;
 }

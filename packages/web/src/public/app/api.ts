@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@trialbase/domain';
+import { timedSignal } from './abort';
 
 /** Spec 002 §7: HTTP timeout 60 s. */
 const TIMEOUT_MS = 60_000;
@@ -49,8 +50,7 @@ export async function publicApi<T>(
   options: { method?: Method; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-  const timeout = AbortSignal.timeout(TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const timed = timedSignal(TIMEOUT_MS, options.signal);
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -61,13 +61,15 @@ export async function publicApi<T>(
         ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal,
+      signal: timed.signal,
     });
   } catch (error) {
+    timed.done();
     if (options.signal?.aborted) throw error;
     throw new PublicHttpError(0, null, 'The server could not be reached.');
   }
-  const text = await response.text();
+  // The timeout covers reading the body too.
+  const text = await response.text().finally(timed.done);
   let data: unknown;
   try {
     data = text ? (JSON.parse(text) as unknown) : undefined;

@@ -19,6 +19,7 @@ let callingCodes: number[] | null = null;
 
 function regionNames(language: string): (code: string) => string {
   try {
+    // eslint-disable-next-line compat/compat -- Safari 14 and Firefox 78 lack it: the catch falls back to the code.
     const names = new Intl.DisplayNames([language, 'en'], { type: 'region' });
     return (code) => names.of(code) ?? code;
   } catch {
