@@ -27,6 +27,8 @@ test('an admin invites a MONITOR for one site; the monitor sees no design screen
   browser,
   baseURL,
 }) => {
+  // Two users in two browsers through several screens: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const base = baseURL ?? '';
   const admin = await apiLogin(base, ADMIN_EMAIL, ADMIN_PASSWORD);
   const stamp = Date.now().toString(36);
@@ -81,13 +83,13 @@ test('an admin invites a MONITOR for one site; the monitor sees no design screen
   await expect(row).toContainText('North clinic');
   await expect(row).toContainText('Active');
 
-  // The monitor: the study's overview only; no sites, access or API screens.
+  // The monitor (docs/ROLES.md): reads the study and its sites, never the access or API screens.
   const monitorPage = await (await browser.newContext({ baseURL: base })).newPage();
   await logIn(monitorPage, monitorEmail, monitorPassword);
   await monitorPage.goto(`/study/${studyId}/overview`);
   const monitorMenu = monitorPage.getByTestId('study-menu');
   await expect(monitorMenu.getByRole('link', { name: 'Overview' })).toBeVisible();
-  await expect(monitorMenu.getByRole('link', { name: 'Sites' })).toHaveCount(0);
+  await expect(monitorMenu.getByRole('link', { name: 'Sites' })).toBeVisible();
   await expect(monitorMenu.getByRole('link', { name: 'Users & access' })).toHaveCount(0);
   await expect(monitorMenu.getByRole('link', { name: 'API access' })).toHaveCount(0);
   await expect(monitorPage.getByRole('link', { name: 'Administration' })).toHaveCount(0);
@@ -95,8 +97,11 @@ test('an admin invites a MONITOR for one site; the monitor sees no design screen
   // Typing a design screen's address: the server refuses, the app returns to the study list.
   await monitorPage.goto(`/study/${studyId}/access`);
   await expect(monitorPage).toHaveURL(/\/study$/);
-  await monitorPage.goto(`/study/${studyId}/sites`);
-  await expect(monitorPage).toHaveURL(/\/study$/);
+  // The sites screen opens read only: the monitor's site is listed, nothing can be created.
+  await monitorPage.goto(`/study/${studyId}/overview`);
+  await monitorMenu.getByRole('link', { name: 'Sites' }).click();
+  await expect(monitorPage).toHaveURL(new RegExp(`/study/${studyId}/sites$`));
+  await expect(monitorPage.getByText('North clinic').first()).toBeVisible();
   await expect(monitorPage.getByRole('button', { name: 'New site' })).toHaveCount(0);
 
   // A direct API call outside the monitor's permissions.
