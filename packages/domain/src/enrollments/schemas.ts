@@ -132,6 +132,13 @@ export type EnrollmentStatusBody = z.infer<typeof EnrollmentStatusBodySchema>;
 /** `POST .../deactivate` body (password in the Extended-Validation header). */
 export const DeactivateEnrollmentBodySchema = z.object({ reason: ChangeReasonSchema });
 
+/**
+ * Spec 000 §6 / 001 §6, 21 CFR 11.50: the meaning of the enrollment sign-off signature. The server
+ * stores it with the signature; the web dialog shows the same sentence (in the reader's language).
+ */
+export const ENROLLMENT_SIGN_OFF_MEANING =
+  'I have reviewed the data of this enrollment and confirm it is complete and accurate.';
+
 /** `PUT .../signOff` body (password in the Extended-Validation header); the reason is optional. */
 export const SignOffEnrollmentBodySchema = z.object({ reason: ChangeReasonSchema.nullish() });
 

@@ -11,6 +11,7 @@ import {
   fillBaseline,
   logInAs,
   openStudyFromList,
+  PROCESS_NAME,
   SYSTOLIC,
   staffUser,
   twoSiteStudy,
@@ -20,10 +21,14 @@ import {
 // Issue 12 item 3, the investigator's day (docs/ROLES.md: INVESTIGATOR reads the subjects, records
 // and filled forms of their sites and signs them). The investigator of site 1 finds a filled baseline
 // visit from the side menu (Subjects → subject → Records → Review), reads it, and signs off the
-// subject's ended enrollment with their password (spec 001 §4 / §7 PUT .../signOff, Extended-
-// Validation always). The web app has no sign-off control yet, so the signature is given through the
-// call the screen would make, with the investigator's own session. Site 2 stays out of reach; design
-// and administration stay out of the menu and the server refuses them.
+// subject's ended enrollment on screen with their password (spec 001 §4 / §7 PUT .../signOff,
+// Extended-Validation always): a wrong password first, refused in the dialog with nothing signed,
+// then the right one; the records card shows the signature. Site 2 stays out of reach; design and
+// administration stay out of the menu and the server refuses them. SIGN_OFF_SHOTS=<dir> also saves
+// the sign-off dialog at phone and desktop width.
+
+const SIGNER = 'Investigator Journey';
+const MEANING = 'I have reviewed the data of this enrollment and confirm it is complete and accurate.';
 
 let admin: StaffApi;
 test.beforeAll(async () => {
@@ -78,7 +83,57 @@ test('the investigator of site 1 reviews a filled visit of their site and signs 
   await expect(page.getByTestId('fill-header')).toBeVisible();
   await expect(page.getByTestId('edit-form')).toHaveCount(0);
 
-  // The sign-off, with the investigator's session and password.
+  // Back to the records: the ended enrollment offers "Sign off"; the dialog says what is signed.
+  await page.goBack();
+  await page.getByTestId('tab-records').click();
+  await expect(enrollment.getByTestId('enrollment-signed-off')).toHaveCount(0);
+  await enrollment.getByTestId('sign-off').click();
+  const dialog = page.getByRole('dialog', { name: 'Sign off this enrollment' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('sign-off-subject')).toHaveText(subject.patientId);
+  await expect(dialog.getByTestId('sign-off-process')).toHaveText(PROCESS_NAME);
+  await expect(dialog.getByTestId('sign-off-site')).toHaveText(study.site1.name);
+  await expect(dialog.getByTestId('sign-off-signer')).toHaveText(SIGNER);
+  await expect(dialog.getByTestId('sign-off-meaning')).toHaveText(MEANING);
+  const password = dialog.getByLabel(/^Your password/);
+  if (process.env.SIGN_OFF_SHOTS) {
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `${process.env.SIGN_OFF_SHOTS}/sign-off-dialog-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
+
+  // A wrong password: the error shows in the dialog, which stays open; nothing is signed.
+  await password.fill('not-my-password-1');
+  await dialog.getByTestId('sign-off-submit').click();
+  await expect(dialog.getByText('The password is not correct. Nothing was signed.')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('sign-off-subject')).toHaveText(subject.patientId);
+  const unsignedRecord = await admin.call(
+    'GET',
+    `/api/studies/${study.studyId}/enrollments/${subject.enrollmentId}`,
+  );
+  expect(unsignedRecord.signOff, 'nothing signed after a wrong password').toBeNull();
+
+  // The right password: the dialog closes and the card shows the signature.
+  await password.fill(investigator.password);
+  await dialog.getByTestId('sign-off-submit').click();
+  await expect(dialog).toBeHidden();
+  const signature = enrollment.getByTestId('enrollment-signed-off');
+  await expect(signature).toHaveText(
+    new RegExp(`^Signed off by ${SIGNER} on \\d{2}-\\d{2}-\\d{4} \\d{2}:\\d{2}$`),
+  );
+  await expect(enrollment.getByTestId('sign-off')).toHaveCount(0);
+  await page.reload();
+  await page.getByTestId('tab-records').click();
+  await expect(signature).toContainText(`Signed off by ${SIGNER}`);
+  await expect(enrollment.getByTestId('sign-off')).toHaveCount(0);
+
+  // What the server says about the same call, with the investigator's own session.
   const api = await userApi(investigator);
   try {
     const signOff = (enrollmentId: string, password: string) =>
@@ -97,13 +152,6 @@ test('the investigator of site 1 reviews a filled visit of their site and signs 
     );
     expect(unsigned.status, 'sign-off without the password').toBe(400);
     expect(unsigned.body.type).toBe('EXTENDED_VALIDATION');
-    const wrong = await signOff(subject.enrollmentId, 'not-my-password-1');
-    expect(wrong.status, 'sign-off with a wrong password').toBe(400);
-    expect(wrong.body.type).toBe('EXTENDED_VALIDATION');
-    const signed = await signOff(subject.enrollmentId, investigator.password);
-    expect(signed.status, `sign-off: ${JSON.stringify(signed.body)}`).toBe(200);
-    expect(signed.body.signOff).toMatchObject({ reason: 'Casebook reviewed against the source.' });
-    expect(signed.body.signOff.signedTime).toBeTruthy();
     const again = await signOff(subject.enrollmentId, investigator.password);
     expect(again.status, 'a second sign-off').toBe(409);
 
@@ -145,4 +193,5 @@ test('the investigator of site 1 reviews a filled visit of their site and signs 
   // The signature is on the record the admin reads.
   const record = await admin.call('GET', `/api/studies/${study.studyId}/enrollments/${subject.enrollmentId}`);
   expect(record.signOff?.signedTime).toBeTruthy();
+  expect(record.signOff?.signedByName).toBe(SIGNER);
 });

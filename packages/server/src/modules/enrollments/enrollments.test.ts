@@ -1,3 +1,4 @@
+import { ENROLLMENT_SIGN_OFF_MEANING } from '@trialbase/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, buildStudy, buildUser, DEFAULT_PASSWORD, grantAccess } from '../../../test/factories';
@@ -323,9 +324,20 @@ describe(`POST .../deactivate and PUT .../signOff (${engine})`, () => {
       status: 'COMPLETED',
       signOff: { reason: 'Casebook reviewed', signedBy: expect.any(String) },
     });
+    // The records screen shows "Signed off by <name> on <date>" from the enrollment detail.
+    const { signOff } = ok.json();
+    expect(signOff.signedByName).toMatch(/\S/);
+    expect(Number.isNaN(Date.parse(signOff.signedTime))).toBe(false);
+    const read = await call('GET', base, admin.headers);
+    expect(read.json().signOff).toEqual(signOff);
     const twice = await call('PUT', `${base}/signOff`, signed(admin.headers), {});
     expect(twice.statusCode).toBe(409);
-    expect(await auditOf(study.id, 'ENROLLMENT_SIGNED_OFF')).toHaveLength(1);
+    const events = await auditOf(study.id, 'ENROLLMENT_SIGNED_OFF');
+    expect(events).toHaveLength(1);
+    // 21 CFR 11.50: the trail keeps the meaning the sign-off dialog shows.
+    expect(events[0]?.after).toMatchObject({
+      signature: { meaning: ENROLLMENT_SIGN_OFF_MEANING, printedName: signOff.signedByName },
+    });
   });
 });
 

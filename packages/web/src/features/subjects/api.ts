@@ -3,6 +3,7 @@ import {
   type CreateSubject,
   type EnrollmentCreateItem,
   EnrollmentDetailListSchema,
+  EnrollmentDetailSchema,
   EnrollmentViewListSchema,
   ExpectedSubjectIdSchema,
   ResendResultSchema,
@@ -21,7 +22,8 @@ import {
   type UpdateSubject,
 } from '@trialbase/domain';
 import { z } from 'zod';
-import { apiRequest } from '../../app/http';
+import { extendedValidationHeaders } from '../../app/extended-validation';
+import { apiRequest, isHttpError } from '../../app/http';
 
 export const subjectKeys = {
   all: (studyId: string) => ['subjects', studyId] as const,
@@ -284,6 +286,27 @@ export function useRescheduleToken(studyId: string, subjectId: string) {
       }),
     meta: { localErrors: true },
     onSuccess: refresh,
+  });
+}
+
+/**
+ * PUT /studies/{studyId}/enrollments/{enrollmentId}/signOff (spec 001 §4 / §7): the investigator signs
+ * the casebook of an ended enrollment with their password (Extended-Validation, always).
+ */
+export function useSignOffEnrollment(studyId: string, subjectId: string) {
+  const refresh = useRefreshRecords(studyId, subjectId);
+  return useMutation({
+    mutationFn: ({ enrollmentId, password }: { enrollmentId: string; password: string }) =>
+      apiRequest(`${studyUrl(studyId)}/enrollments/${enrollmentId}/signOff`, {
+        method: 'PUT',
+        body: {},
+        headers: extendedValidationHeaders(password),
+        schema: EnrollmentDetailSchema,
+      }),
+    meta: { localErrors: true },
+    onSuccess: refresh,
+    // 409: signed off meanwhile (or no longer ended); the records show the current state.
+    onError: (error) => (isHttpError(error) && error.status === 409 ? refresh() : undefined),
   });
 }
 

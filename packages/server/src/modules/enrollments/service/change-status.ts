@@ -6,6 +6,7 @@
  */
 import {
   canSignOffEnrollment,
+  ENROLLMENT_SIGN_OFF_MEANING,
   type EnrollmentAction,
   type EnrollmentStatus,
   enrollmentStateMachine,
@@ -27,7 +28,7 @@ import { requireDataCaptureStudy } from './enroll-subject';
 
 /** Meanings of the signatures of this area (shown in the dialog, stored in the trail). */
 export const DEACTIVATE_MEANING = 'Deactivate this enrollment: its open and waiting links are switched off.';
-export const SIGN_OFF_MEANING = "I approve this subject's casebook for this enrollment.";
+export const SIGN_OFF_MEANING = ENROLLMENT_SIGN_OFF_MEANING;
 
 /** Loads and locks an enrollment of the study (404 for unknown or other-study ids). */
 export async function lockEnrollmentOrThrow(

@@ -299,6 +299,30 @@ export const da: SubjectStrings = {
       NO: 'Nej',
       EMPTY_LIST: 'intet',
     },
+    SIGN_OFF: {
+      OPEN: 'Underskriv',
+      TITLE: 'Underskriv denne tilmelding',
+      INTRO:
+        'Du underskriver denne tilmelding elektronisk. Din underskrift gemmes med dit navn, dato og klokkeslæt og dens betydning.',
+      SUBJECT: 'Forsøgsperson',
+      PROCESS: 'Proces',
+      SITE: 'Site',
+      STATUS: 'Status',
+      SIGNER: 'Underskrevet af',
+      MEANING_TITLE: 'Underskriftens betydning',
+      MEANING:
+        'Jeg har gennemgået data for denne tilmelding og bekræfter, at de er fuldstændige og korrekte.',
+      PASSWORD: 'Din adgangskode',
+      PASSWORD_REQUIRED: 'Indtast din adgangskode for at underskrive.',
+      WRONG_PASSWORD: 'Adgangskoden er ikke korrekt. Intet blev underskrevet.',
+      TOO_MANY: 'For mange forkerte adgangskoder. Vent et par minutter, og prøv igen.',
+      NOT_POSSIBLE:
+        'Denne tilmelding kan ikke underskrives: den er allerede underskrevet eller er ikke afsluttet. Luk dialogen for at se dens aktuelle tilstand.',
+      CANCEL: 'Annuller',
+      SIGN: 'Underskriv',
+      DONE: 'Tilmelding underskrevet',
+      SIGNED: 'Underskrevet af {{name}} den {{date}}',
+    },
     ENROLLMENT_STATUS: {
       REGISTERED: 'Registreret',
       ONGOING: 'I gang',

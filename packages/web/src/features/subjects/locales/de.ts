@@ -300,6 +300,30 @@ export const de: SubjectStrings = {
       NO: 'Nein',
       EMPTY_LIST: 'nichts',
     },
+    SIGN_OFF: {
+      OPEN: 'Abzeichnen',
+      TITLE: 'Diese Einschreibung abzeichnen',
+      INTRO:
+        'Sie unterschreiben diese Einschreibung elektronisch. Mit Ihrer Signatur werden Ihr Name, Datum und Uhrzeit sowie ihre Bedeutung gespeichert.',
+      SUBJECT: 'Proband/in',
+      PROCESS: 'Prozess',
+      SITE: 'Standort',
+      STATUS: 'Status',
+      SIGNER: 'Unterzeichnet von',
+      MEANING_TITLE: 'Bedeutung der Signatur',
+      MEANING:
+        'Ich habe die Daten dieser Einschreibung geprüft und bestätige, dass sie vollständig und korrekt sind.',
+      PASSWORD: 'Ihr Passwort',
+      PASSWORD_REQUIRED: 'Geben Sie Ihr Passwort ein, um zu unterschreiben.',
+      WRONG_PASSWORD: 'Das Passwort ist nicht korrekt. Es wurde nichts unterschrieben.',
+      TOO_MANY: 'Zu viele falsche Passwörter. Warten Sie einige Minuten und versuchen Sie es erneut.',
+      NOT_POSSIBLE:
+        'Diese Einschreibung kann nicht abgezeichnet werden: Sie ist bereits abgezeichnet oder noch nicht beendet. Schließen Sie diesen Dialog, um den aktuellen Stand zu sehen.',
+      CANCEL: 'Abbrechen',
+      SIGN: 'Unterschreiben',
+      DONE: 'Einschreibung abgezeichnet',
+      SIGNED: 'Abgezeichnet von {{name}} am {{date}}',
+    },
     ENROLLMENT_STATUS: {
       REGISTERED: 'Registriert',
       ONGOING: 'Laufend',

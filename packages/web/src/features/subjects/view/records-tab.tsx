@@ -16,6 +16,7 @@ import { displayText } from '../../processes/localized';
 import { isUnscheduledToken, tokenPagePath } from '../../questionnaires/token-links';
 import { useSubjectEnrollments, useUnscheduledForms } from '../api';
 import { EnrolDialog } from './enrol-dialog';
+import { SignedOffNote, SignOffAction } from './sign-off-dialog';
 import { TokenRowActions } from './token-actions';
 import { UnscheduledDialog } from './unscheduled-dialog';
 
@@ -147,9 +148,11 @@ function EnrollmentCard({
             <bdi>{enrollment.site.name}</bdi> ·{' '}
             {t('SUBJECTS.VIEW.ENROLLED', { date: formatDate(enrollment.registeredAt) })}
           </Text>
+          <SignedOffNote enrollment={enrollment} />
         </Stack>
         <Group gap="xs" wrap="wrap">
           <UnscheduledAction studyId={studyId} subjectId={subjectId} enrollment={enrollment} />
+          <SignOffAction studyId={studyId} subjectId={subjectId} enrollment={enrollment} />
           <Badge variant="light" data-testid="enrollment-status">
             {t(`SUBJECTS.ENROLLMENT_STATUS.${enrollment.status}`)}
           </Badge>
