@@ -37,7 +37,11 @@ import {
 /** Our choice (spec leaves it unshown): at most 500 live forms per study (TOO_MANY_QUESTIONNAIRES). */
 export const MAX_FORMS_PER_STUDY = 500;
 
-/** Spec 001 §5 plus paid modules (000 §6): every authoring issue of the draft, with field paths. */
+/**
+ * Spec 001 §5 plus paid modules (000 §6): every authoring issue of the draft, with field paths.
+ * Reference question types are authorable with their module only; the caller's permissions open
+ * them for filling (000 §6 "module or permission"), not for a form every filler receives.
+ */
 export function authoringIssuesOf(study: FormStudy, form: FormTemplateDocument): FieldIssue[] {
   const issues = validateFormTemplate(form);
   form.questions.forEach((q, i) => {

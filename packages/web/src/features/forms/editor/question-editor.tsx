@@ -48,7 +48,10 @@ export function QuestionEditor({ questionId }: { questionId: string }) {
   const isStructureLocked = locks.isReadOnly || isQuestionStructureLocked(study.status, question);
   const props: SectionProps = { question, update, issues, isStructureLocked };
   const module = requiredModuleForQuestionType(question.type);
-  const isAvailable = isQuestionTypeAvailable(study, question.type);
+  // Authoring follows the study's modules only, as the server's save check does: a form serves
+  // every filler (participants hold no permissions), so a caller's own permissions that open a
+  // reference question for filling (000 §6) do not make it authorable without its module.
+  const isAvailable = isQuestionTypeAvailable({ modules: study.modules }, question.type);
   const isTypeLocked = isStructureLocked || question.usedByStratification || !question.fullyEditable;
 
   const handleRemove = () => {
