@@ -22,6 +22,9 @@ const valid = (over: Record<string, unknown> = {}) => ({
   disallowEnrollmentWhenStudyNotOngoing: false,
   disallowEnrollmentWhenPublicSignUpDisabled: true,
   logo: null,
+  checkSignUpEmailFormat: false,
+  requireSignUpPhoneCountryCode: false,
+  enforceSignUpLanguage: false,
   ...over,
 });
 
@@ -79,6 +82,10 @@ describe(`GET/PUT /api/study/:studyId/participantSettings on ${engine}`, () => {
       disallowEnrollmentWhenStudyNotOngoing: false,
       disallowEnrollmentWhenPublicSignUpDisabled: false,
       logo: null,
+      // Spec 002 §5 sign-up switches: off until the study sets them.
+      checkSignUpEmailFormat: false,
+      requireSignUpPhoneCountryCode: false,
+      enforceSignUpLanguage: false,
     });
   });
 
