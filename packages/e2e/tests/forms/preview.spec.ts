@@ -175,7 +175,7 @@ function everyTypeForm(formId: string) {
   };
 }
 
-test('every question type renders; reference types show the unsupported card without their module', async ({
+test('every question type renders; reference types show the unsupported card without their module or permission', async ({
   page,
 }) => {
   await logIn(page);
@@ -223,12 +223,29 @@ test('every question type renders; reference types show the unsupported card wit
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/all-types-mobile.png`, fullPage: true });
 
-  // A study without the modules (no API turns them off, so the study answer is altered here):
-  // the four reference questions show the unsupported card instead.
+  // Spec 000 §6: reference questions need the matching module **or** permission. No API turns
+  // modules off, so the study answer is altered here. Without the modules the admin still holds
+  // the permissions (AE_VIEW, the medication ones, PATHWAY_RECORD_UNEXPECTED): no card.
+  const referencePermissions = [
+    'AE_VIEW',
+    'PATIENT_LIST_MEDICATION',
+    'PATIENT_CREATE_MEDICATION',
+    'PATIENT_UPDATE_MEDICATION',
+    'PATHWAY_RECORD_UNEXPECTED',
+  ];
+  let withoutPermissions = false;
   await page.route(`**/api/study/${studyId}`, async (route) => {
     const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), modules: [] } });
+    const study = await response.json();
+    const abilities = { ...study.abilities };
+    if (withoutPermissions) for (const permission of referencePermissions) abilities[permission] = false;
+    await route.fulfill({ response, json: { ...study, modules: [], abilities } });
   });
+  await page.reload();
+  await expect(page.locator('[data-question-type="AE_REF"]')).toHaveCount(1);
+  await expect(page.locator('[data-unsupported]')).toHaveCount(0);
+  // Neither module nor permission: the four reference questions show the unsupported card instead.
+  withoutPermissions = true;
   await page.reload();
   await expect(page.locator('[data-unsupported]')).toHaveCount(4);
 });
