@@ -123,10 +123,19 @@ test('must-show: build all 22 types with drag, rules and save, then fill the pre
   const dialog = page.getByTestId('show-rules-dialog');
   await dialog.getByTestId('add-show-rule').click();
   await pickOption(page, dialog.getByTestId('show-rule-question'), '2. Do you smoke?');
+  // The show rule is a change: its autosave (refused while the reference modules are off) lands
+  // about 1.5 s later and re-renders the editor with the server's issues. Wait for it, so it
+  // cannot close the rule operator's list while that list is being opened below.
+  const showRuleSave = page.waitForResponse(
+    (res) =>
+      res.request().method() === 'POST' &&
+      res.url().endsWith(`/api/studies/${studyId}/questionnairetemplate`),
+  );
   await pickOption(page, dialog.getByTestId('show-rule-answers'), 'Yes');
   await page.keyboard.press('Escape');
   await dialog.getByTestId('close-show-rules').click();
   await expect(editor.getByText('1 show rules')).toBeVisible();
+  await showRuleSave;
 
   // Blocking validation rule on the number question: at most 60.
   await titles.nth(2).click();
