@@ -1,5 +1,6 @@
 import { expandPermissions } from './implications';
 import type { Permission } from './permissions';
+import { SUBJECT_RESTRICTED_FIELDS, type SubjectRestrictedField } from './redaction';
 
 /** Spec 000 §6: the study roles a staff user can hold in a study. */
 export const STUDY_ROLES = ['INVESTIGATOR', 'STUDY_HELPER', 'MONITOR', 'DOCTOR', 'ADMIN', 'OTHER'] as const;
@@ -41,21 +42,8 @@ const SITE_DATA_READ = [
  * the site staff who contact participants. Without them a subject is pseudonymised: its
  * subject id and unrestricted fields only, restricted fields REDACTED.
  */
-export const SUBJECT_IDENTITY_PERMISSIONS = [
-  'PATIENT_VIEW_FIRST_NAME',
-  'PATIENT_VIEW_LAST_NAME',
-  'PATIENT_VIEW_ADDRESS',
-  'PATIENT_VIEW_MOBILE',
-  'PATIENT_VIEW_EMAIL',
-  'PATIENT_VIEW_DATE_OF_BIRTH',
-  'PATIENT_VIEW_CHECKSUM',
-  'PATIENT_VIEW_GENDER',
-  'PATIENT_VIEW_NATIONALITY',
-  'PATIENT_VIEW_GUARDIANS',
-  'PATIENT_VIEW_HOME_NUMBER',
-  'PATIENT_VIEW_WORK_NUMBER',
-  'PATIENT_VIEW_INITIALS',
-] as const satisfies readonly Permission[];
+export const SUBJECT_IDENTITY_PERMISSIONS: readonly (typeof SUBJECT_RESTRICTED_FIELDS)[SubjectRestrictedField][] =
+  [...new Set(Object.values(SUBJECT_RESTRICTED_FIELDS))];
 
 /** docs/ROLES.md: site staff read the queries raised on their data and answer them. */
 const QUERY_ANSWER = ['QUERY_VIEW', 'QUERY_RESPOND'] as const satisfies readonly Permission[];
