@@ -1,0 +1,83 @@
+import type { z } from 'zod';
+
+/**
+ * One HTTP endpoint of the API, declared once (issue 14 item 6): the server's route takes
+ * its method, path and schemas, and the web clients call it by name. The schemas are the
+ * domain's zod schemas; `path` is the route path with `:name` parameters.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type EndpointDefinition = {
+  method: HttpMethod;
+  path: `/api/${string}`;
+  summary: string;
+  description?: string;
+  tags: readonly string[];
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Answer schemas by status; absent for binary answers (images, downloads). */
+  response?: Partial<Record<200 | 201 | 202 | 204, z.ZodType>>;
+};
+
+/** Declares an endpoint, keeping the literal method, path and schema types. */
+export function defineEndpoint<const E extends EndpointDefinition>(endpoint: E): E {
+  return endpoint;
+}
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The `:name` segments of an endpoint's path, each a string. */
+export type PathParams<E extends EndpointDefinition> = { [K in ParamNames<E['path']>]: string };
+
+/** Whether the endpoint's path has `:name` segments. */
+export type HasPathParams<E extends EndpointDefinition> = [ParamNames<E['path']>] extends [never]
+  ? false
+  : true;
+
+/** The query the endpoint accepts (its input type), or `never` when it takes none. */
+export type EndpointQuery<E extends EndpointDefinition> = E['query'] extends z.ZodType
+  ? z.input<E['query']>
+  : never;
+
+/** The body the endpoint accepts (its input type), or `never` when it takes none. */
+export type EndpointBody<E extends EndpointDefinition> = E['body'] extends z.ZodType
+  ? z.input<E['body']>
+  : never;
+
+type SuccessSchema<R> = R extends { 200: infer S }
+  ? S
+  : R extends { 201: infer S }
+    ? S
+    : R extends { 202: infer S }
+      ? S
+      : undefined;
+
+/** What a successful call answers: the parsed 200/201/202 body, `void` for 204 or binary answers. */
+export type EndpointResult<E extends EndpointDefinition> =
+  SuccessSchema<E['response']> extends z.ZodType ? z.output<SuccessSchema<E['response']>> : undefined;
+
+/** The schema a successful answer is parsed with (200, 201 or 202), if the endpoint answers JSON. */
+export function successSchemaOf(endpoint: EndpointDefinition): z.ZodType | undefined {
+  const response = endpoint.response;
+  return response?.[200] ?? response?.[201] ?? response?.[202];
+}
+
+/**
+ * The endpoint's path with its `:name` segments filled in, each URI-encoded; a parameter
+ * that is missing throws, so no call goes to a half-built URL.
+ */
+export function buildPath<E extends EndpointDefinition>(endpoint: E, params: PathParams<E>): string {
+  const values = params as Record<string, string>;
+  return endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) {
+      throw new Error(`Missing path parameter ${name} for ${endpoint.method} ${endpoint.path}`);
+    }
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,62 @@
+import { accessEndpoints } from './access/endpoints';
+import { adminEndpoints } from './admin/endpoints';
+import { authEndpoints } from './auth/endpoints';
+import { enrollmentEndpoints } from './enrollments/endpoints';
+import { fileEndpoints } from './files/endpoints';
+import { formEndpoints } from './forms/endpoints';
+import { integrationEndpoints } from './integrations/endpoints';
+import { processEndpoints } from './processes/endpoints';
+import { publicEndpoints } from './public/endpoints';
+import { questionnaireEndpoints } from './questionnaires/endpoints';
+import { ruleEndpoints } from './rules/endpoints';
+import { siteEndpoints } from './sites/endpoints';
+import { studyEndpoints } from './studies/endpoints';
+import { subjectEndpoints } from './subjects/endpoints';
+import { systemEndpoints } from './system/endpoints';
+import { tokenEndpoints } from './tokens/endpoints';
+import { userEndpoints } from './users/endpoints';
+
+export {
+  accessEndpoints,
+  adminEndpoints,
+  authEndpoints,
+  enrollmentEndpoints,
+  fileEndpoints,
+  formEndpoints,
+  integrationEndpoints,
+  processEndpoints,
+  publicEndpoints,
+  questionnaireEndpoints,
+  ruleEndpoints,
+  siteEndpoints,
+  studyEndpoints,
+  subjectEndpoints,
+  systemEndpoints,
+  tokenEndpoints,
+  userEndpoints,
+};
+
+/**
+ * Every endpoint of the API by area (issue 14 item 6). The server registers one route per
+ * endpoint and the web clients call them by name; `endpoints.test.ts` keeps the list and the
+ * server's routes one to one.
+ */
+export const endpoints = {
+  access: accessEndpoints,
+  admin: adminEndpoints,
+  auth: authEndpoints,
+  enrollments: enrollmentEndpoints,
+  files: fileEndpoints,
+  forms: formEndpoints,
+  integrations: integrationEndpoints,
+  processes: processEndpoints,
+  public: publicEndpoints,
+  questionnaires: questionnaireEndpoints,
+  rules: ruleEndpoints,
+  sites: siteEndpoints,
+  studies: studyEndpoints,
+  subjects: subjectEndpoints,
+  system: systemEndpoints,
+  tokens: tokenEndpoints,
+  users: userEndpoints,
+} as const;
