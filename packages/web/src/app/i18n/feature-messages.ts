@@ -10,6 +10,7 @@ import { sitesMessages } from '../../features/sites/messages';
 import { studyMessages } from '../../features/studies/messages';
 import { subjectMessages } from '../../features/subjects/messages';
 import type { UiLanguage } from './languages';
+import { serverErrorMessages } from './server-error-messages';
 
 /**
  * Each product area keeps its UI strings beside its code (`features/<area>/messages.ts`,
@@ -27,6 +28,7 @@ const FEATURE_MESSAGES = [
   processMessages,
   questionnaireMessages,
   subjectMessages,
+  serverErrorMessages,
 ] as const;
 
 export type FeatureMessagesEn = typeof studyMessages.en &
@@ -39,7 +41,8 @@ export type FeatureMessagesEn = typeof studyMessages.en &
   typeof ruleMessages.en &
   typeof processMessages.en &
   typeof questionnaireMessages.en &
-  typeof subjectMessages.en;
+  typeof subjectMessages.en &
+  typeof serverErrorMessages.en;
 
 export function featureMessagesFor(language: UiLanguage): FeatureMessagesEn {
   return Object.assign({}, ...FEATURE_MESSAGES.map((messages) => messages[language])) as FeatureMessagesEn;
