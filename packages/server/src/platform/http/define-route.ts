@@ -1,4 +1,4 @@
-import type { Permission } from '@trialbase/domain';
+import type { EndpointDefinition, Permission } from '@trialbase/domain';
 import type {
   ContextConfigDefault,
   FastifyInstance,
@@ -11,6 +11,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type EndpointRouteDefinition, type EndpointSchema, routeOfEndpoint } from './endpoint-route';
 
 /**
  * Who may call a route. Every route must say (CONVENTIONS.md: an unguarded route does not
@@ -52,9 +53,16 @@ export type RouteDefinition<S extends FastifySchema = FastifySchema> = Omit<
   'config'
 > & { permission: RoutePermission };
 
-/** Declares a route: method, spec URL, zod schemas, permission and a short handler. */
-export function defineRoute<S extends FastifySchema>(route: RouteDefinition<S>): RouteDefinition<S> {
-  return route;
+/**
+ * Declares a route: its domain endpoint (method, path and zod schemas, issue 14 item 6), or
+ * method, spec URL and schemas written here; a permission and a short handler.
+ */
+export function defineRoute<const E extends EndpointDefinition>(
+  route: EndpointRouteDefinition<E>,
+): RouteDefinition<EndpointSchema<E> & FastifySchema>;
+export function defineRoute<S extends FastifySchema>(route: RouteDefinition<S>): RouteDefinition<S>;
+export function defineRoute(route: object): unknown {
+  return 'endpoint' in route ? routeOfEndpoint(route as EndpointRouteDefinition<EndpointDefinition>) : route;
 }
 
 declare module 'fastify' {
