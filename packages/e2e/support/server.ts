@@ -22,6 +22,8 @@ async function freePort(): Promise<number> {
 export type RunningServer = {
   url: string;
   dataDir: string;
+  /** Resolves once the server's output (stdout and stderr so far or later) matches `pattern`. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
   /** Sends SIGTERM, waits for the process to exit and gives its exit code; removes the data unless kept. */
   stop(options?: { keepData?: boolean }): Promise<number | null>;
 };
@@ -57,23 +59,54 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The output still goes to the runner's console; a copy is kept for `waitForOutput`.
+  let output = '';
+  const listeners = new Set<() => void>();
+  const keep = (into: NodeJS.WriteStream) => (chunk: Buffer) => {
+    into.write(chunk);
+    output += chunk.toString('utf8');
+    for (const check of listeners) check();
+  };
+  child.stdout?.on('data', keep(process.stdout));
+  child.stderr?.on('data', keep(process.stderr));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  // Start-up takes a few seconds, much longer on a busy machine; a server that is not ready by the
+  // deadline is stopped and reported, never handed to a test half started.
+  const deadline = Date.now() + Number(process.env.E2E_SERVER_START_TIMEOUT ?? 120_000);
+  let ready = false;
+  while (!ready) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server on ${url} not ready within the start-up deadline`);
+    }
     try {
-      const res = await fetch(`${url}/api/ready`);
-      if (res.ok) break;
+      ready = (await fetch(`${url}/api/ready`)).ok;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 250));
+    if (!ready) await new Promise((r) => setTimeout(r, 250)); // polling interval, not a wait for an event
   }
   return {
     url,
     dataDir,
+    waitForOutput: (pattern, timeoutMs = 30_000) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`server output did not match ${pattern} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        function check() {
+          if (!pattern.test(output)) return;
+          clearTimeout(timer);
+          listeners.delete(check);
+          resolve();
+        }
+        listeners.add(check);
+        check();
+      }),
     stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -14,15 +14,32 @@ async function adminApi(baseURL: string): Promise<APIRequestContext> {
   return api;
 }
 
-/** The token of the newest link to `path` emailed to `to`, read from the admin outbox. */
+/**
+ * The token of the newest link to `path` emailed to `to`, read from the admin outbox as it arrives
+ * (paged: other tests on the shared server send mail too).
+ */
 async function linkFromOutbox(baseURL: string, to: string, path: string): Promise<string> {
   const api = await adminApi(baseURL);
-  const res = await api.get('/api/admin/outbox?limit=100');
-  const { items } = (await res.json()) as { items: { to: string; body: string }[] };
-  await api.dispose();
-  const mail = items.find((m) => m.to === to && m.body.includes(path));
-  const token = mail?.body.match(/\?token=([A-Za-z0-9_-]+)/)?.[1];
-  if (!token) throw new Error(`no ${path} email to ${to}`);
+  let token: string | undefined;
+  try {
+    await expect
+      .poll(
+        async () => {
+          for (let offset = 0; offset < 2000 && !token; offset += 100) {
+            const res = await api.get(`/api/admin/outbox?limit=100&offset=${offset}`);
+            const page = (await res.json()) as { items: { to: string; body: string }[]; total: number };
+            const mail = page.items.find((m) => m.to === to && m.body.includes(path));
+            token = mail?.body.match(/\?token=([A-Za-z0-9_-]+)/)?.[1];
+            if (offset + 100 >= page.total) break;
+          }
+          return token ?? null;
+        },
+        { message: `no ${path} email to ${to}`, timeout: 20_000 },
+      )
+      .not.toBeNull();
+  } finally {
+    await api.dispose();
+  }
   return `${path}?token=${token}`;
 }
 

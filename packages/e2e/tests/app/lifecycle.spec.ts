@@ -24,13 +24,24 @@ function slowLogin(url: string) {
 test('SIGTERM drains requests and exits cleanly; the embedded database survives a restart', async ({
   request,
 }) => {
-  // Two server start-ups and a drain: more than the 30 s of a plain test on a busy machine.
-  test.setTimeout(150_000);
-  const first = await startServer();
+  // Two server start-ups (each up to startServer's deadline on a busy machine) and a drain.
+  test.setTimeout(300_000);
+  // Request logging (info) shows when the server has read the login's headers: it is in flight.
+  const first = await startServer({ LOG_LEVEL: 'info' });
   const inFlight = slowLogin(first.url);
-  await new Promise((r) => setTimeout(r, 300));
+  await first.waitForOutput(/"url":"\/api\/auth\/login"[^\n]*"msg":"incoming request"/);
   const stopped = first.stop({ keepData: true });
-  await new Promise((r) => setTimeout(r, 300));
+  // Draining: the server says so and stops serving new requests, while the login is still open.
+  await first.waitForOutput(/shutting down/);
+  await expect
+    .poll(async () => {
+      try {
+        return (await fetch(`${first.url}/api/ready`)).ok ? 'serving' : 'closing';
+      } catch {
+        return 'closing';
+      }
+    })
+    .toBe('closing');
   inFlight.finish();
   expect(await inFlight.status).toBe(200);
   expect(await stopped).toBe(0);

@@ -31,7 +31,7 @@ test.describe('with its own server', () => {
   test.beforeAll(async () => {
     // A server of its own starts in a few seconds, longer on a busy machine: the hook gets the
     // start-up deadline of startServer, not the 30 s of a test.
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     server = await startServer({ LOGIN_MAX_FAILURES: '3' });
   });
   test.afterAll(async () => server?.stop());

@@ -1,4 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { keyboardMove } from '../../support/dnd';
+import { hasShowRule, hasValidationRule, pickOption, saveAnswered } from '../../support/form-builder';
 import { QUESTION_TYPES, REFERENCE_MODULES } from '../../support/question-types';
 import { createStudy, csrf, logIn } from '../../support/session';
 
@@ -7,11 +9,6 @@ import { createStudy, csrf, logIn } from '../../support/session';
 // and a blocking validation rule, saved, and listed.
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/forms-builder';
-
-async function pickOption(page: Page, input: ReturnType<Page['getByTestId']>, name: string | RegExp) {
-  await input.click({ force: true });
-  await page.getByRole('option', { name }).click();
-}
 
 test('a study builder builds a form of all 22 question types with rules, saves it and sees it listed', async ({
   page,
@@ -52,13 +49,12 @@ test('a study builder builds a form of all 22 question types with rules, saves i
   // Keyboard reorder (dnd-kit keyboard sensor): question 7 (Date) moves above question 6 (Time).
   const titles = page.getByTestId('question-title');
   await expect(titles.nth(5)).toHaveText('6. Time');
-  const handle = page.getByTestId('drag-handle').nth(6);
-  await handle.focus();
-  // dnd-kit measures between key presses: give each step a frame or two.
-  for (const key of ['Space', 'ArrowUp', 'Space']) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(250);
-  }
+  await keyboardMove(
+    page,
+    page.getByTestId('drag-handle').nth(6),
+    'ArrowUp',
+    page.getByTestId('question-item').nth(5),
+  );
   await expect(titles.nth(5)).toHaveText('6. Date');
   await expect(titles.nth(6)).toHaveText('7. Time');
 
@@ -69,10 +65,13 @@ test('a study builder builds a form of all 22 question types with rules, saves i
   const dialog = page.getByTestId('show-rules-dialog');
   await dialog.getByTestId('add-show-rule').click();
   await pickOption(page, dialog.getByTestId('show-rule-question'), '2. Yes / no');
+  // Its autosave's answer re-renders the editor: waited for, so it cannot close the list below.
+  const showRuleSave = saveAnswered(page, studyId, hasShowRule);
   await pickOption(page, dialog.getByTestId('show-rule-answers'), 'Yes');
   await page.keyboard.press('Escape');
   await dialog.getByTestId('close-show-rules').click();
   await expect(editor.getByText('1 show rules')).toBeVisible();
+  await showRuleSave;
 
   // Blocking validation rule on question 3 (Number): at most 60.
   await titles.nth(2).click();
@@ -83,11 +82,14 @@ test('a study builder builds a form of all 22 question types with rules, saves i
   await ruleForm.getByTestId('rule-value').fill('60');
   await ruleForm.getByTestId('rule-message').fill('At most {limit} cigarettes a day');
   await expect(ruleForm.getByTestId('add-validation-rule')).toBeEnabled();
+  // The rule's autosave is answered before Save is clicked (a save in flight swallows the click).
+  const ruleSave = saveAnswered(page, studyId, hasValidationRule);
   await ruleForm.getByTestId('add-validation-rule').click();
   await expect(editor.getByTestId('validation-rule')).toContainText('Block');
 
   // Without the paid modules the server refuses the reference types: the error line shows in red.
-  await expect(page.getByTestId('backend-error')).toBeVisible({ timeout: 15_000 });
+  expect((await ruleSave).ok()).toBe(false);
+  await expect(page.getByTestId('backend-error')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/builder-desktop.png`, fullPage: false });
   const enabled = await page.request.post(`/api/studies/${studyId}/addons`, {
     headers: { 'x-csrf-token': await csrf(page) },

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, type Request, test } from '@playwright/test';
 import { createStudy, csrf, logIn } from '../../support/session';
 
 // Issue 13 item 8 for forms: two builders edit the same form in two browser contexts. The save
@@ -7,8 +7,10 @@ import { createStudy, csrf, logIn } from '../../support/session';
 
 const SAVED = 'All changes saved';
 
-async function openBuilder(browser: Browser, url: string): Promise<Page> {
+/** A builder in a context of its own; with `clock`, its timers run on Playwright's clock (real time until moved on). */
+async function openBuilder(browser: Browser, url: string, options: { clock?: boolean } = {}): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
+  if (options.clock) await page.clock.install();
   await page.setViewportSize({ width: 1280, height: 800 });
   await logIn(page);
   await page.goto(url);
@@ -53,7 +55,7 @@ test('two builders save the same form: the stale save gets the conflict prompt a
   };
 
   const alice = await openBuilder(browser, url);
-  const bob = await openBuilder(browser, url);
+  const bob = await openBuilder(browser, url, { clock: true });
 
   // Alice saves first.
   await selectQuestion(alice, 1);
@@ -74,9 +76,19 @@ test('two builders save the same form: the stale save gets the conflict prompt a
   await prompt.getByTestId('conflict-keep-editing').click();
   await expect(prompt).toBeHidden();
   await expect(bob.getByTestId('conflict-banner')).toBeVisible();
+  const bobSaves: string[] = [];
+  const onRequest = (req: Request) => {
+    if (req.method() === 'POST' && req.url().includes('/questionnairetemplate')) bobSaves.push(req.url());
+  };
+  bob.on('request', onRequest);
   await bobText.press('End');
   await bobText.pressSequentially(' today');
-  await bob.waitForTimeout(2500); // longer than the 1.5 s autosave delay
+  // Bob's clock jumps past the 1.5 s autosave delay, firing every timer due on the way; a round trip
+  // to his page after that would carry any save those timers started. None went out.
+  await bob.clock.runFor(2_500);
+  await bob.evaluate(() => document.title);
+  bob.off('request', onRequest);
+  expect(bobSaves).toEqual([]);
   expect(await stored()).toEqual(['Alice asks this', 'Second question']);
   await expect(bob.getByTestId('question-title')).toHaveText(['1. First question', '2. Bob asks this today']);
 

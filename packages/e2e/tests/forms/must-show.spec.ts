@@ -1,4 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { dragByMouse } from '../../support/dnd';
+import { hasShowRule, hasValidationRule, pickOption, saveAnswered } from '../../support/form-builder';
 import { QUESTION_TYPES, REFERENCE_MODULES } from '../../support/question-types';
 import { createStudy, csrf, logIn } from '../../support/session';
 
@@ -15,30 +17,6 @@ const TEXTS: Partial<Record<(typeof QUESTION_TYPES)[number], string>> = {
 };
 const BLOCK_MESSAGE = 'At most 60 cigarettes a day';
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/forms-must-show';
-
-async function pickOption(page: Page, input: Locator, name: string | RegExp) {
-  await input.click({ force: true });
-  await page.getByRole('option', { name }).click();
-}
-
-/**
- * Mouse drag with dnd-kit's pointer sensor: press on the handle, move past its activation
- * distance, then glide in steps until the dragged item's centre is over the target item.
- */
-async function dragByMouse(page: Page, handle: Locator, target: Locator) {
-  await handle.scrollIntoViewIfNeeded();
-  const from = await handle.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('drag handle or target is not on screen');
-  const x = from.x + from.width / 2;
-  const y = from.y + from.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x, y + 8, { steps: 4 }); // beyond the 4 px activation distance
-  await page.mouse.move(x, to.y + to.height / 3, { steps: 12 });
-  await page.waitForTimeout(200); // dnd-kit settles the collision on the next frames
-  await page.mouse.up();
-}
 
 /**
  * Right to left and nothing wider than the window. In RTL content sticking out on the right (the
@@ -112,7 +90,12 @@ test('must-show: build all 22 types with drag, rules and save, then fill the pre
   const titles = page.getByTestId('question-title');
   await expect(titles.nth(5)).toHaveText('6. Time');
   await expect(titles.nth(6)).toHaveText('7. Date');
-  await dragByMouse(page, page.getByTestId('drag-handle').nth(6), page.getByTestId('question-item').nth(5));
+  await dragByMouse(
+    page,
+    page.getByTestId('drag-handle').nth(6),
+    page.getByTestId('question-item').nth(5),
+    'down',
+  );
   await expect(titles.nth(5)).toHaveText('6. Date');
   await expect(titles.nth(6)).toHaveText('7. Time');
 
@@ -123,14 +106,10 @@ test('must-show: build all 22 types with drag, rules and save, then fill the pre
   const dialog = page.getByTestId('show-rules-dialog');
   await dialog.getByTestId('add-show-rule').click();
   await pickOption(page, dialog.getByTestId('show-rule-question'), '2. Do you smoke?');
-  // The show rule is a change: its autosave (refused while the reference modules are off) lands
-  // about 1.5 s later and re-renders the editor with the server's issues. Wait for it, so it
-  // cannot close the rule operator's list while that list is being opened below.
-  const showRuleSave = page.waitForResponse(
-    (res) =>
-      res.request().method() === 'POST' &&
-      res.url().endsWith(`/api/studies/${studyId}/questionnairetemplate`),
-  );
+  // The complete show rule is a change: its autosave (refused while the reference modules are
+  // off) is answered about 1.5 s later and re-renders the editor with the server's issues. Wait
+  // for the answer to that very save, so it cannot close the rule operator's list below.
+  const showRuleSave = saveAnswered(page, studyId, hasShowRule);
   await pickOption(page, dialog.getByTestId('show-rule-answers'), 'Yes');
   await page.keyboard.press('Escape');
   await dialog.getByTestId('close-show-rules').click();
@@ -144,11 +123,15 @@ test('must-show: build all 22 types with drag, rules and save, then fill the pre
   await pickOption(page, ruleForm.getByTestId('rule-operator'), 'at most');
   await ruleForm.getByTestId('rule-value').fill('60');
   await ruleForm.getByTestId('rule-message').fill('At most {limit} cigarettes a day');
+  // The rule's autosave is answered (refused) before the modules are switched on: a save still
+  // in flight when Save is clicked would swallow the click.
+  const ruleSave = saveAnswered(page, studyId, hasValidationRule);
   await ruleForm.getByTestId('add-validation-rule').click();
   await expect(editor.getByTestId('validation-rule')).toContainText('Block');
 
   // The server refuses the reference types until the system admin enables their modules.
-  await expect(page.getByTestId('backend-error')).toBeVisible({ timeout: 15_000 });
+  expect((await ruleSave).ok()).toBe(false);
+  await expect(page.getByTestId('backend-error')).toBeVisible();
   const enabled = await page.request.post(`/api/studies/${studyId}/addons`, {
     headers: { 'x-csrf-token': await csrf(page) },
     data: { modules: Object.values(REFERENCE_MODULES) },

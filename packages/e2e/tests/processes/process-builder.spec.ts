@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { dragByMouse, keyboardMove } from '../../support/dnd';
 import { createStudy, csrf, logIn } from '../../support/session';
 
 // Issue 6 item 2 (spec 001 §2 process create/edit and read-only view, §5 process rules): a two-event
@@ -23,28 +24,6 @@ async function pickOption(page: Page, input: Locator, name: string) {
   await input.click();
   await page.getByRole('option', { name, exact: true }).click();
   await page.keyboard.press('Escape');
-}
-
-/** Drags one handle onto another with the mouse, in small steps so dnd-kit sees a real drag. */
-async function dragHandle(page: Page, from: Locator, to: Locator) {
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  if (!a || !b) throw new Error('drag handles not visible');
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 - 10, { steps: 5 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 - 6, { steps: 15 });
-  await page.waitForTimeout(150);
-  await page.mouse.up();
-}
-
-async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown') {
-  await handle.focus();
-  // dnd-kit measures between key presses: give each step a frame or two.
-  for (const press of ['Space', key, 'Space']) {
-    await page.keyboard.press(press);
-    await page.waitForTimeout(250);
-  }
 }
 
 test('a study builder builds a two-event process, reorders it by drag and keyboard and sees the timeline', async ({
@@ -87,14 +66,15 @@ test('a study builder builds a two-event process, reorders it by drag and keyboa
   await expect(titles).toHaveText(['1. Baseline survey', '2. Screening visit']);
 
   // Mouse drag: the staff visit goes first.
-  await dragHandle(page, handles.nth(1), handles.nth(0));
+  const items = page.getByTestId('event-item');
+  await dragByMouse(page, handles.nth(1), items.nth(0), 'down');
   await expect(titles).toHaveText(['1. Screening visit', '2. Baseline survey']);
   // Keyboard: down and back up again.
-  await keyboardMove(page, handles.nth(0), 'ArrowDown');
+  await keyboardMove(page, handles.nth(0), 'ArrowDown', items.nth(1));
   await expect(titles).toHaveText(['1. Baseline survey', '2. Screening visit']);
-  await keyboardMove(page, handles.nth(1), 'ArrowUp');
+  await keyboardMove(page, handles.nth(1), 'ArrowUp', items.nth(0));
   await expect(titles).toHaveText(['1. Screening visit', '2. Baseline survey']);
-  await expect(page.getByTestId('event-item').nth(0)).toHaveAttribute('data-event-type', 'TYPE_USER');
+  await expect(items.nth(0)).toHaveAttribute('data-event-type', 'TYPE_USER');
 
   // The survey now follows the visit: 7 days after the visit is completed.
   await page.getByTestId('select-event').nth(1).click();

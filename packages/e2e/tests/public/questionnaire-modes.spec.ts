@@ -370,15 +370,20 @@ test('(e) file upload: dots and size refused, a good file uploads with progress 
   });
   await expect(question.getByRole('alert')).toContainText('The file is larger than');
 
-  // The upload is held back a moment so its progress can be seen.
+  // The upload is held back until its progress has been seen, then let through.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/answerFiles', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await released;
     await route.continue();
   });
   // A real PDF header: the server checks the content, not the name.
   const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2048, 32), Buffer.from('\n%%EOF\n')]);
   await input.setInputFiles({ name: 'referral.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(question.getByText('Uploading referral.pdf…')).toBeVisible();
+  release();
   await expect(question.getByText('referral.pdf is uploaded.')).toBeVisible();
   await expect(page.getByText('The file has been uploaded.')).toBeVisible();
   await expect(question.getByRole('alert')).toHaveCount(0);
