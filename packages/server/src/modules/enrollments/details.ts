@@ -1,39 +1,13 @@
 /**
- * What `enrollment.details` holds (the table keeps later issues' fields in jsonb): the random id,
- * the sign-off and deactivation signatures, and the discontinuation.
+ * What `enrollment.details` holds, read through the domain's schema (issue 14 item 4): the random id,
+ * the sign-off and deactivation signatures, the discontinuation, consent and import.
  */
-import type { DiscontinuationReason } from '@trialbase/domain';
+import { type EnrollmentDetails, parseEnrollmentDetails } from '@trialbase/domain';
 import type { EnrollmentRow } from './repo';
 
-/** A signature kept on the enrollment (DESIGN.md e-signatures: who, printed name, when, why). */
-export type StoredSignature = {
-  signedBy: string;
-  signedByName: string;
-  signedTime: string;
-  reason: string | null;
-  meaning: string;
-};
+export type { EnrollmentDetails, StoredDiscontinuation, StoredSignature } from '@trialbase/domain';
 
-export type StoredDiscontinuation = {
-  reason: DiscontinuationReason;
-  otherReason: string | null;
-  discontinuedBy: string | null;
-  discontinuedTime: string;
-  tokenId: string;
-};
-
-export type EnrollmentDetails = {
-  randomId?: string | null;
-  signOff?: StoredSignature | null;
-  deactivation?: StoredSignature | null;
-  discontinuation?: StoredDiscontinuation | null;
-  /**
-   * The links the last deactivation or discontinuation switched off, with their status before:
-   * a reactivation gives them back (waiting ones wait again, open ones reopen).
-   */
-  disabledTokens?: { id: string; status: string }[];
-};
-
+/** The enrollment's runtime state, parsed. */
 export function enrollmentDetailsOf(row: Pick<EnrollmentRow, 'details'>): EnrollmentDetails {
-  return row.details as EnrollmentDetails;
+  return parseEnrollmentDetails(row.details);
 }

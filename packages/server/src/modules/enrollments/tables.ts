@@ -1,3 +1,4 @@
+import type { EnrollmentDetails } from '@trialbase/domain';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -26,7 +27,7 @@ export const enrollments = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     /** Enrollment details later issues fill (random id, trial group, sign-off, discontinuation...). */
-    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    details: jsonb('details').$type<EnrollmentDetails>().notNull().default(sql`'{}'::jsonb`),
     createdBy: text('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

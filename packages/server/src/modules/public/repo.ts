@@ -8,7 +8,7 @@ import { sites } from '../sites/tables';
 import { studies } from '../studies/tables';
 import { subjects } from '../subjects/tables';
 import { tokens } from '../tokens/tables';
-import { oneTimePasswords, participantSessions } from './tables';
+import { oneTimePasswords, participantSessions, publicSubmissions } from './tables';
 
 export type OtpRow = typeof oneTimePasswords.$inferSelect;
 export type PublicStudyRow = typeof studies.$inferSelect;
@@ -181,4 +181,38 @@ export async function findEnrollmentRow(
     .limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+export type PublicSubmissionRow = typeof publicSubmissions.$inferSelect;
+
+/** Spec 002 §7: the stored submit of a link under an idempotency key, if any. */
+export async function findPublicSubmission(
+  db: Executor,
+  studyId: string,
+  tokenId: string,
+  idempotencyKey: string,
+): Promise<PublicSubmissionRow | null> {
+  const rows = await db
+    .select()
+    .from(publicSubmissions)
+    .where(
+      and(
+        eq(publicSubmissions.studyId, studyId),
+        eq(publicSubmissions.tokenId, tokenId),
+        eq(publicSubmissions.idempotencyKey, idempotencyKey),
+      ),
+    );
+  return rows[0] ?? null;
+}
+
+/** Stores a submit under its key; false when the key is taken already (insert-or-conflict on the unique key). */
+export async function insertPublicSubmission(db: Executor, row: PublicSubmissionRow): Promise<boolean> {
+  const inserted = await db
+    .insert(publicSubmissions)
+    .values(row)
+    .onConflictDoNothing({
+      target: [publicSubmissions.studyId, publicSubmissions.tokenId, publicSubmissions.idempotencyKey],
+    })
+    .returning({ id: publicSubmissions.id });
+  return inserted.length > 0;
 }

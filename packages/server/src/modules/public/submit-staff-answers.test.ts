@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
-import { answers } from '../questionnaires/tables';
+import { answers, questionnaires } from '../questionnaires/tables';
 import { auditOf, buildLinkStudy, cookieOf, openEvent } from './public-test-kit';
 
 const now = new Date('2026-05-04T08:00:00Z');
@@ -54,7 +54,94 @@ async function savedAnswers(questionnaireId: string) {
   return Object.fromEntries(rows.map((r) => [r.questionId, r.value]));
 }
 
+/**
+ * Every row write on the answer and answer set tables, logged by a trigger in the test database, so a
+ * test sees writes that leave a row as it was (an emptied-then-restored answer, a second set update).
+ */
+async function logRowWrites() {
+  const db = t.app.database.db;
+  await db.execute(
+    sql`create table if not exists test_row_write (tbl text not null, row_id text not null, op text not null)`,
+  );
+  await db.execute(sql`create or replace function test_log_row_write() returns trigger language plpgsql as $$
+    begin insert into test_row_write values (tg_table_name, new.id, tg_op); return new; end $$`);
+  await db.execute(sql`drop trigger if exists test_answer_write on answer`);
+  await db.execute(
+    sql`create trigger test_answer_write after insert or update on answer for each row execute function test_log_row_write()`,
+  );
+  await db.execute(sql`drop trigger if exists test_questionnaire_write on questionnaire`);
+  await db.execute(
+    sql`create trigger test_questionnaire_write after insert or update on questionnaire for each row execute function test_log_row_write()`,
+  );
+  return {
+    async take(): Promise<{ tbl: string; row_id: string; op: string }[]> {
+      const result = await db.execute(sql`delete from test_row_write returning tbl, row_id, op`);
+      return (result as unknown as { rows: { tbl: string; row_id: string; op: string }[] }).rows;
+    },
+    async stop() {
+      await db.execute(sql`drop trigger if exists test_answer_write on answer`);
+      await db.execute(sql`drop trigger if exists test_questionnaire_write on questionnaire`);
+    },
+  };
+}
+
 describe(`POST /api/public/studies/:studyId/questionnaire keeps staff answers on ${engine}`, () => {
+  it('a participant save never writes the staff-only answer rows and writes the answer set once (issue 14 item 1)', async () => {
+    const s = await setUp();
+    const formA = s.formIds[0] as string;
+    const tokenId = s.tokens[0]?.id as string;
+    const staff = await t.app.inject({
+      method: 'POST',
+      url: `/api/studies/${s.study.id}/enrollments/${s.enrollmentId}/tokens/${tokenId}/questionnaires`,
+      headers: admin.headers,
+      payload: {
+        formId: formA,
+        isFinal: false,
+        answers: [{ question: 'a2', answerStrings: ['seen at the clinic'] }],
+      },
+    });
+    expect(staff.statusCode, staff.body).toBe(200);
+    const questionnaireId = staff.json().answerSet.id as string;
+    const rowsOf = () =>
+      t.app.database.db.select().from(answers).where(eq(answers.questionnaireId, questionnaireId));
+    const [staffRow] = await rowsOf();
+    expect(staffRow?.questionId).toBe('a2');
+
+    const writes = await logRowWrites();
+    try {
+      const draft = await submit(s, { formId: formA, answers: [{ question: 'a1', answerStrings: ['3'] }] });
+      expect(draft.statusCode, draft.body).toBe(200);
+      const a1 = (await rowsOf()).find((r) => r.questionId === 'a1');
+      expect(await writes.take()).toEqual(
+        expect.arrayContaining([
+          { tbl: 'answer', row_id: a1?.id, op: 'INSERT' },
+          { tbl: 'questionnaire', row_id: questionnaireId, op: 'UPDATE' },
+        ]),
+      );
+      const final = await submit(s, {
+        formId: formA,
+        isFinal: true,
+        answers: [{ question: 'a1', answerStrings: ['4'] }],
+      });
+      expect(final.statusCode, final.body).toBe(200);
+      // Exactly one write of the set and one of the changed answer: the staff answer is not touched.
+      expect(await writes.take()).toEqual([
+        { tbl: 'answer', row_id: a1?.id, op: 'UPDATE' },
+        { tbl: 'questionnaire', row_id: questionnaireId, op: 'UPDATE' },
+      ]);
+    } finally {
+      await writes.stop();
+    }
+    const after = (await rowsOf()).find((r) => r.questionId === 'a2');
+    expect(after).toEqual(staffRow);
+    const [set] = await t.app.database.db
+      .select()
+      .from(questionnaires)
+      .where(eq(questionnaires.id, questionnaireId));
+    // Staff save (version 1), participant draft (2) and submit (3): one version per save.
+    expect(set?.version).toBe(3);
+  });
+
   it('a participant save leaves the answers of questions hidden from subjects as staff entered them', async () => {
     const s = await setUp();
     const formA = s.formIds[0] as string;

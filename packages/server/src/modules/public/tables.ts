@@ -1,4 +1,14 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { StoredPublicSubmitResult } from '@trialbase/domain';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * One-time passwords of the public flows (spec 002: token links with OTP, sign-up, unsubscribe).
@@ -41,4 +51,28 @@ export const participantSessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('participant_session_token_idx').on(t.studyId, t.tokenId)],
+);
+
+/**
+ * Spec 002 §7 idempotent submit (issue 14 item 4): each participant submit key of a link, with the
+ * fingerprint of what was sent and the first result, which a retry with the same key is answered with.
+ * The unique key makes a second insert of the same key a conflict, never a second submit.
+ */
+export const publicSubmissions = pgTable(
+  'public_submission',
+  {
+    studyId: text('study_id').notNull(),
+    id: text('id').notNull(),
+    tokenId: text('token_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    questionnaireId: text('questionnaire_id').notNull(),
+    /** SHA-256 of the submitted content without the key and the link. */
+    fingerprint: text('fingerprint').notNull(),
+    result: jsonb('result').$type<StoredPublicSubmitResult>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studyId, t.id] }),
+    uniqueIndex('public_submission_key_idx').on(t.studyId, t.tokenId, t.idempotencyKey),
+  ],
 );

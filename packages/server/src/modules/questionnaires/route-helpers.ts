@@ -11,8 +11,10 @@ import { assertSitePermission, kickJobs, siteOfEnrollment } from '../tokens/rout
 import { scheduleEnvOf } from '../tokens/service/send-link';
 import { findQuestionnaire } from './repo';
 import { type EventKind, requireStudy } from './service/context';
+import type { SaveOutcome } from './service/persist-answers';
 import { presentSets } from './service/read';
-import { type SaveOutcome, submitQuestionnaire, updateFilledQuestionnaire } from './service/save';
+import { submitQuestionnaire } from './service/submit-questionnaire';
+import { updateFilledQuestionnaire } from './service/update-filled-questionnaire';
 
 type TokenParams = { studyId: string; enrollmentId: string; tokenId: string };
 

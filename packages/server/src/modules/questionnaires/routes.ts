@@ -40,7 +40,7 @@ import {
   listReferenceQuestionnaires,
   presentSets,
 } from './service/read';
-import { saveUnfinishedQuestionnaire } from './service/save';
+import { saveUnfinishedQuestionnaire } from './service/save-unfinished-questionnaire';
 import { siteOfQuestionnaire, verifyAnswer, verifyQuestionnaire } from './service/verify';
 import { unscheduledQuestionnaireRoutes } from './unscheduled-routes';
 

@@ -1,3 +1,4 @@
+import type { QuestionnaireDetails } from '@trialbase/domain';
 import {
   boolean,
   index,
@@ -37,7 +38,7 @@ export const questionnaires = pgTable(
     /** Saved-version counter: +1 on every update (optimistic concurrency, spec 001 §2 header). */
     version: integer('version').notNull().default(0),
     /** Image chart markers and answers per colour, edit message, language and other set details. */
-    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    details: jsonb('details').$type<QuestionnaireDetails>().notNull().default({}),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     verifiedBy: text('verified_by'),
     secondaryVerifiedAt: timestamp('secondary_verified_at', { withTimezone: true }),

@@ -1,3 +1,4 @@
+import type { TokenDetails } from '@trialbase/domain';
 import {
   boolean,
   index,
@@ -36,7 +37,7 @@ export const tokens = pgTable(
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     completedTime: timestamp('completed_time', { withTimezone: true }),
     /** Token details later issues fill (e-consent keys and language, flow key...). */
-    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    details: jsonb('details').$type<TokenDetails>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

@@ -12,7 +12,7 @@ export {
 } from '../../modules/forms/tables';
 export { apiKeys } from '../../modules/integrations/tables';
 export { processDataEvents, processes } from '../../modules/processes/tables';
-export { oneTimePasswords, participantSessions } from '../../modules/public/tables';
+export { oneTimePasswords, participantSessions, publicSubmissions } from '../../modules/public/tables';
 export { queries } from '../../modules/queries/tables';
 export { answers, questionnaires } from '../../modules/questionnaires/tables';
 export { showRules, validationRules } from '../../modules/rules/tables';

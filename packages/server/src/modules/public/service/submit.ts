@@ -5,46 +5,37 @@
  */
 import { createHash } from 'node:crypto';
 import {
-  type AuditEvent,
   type FieldIssue,
   type FormPosition,
   formPositionOf,
   isPubliclyFillableTokenType,
-  isQuestionAskedIn,
   type PublicSubmitBody,
   type PublicSubmitResult,
+  type StoredPublicSubmitResult,
+  StoredPublicSubmitResultSchema,
   stepForwardOneForm,
+  type TokenDetails,
   type TokenStatus,
   type TokenType,
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { AppError, forbidden, notFound } from '../../../platform/errors';
+import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { lockEnrollment } from '../../enrollments/repo';
 import {
-  type AnswerRow,
   findQuestionnaire,
   findTokenFormQuestionnaire,
-  listAnswerRows,
   listTokenQuestionnaires,
   type QuestionnaireRow,
-  updateAnswerRow,
-  updateQuestionnaire,
 } from '../../questionnaires/repo';
-import { loadForm } from '../../questionnaires/service/context';
-import { submitQuestionnaire } from '../../questionnaires/service/save';
+import { submitQuestionnaire } from '../../questionnaires/service/submit-questionnaire';
+import { tokenDetailsOf } from '../../tokens/details';
 import { updateToken } from '../../tokens/repo';
 import type { ScheduleEnv } from '../../tokens/service/send-link';
-import { FORM_INDEX_DETAIL, stepTokenBack } from '../../tokens/service/token-actions';
-import { findTokenByLink } from '../repo';
+import { stepTokenBack } from '../../tokens/service/token-actions';
+import { findPublicSubmission, findTokenByLink, insertPublicSubmission } from '../repo';
 import { assertLinkUsable, type LoadedLink, loadLink } from './link';
-
-/** Where the answers of earlier submit attempts are kept, in `questionnaire.details`. */
-const SUBMISSIONS_DETAIL = 'publicSubmissions';
-/** The keys kept per answer set: enough for any retry burst, small enough for the row. */
-const KEPT_SUBMISSIONS = 20;
-
-type StoredSubmission = { fingerprint: string; at: string; result: Omit<PublicSubmitResult, 'isReplay'> };
 
 /** Spec 002 §8 "already filled": a 400 the page turns into PUBLIC.QUESTIONNAIRE.ALREADY_FILL. */
 function alreadyFilledError(): AppError {
@@ -52,6 +43,13 @@ function alreadyFilledError(): AppError {
     id: 'QUESTIONNAIRE_EXISTS',
     status: 400,
     context: { reason: 'COMPLETED', messageKey: 'PUBLIC.QUESTIONNAIRE.ALREADY_FILL' },
+  });
+}
+
+/** Spec 002 §7: the same idempotency key sent with other content. */
+function keyReusedError(): AppError {
+  return new AppError('CONFLICT', 'This submit key was used for other answers.', {
+    context: { reason: 'IDEMPOTENCY_KEY_REUSED' },
   });
 }
 
@@ -77,11 +75,6 @@ function fingerprintOf(body: PublicSubmitBody): string {
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 
-function storedSubmissions(row: Pick<QuestionnaireRow, 'details'> | null): Record<string, StoredSubmission> {
-  const value = (row?.details as Record<string, unknown> | undefined)?.[SUBMISSIONS_DETAIL];
-  return value && typeof value === 'object' ? (value as Record<string, StoredSubmission>) : {};
-}
-
 /** Loads the link with its enrollment locked (the schedule's serialisation point) and checks who may fill it. */
 async function lockLink(ctx: UseCaseContext, studyId: string, link: string): Promise<LoadedLink> {
   const token = await findTokenByLink(ctx.tx, studyId, link);
@@ -100,13 +93,13 @@ function assertPublicFillable(link: LoadedLink): void {
 async function positionAfter(
   ctx: UseCaseContext,
   link: LoadedLink,
-  tokenDetails: Record<string, unknown>,
+  tokenDetails: TokenDetails,
   isDone: boolean,
 ): Promise<Pick<PublicSubmitResult, 'nextFormId' | 'currentNumber' | 'total'>> {
   const forms = link.event.forms;
   if (isDone) return { nextFormId: null, currentNumber: forms.length, total: forms.length };
   if (link.event.forceFormOrder) {
-    const position = formPositionOf(forms, tokenDetails[FORM_INDEX_DETAIL]);
+    const position = formPositionOf(forms, tokenDetails.formIndex);
     return { nextFormId: position.currentForm, currentNumber: position.currentNumber, total: position.total };
   }
   const sets = await listTokenQuestionnaires(ctx.tx, link.study.id, link.token.id);
@@ -115,61 +108,21 @@ async function positionAfter(
 }
 
 /**
- * Issue 8 item 6: the answers of questions the participant is not asked (hideFromSubjects, not
- * visibleInPublic) that staff entered on this answer set. A participant save must leave them alone.
- */
-async function staffOnlyAnswerRows(
-  ctx: UseCaseContext,
-  studyId: string,
-  before: QuestionnaireRow | null,
-): Promise<AnswerRow[]> {
-  if (!before) return [];
-  const tag = { major: before.formMajor, minor: before.formMinor };
-  const loaded = await loadForm(ctx.tx, studyId, before.formId, tag, false);
-  if (!loaded) return [];
-  const hidden = new Set(
-    loaded.form.questions.filter((q) => !isQuestionAskedIn(q, 'public')).map((q) => q.id),
-  );
-  const rows = await listAnswerRows(ctx.tx, studyId, [before.id]);
-  return rows.filter((row) => hidden.has(row.questionId));
-}
-
-/** The save's audit without the staff-only questions, whose rows the participant save restores. */
-function withoutQuestions(event: AuditEvent, questionIds: ReadonlySet<string>): AuditEvent {
-  if (questionIds.size === 0) return event;
-  if (event.action !== 'QUESTIONNAIRE_SAVED' && event.action !== 'QUESTIONNAIRE_SUBMITTED') return event;
-  const strip = (side: unknown) => {
-    const answers = (side as { answers?: unknown } | null | undefined)?.answers;
-    if (!side || typeof side !== 'object' || !answers || typeof answers !== 'object') return side;
-    const kept = Object.entries(answers as Record<string, unknown>).filter(([id]) => !questionIds.has(id));
-    return { ...side, answers: Object.fromEntries(kept) };
-  };
-  return { ...event, before: strip(event.before), after: strip(event.after) } as AuditEvent;
-}
-
-/**
- * Saves or submits the participant's answers through the staff fill's use case as the public
- * audience. That use case empties rows the client did not send; the participant is never sent the
- * staff-only questions, so their rows (value and verification) are put back as they were.
+ * Saves or submits the participant's answers through the questionnaire save as the public audience
+ * (issue 14 item 1): only the questions the participant is asked are checked, written and audited;
+ * the answers of staff-only questions (hideFromSubjects, not visibleInPublic) are never touched.
  */
 async function saveParticipantAnswers(
   ctx: UseCaseContext,
   link: LoadedLink,
   body: PublicSubmitBody,
-  before: QuestionnaireRow | null,
   env: ScheduleEnv,
-): Promise<{ saved: QuestionnaireRow; result: Omit<PublicSubmitResult, 'isReplay'> }> {
+): Promise<StoredPublicSubmitResult> {
   const studyId = link.study.id;
-  const staffRows = await staffOnlyAnswerRows(ctx, studyId, before);
-  const staffIds = new Set(staffRows.map((row) => row.questionId));
-  const participantCtx: UseCaseContext = {
-    ...ctx,
-    audit: (event) => ctx.audit(withoutQuestions(event, staffIds)),
-  };
   let outcome: Awaited<ReturnType<typeof submitQuestionnaire>>;
   try {
     outcome = await submitQuestionnaire(
-      participantCtx,
+      ctx,
       {
         studyId,
         enrollmentId: link.enrollment.id,
@@ -189,33 +142,20 @@ async function saveParticipantAnswers(
     if (error instanceof AppError && error.id === 'QUESTIONNAIRE_EXISTS') throw alreadyFilledError();
     throw error;
   }
-  for (const row of staffRows) {
-    const {
-      studyId: _study,
-      id,
-      questionnaireId: _set,
-      questionId: _question,
-      createdAt: _at,
-      ...kept
-    } = row;
-    await updateAnswerRow(ctx.tx, studyId, id, kept);
-  }
-
   const saved = await findQuestionnaire(ctx.tx, studyId, outcome.questionnaireId);
   if (!saved) throw new Error('The saved form disappeared.');
   const status = outcome.token.status as TokenStatus;
   const isDone = status === 'COMPLETED' || status === 'EXCLUDED';
-  const result: Omit<PublicSubmitResult, 'isReplay'> = {
+  return {
     questionnaireId: saved.id,
     formId: saved.formId,
     formStatus: saved.status,
     isFinal: body.isFinal,
     status,
     isDone,
-    ...(await positionAfter(ctx, link, outcome.token.details as Record<string, unknown>, isDone)),
+    ...(await positionAfter(ctx, link, tokenDetailsOf(outcome.token), isDone)),
     firedRules: outcome.firedRules,
   };
-  return { saved, result };
 }
 
 /**
@@ -229,9 +169,8 @@ async function continuePastCompletedForm(
   link: LoadedLink,
   body: PublicSubmitBody,
   before: QuestionnaireRow,
-): Promise<Omit<PublicSubmitResult, 'isReplay'>> {
-  const details = link.token.details as Record<string, unknown>;
-  const position = formPositionOf(link.event.forms, details[FORM_INDEX_DETAIL]);
+): Promise<StoredPublicSubmitResult> {
+  const position = formPositionOf(link.event.forms, tokenDetailsOf(link.token).formIndex);
   const isContinue =
     body.isFinal &&
     body.answers.length === 0 &&
@@ -239,7 +178,7 @@ async function continuePastCompletedForm(
     position.currentForm === body.formId;
   if (!isContinue) throw alreadyFilledError();
   const next = stepForwardOneForm(position);
-  const tokenDetails = { ...details, [FORM_INDEX_DETAIL]: next.currentNumber };
+  const tokenDetails = { ...link.token.details, formIndex: next.currentNumber };
   await updateToken(ctx.tx, link.study.id, link.token.id, { details: tokenDetails, updatedAt: ctx.now });
   await ctx.audit({
     action: 'TOKEN_FORWARD',
@@ -275,40 +214,31 @@ export async function submitPublicQuestionnaire(
 ): Promise<PublicSubmitResult> {
   const { studyId, body } = input;
   const link = await lockLink(ctx, studyId, body.token);
-  const before = await findTokenFormQuestionnaire(ctx.tx, studyId, link.token.id, body.formId);
-  const submissions = storedSubmissions(before);
   const fingerprint = fingerprintOf(body);
-  const earlier = submissions[body.idempotencyKey];
+  const earlier = await findPublicSubmission(ctx.tx, studyId, link.token.id, body.idempotencyKey);
   if (earlier) {
-    if (earlier.fingerprint !== fingerprint) {
-      throw new AppError('CONFLICT', 'This submit key was used for other answers.', {
-        context: { reason: 'IDEMPOTENCY_KEY_REUSED' },
-      });
-    }
-    return { ...earlier.result, isReplay: true };
+    if (earlier.fingerprint !== fingerprint) throw keyReusedError();
+    return { ...StoredPublicSubmitResultSchema.parse(earlier.result), isReplay: true };
   }
   assertPublicFillable(link);
   assertLinkUsable(link, ctx.now);
-  let saved: QuestionnaireRow;
-  let result: Omit<PublicSubmitResult, 'isReplay'>;
-  if (before?.completedAt) {
-    result = await continuePastCompletedForm(ctx, link, body, before);
-    saved = before;
-  } else {
-    ({ saved, result } = await saveParticipantAnswers(ctx, link, body, before, env));
-  }
-  const kept = Object.entries(submissions)
-    .sort(([, a], [, b]) => a.at.localeCompare(b.at))
-    .slice(-(KEPT_SUBMISSIONS - 1));
-  await updateQuestionnaire(ctx.tx, studyId, saved.id, {
-    details: {
-      ...(saved.details as Record<string, unknown>),
-      [SUBMISSIONS_DETAIL]: Object.fromEntries([
-        ...kept,
-        [body.idempotencyKey, { fingerprint, at: ctx.now.toISOString(), result }],
-      ]),
-    },
+  const before = await findTokenFormQuestionnaire(ctx.tx, studyId, link.token.id, body.formId);
+  const result = before?.completedAt
+    ? await continuePastCompletedForm(ctx, link, body, before)
+    : await saveParticipantAnswers(ctx, link, body, env);
+  const isStored = await insertPublicSubmission(ctx.tx, {
+    studyId,
+    id: newId(ctx.now),
+    tokenId: link.token.id,
+    idempotencyKey: body.idempotencyKey,
+    questionnaireId: result.questionnaireId,
+    fingerprint,
+    result,
+    createdAt: ctx.now,
   });
+  // The enrollment lock serialises a link's submits, so the key cannot have been taken meanwhile;
+  // should it be, nothing of this call is kept and the retry is answered from the stored result.
+  if (!isStored) throw keyReusedError();
   return { ...result, isReplay: false };
 }
 
@@ -342,7 +272,7 @@ export async function getPublicFillState(
 }> {
   const link = await loadLink(db, input.studyId, input.link);
   const forms = link.event.forms;
-  const position = formPositionOf(forms, (link.token.details as Record<string, unknown>)[FORM_INDEX_DETAIL]);
+  const position = formPositionOf(forms, tokenDetailsOf(link.token).formIndex);
   const sets = await listTokenQuestionnaires(db, input.studyId, link.token.id);
   return {
     forceFormOrder: link.event.forceFormOrder,

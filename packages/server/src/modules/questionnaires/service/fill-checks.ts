@@ -1,0 +1,201 @@
+/**
+ * The checks every staff or participant save of a filled form runs before it writes (spec 001 §4, §5,
+ * §7; spec 000 §3 forced order): the enrollment locked, the token and form fillable, the answers
+ * rebuilt and re-validated by the domain.
+ */
+import {
+  type Answer,
+  type AnswerSetCheck,
+  canTokenTakeAnswers,
+  checkAnswerSet,
+  type FormPosition,
+  formPositionOf,
+  type ImageChartAnswer,
+  type ImageChartMarker,
+  type StudyStatus,
+  studyEditScope,
+  type TokenStatus,
+} from '@trialbase/domain';
+import { AppError, notFound, validationError } from '../../../platform/errors';
+import type { UseCaseContext } from '../../../platform/use-case';
+import { lockEnrollment } from '../../enrollments/repo';
+import { tokenDetailsOf } from '../../tokens/details';
+import { answerOfRow } from '../presenters';
+import {
+  findQuestionnaire,
+  listAnswerRows,
+  listEnrollmentQuestionnaires,
+  listQuestionnaireQueries,
+  type QuestionnaireRow,
+} from '../repo';
+import {
+  assertEventKind,
+  type EventKind,
+  type FillContext,
+  type LoadedForm,
+  loadFillContext,
+  loadFormShowRules,
+  loadFormValidationRules,
+} from './context';
+import { loadReferenceForms } from './reference';
+
+export type TokenRef = { studyId: string; enrollmentId: string; tokenId: string };
+export type AnswerPayload = {
+  answers: Answer[];
+  imageChartMarkers?: ImageChartMarker[] | undefined;
+  imageChartAnswers?: ImageChartAnswer[] | undefined;
+};
+/** Which tokens a save serves (see `EventKind`); the plain calls' defaults keep their old behaviour. */
+export type KindOption = { eventKind?: EventKind | undefined };
+/** Who a save is for: staff fill every question; a participant (spec 002) only the questions asked in public. */
+export type Audience = 'staff' | 'public';
+
+export function studyStatusError(status: string): AppError {
+  return new AppError('PRECONDITION', 'The study does not allow this in its current status.', {
+    id: 'STUDY_STATUS_MISMATCH',
+    context: { status },
+  });
+}
+
+/**
+ * Locks the enrollment, then loads the token's fill context inside the transaction and refuses a
+ * token of the other kind (scheduled versus unscheduled, spec 001 §7).
+ */
+export async function lockAndLoad(ctx: UseCaseContext, ref: TokenRef, kind: EventKind): Promise<FillContext> {
+  if (!(await lockEnrollment(ctx.tx, ref.studyId, ref.enrollmentId))) throw notFound('The enrollment');
+  const fill = await loadFillContext(ctx.tx, ref);
+  assertEventKind(fill, kind);
+  return fill;
+}
+
+/** Spec 001 §4/§7: staff fill only while the study captures data and the token is open and unlocked. */
+export function assertFillable(fill: FillContext): void {
+  if (!studyEditScope(fill.study.status as StudyStatus).dataCapture)
+    throw studyStatusError(fill.study.status);
+  if (fill.token.locked) {
+    throw new AppError('PRECONDITION', 'The data event is locked.', { context: { reason: 'TOKEN_LOCKED' } });
+  }
+  if (!canTokenTakeAnswers(fill.token.status as TokenStatus)) {
+    throw new AppError('PRECONDITION', 'This data event does not take answers now.', {
+      context: { reason: 'TOKEN_NOT_FILLABLE', status: fill.token.status },
+    });
+  }
+}
+
+/** The form of the token's data event, or a 400 on `formId`. */
+export function requireForm(fill: FillContext, formId: string): LoadedForm {
+  const form = fill.forms.find((f) => f.formId === formId);
+  if (!form) {
+    throw validationError([{ path: ['formId'], message: 'The form is not part of this data event.' }]);
+  }
+  return form;
+}
+
+/** Spec 001 §5: the domain rebuild and check; refuses answer errors (400) and BLOCK rules (400 VALIDATION_RULE_VIOLATION). */
+export async function checkSubmission(
+  ctx: UseCaseContext,
+  fill: FillContext,
+  form: LoadedForm,
+  answers: Answer[],
+  options: { isFinal: boolean; queryStatuses: string[]; audience: Audience },
+): Promise<AnswerSetCheck> {
+  const studyId = fill.study.id;
+  const [validationRules, referenceShowRules] = await Promise.all([
+    loadFormValidationRules(ctx.tx, studyId, form.formId, fill.event.id),
+    loadFormShowRules(ctx.tx, studyId, form.formId, {
+      processId: fill.process.id,
+      dataEventId: fill.event.id,
+    }),
+  ]);
+  const reference = await loadReferenceData(ctx, fill, form.formId);
+  const result = checkAnswerSet({
+    form: form.form,
+    answers: answers.map((a) => ({ ...a, timeZone: a.timeZone ?? fill.enrollment.timeZone })),
+    isFinal: options.isFinal,
+    audience: options.audience,
+    validationRules,
+    referenceShowRules,
+    queryStatuses: options.queryStatuses,
+    isTokenMissingData: fill.token.missingData,
+    ruleContext: {
+      now: ctx.now,
+      timeZone: fill.enrollment.timeZone,
+      enrollmentDate: fill.enrollment.registeredAt,
+      dataEventId: fill.event.id,
+      referenceForms: reference.forms,
+      referenceAnswers: reference.answers,
+    },
+  });
+  if (result.issues.length > 0) throw validationError(result.issues, 'Some answers are not valid.');
+  if (result.blockingIssues.length > 0) {
+    throw validationError(
+      result.blockingIssues,
+      'A validation rule refuses these answers.',
+      'VALIDATION_RULE_VIOLATION',
+    );
+  }
+  return result;
+}
+
+/**
+ * Cross-form rules (QUESTION_REF): the other answer sets of the enrollment, keyed by question id, with
+ * their forms at the versions they were filled with.
+ */
+async function loadReferenceData(ctx: UseCaseContext, fill: FillContext, formId: string) {
+  const sets = (await listEnrollmentQuestionnaires(ctx.tx, fill.study.id, fill.enrollment.id)).filter(
+    (q) => !(q.tokenId === fill.token.id && q.formId === formId),
+  );
+  const rows = await listAnswerRows(
+    ctx.tx,
+    fill.study.id,
+    sets.map((s) => s.id),
+  );
+  const answers: Record<string, Answer> = {};
+  for (const row of rows) answers[row.questionId] = answerOfRow(row);
+  return { forms: await loadReferenceForms(ctx.tx, fill.study.id, sets), answers };
+}
+
+/**
+ * Spec 000 §3 forced form order: the mandatory forms are filled one after the other; a form further
+ * on than the filler's current one is refused. Null when the event does not force the order.
+ */
+export function assertFormInOrder(fill: FillContext, formId: string): FormPosition | null {
+  if (!fill.event.forceFormOrder) return null;
+  const position = formPositionOf(fill.event.forms, tokenDetailsOf(fill.token).formIndex);
+  const index = fill.event.forms.indexOf(formId);
+  if (index > position.currentNumber) {
+    throw new AppError(
+      'PRECONDITION',
+      'The forms of this event are filled in order; finish the earlier form first.',
+      {
+        context: { reason: 'FORM_ORDER', currentForm: position.currentForm },
+      },
+    );
+  }
+  return position;
+}
+
+/** The statuses of the queries raised on one answer set (for its form status). */
+export async function queryStatusesOf(ctx: UseCaseContext, studyId: string, questionnaireId: string) {
+  return (await listQuestionnaireQueries(ctx.tx, studyId, [questionnaireId])).map((q) => q.status);
+}
+
+/** The answer set named in the URL, locked, when it belongs to the token; else 404. */
+export async function requireTokenQuestionnaire(
+  ctx: UseCaseContext,
+  fill: FillContext,
+  questionnaireId: string,
+): Promise<QuestionnaireRow> {
+  const row = await findQuestionnaire(ctx.tx, fill.study.id, questionnaireId, { lock: true });
+  if (!row || row.tokenId !== fill.token.id) throw notFound('The filled form');
+  return row;
+}
+
+/** Optimistic concurrency: a stale `version` is a 409 VERSION_MISMATCH. */
+export function assertVersion(row: QuestionnaireRow, version: number | undefined): void {
+  if (version !== undefined && version !== row.version) {
+    throw new AppError('CONFLICT', 'The form was changed by someone else. Reload it and try again.', {
+      context: { reason: 'VERSION_MISMATCH', expected: row.version, received: version },
+    });
+  }
+}
