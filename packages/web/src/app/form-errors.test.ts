@@ -24,6 +24,7 @@ beforeAll(async () => {
     lng: 'en',
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
+    showSupportNotice: false,
   });
 });
 

@@ -25,12 +25,14 @@ export const catalogLookup: Lookup = (key, params) =>
 
 export type MessageOptions = {
   /**
-   * The area's own messages, as catalog keys, by error id, type or HTTP status (`'403'`);
-   * each level is tried before the shared catalog's message for that level.
+   * The area's own messages, as catalog keys, by error id, `context.reason`, type or HTTP status
+   * (`'403'`); they are tried before the shared catalog's.
    */
   messages?: Partial<Record<string, string>>;
   /** Root of the shared catalog of error messages (`SERVER_ERRORS`). */
   catalog?: string;
+  /** The area's last resort (a catalog key), in place of the catalog's generic message. */
+  fallback?: string;
   lookup?: Lookup;
 };
 
@@ -101,8 +103,9 @@ function idMessage(failure: ServerFailure | null, options: MessageOptions): stri
 }
 
 /**
- * The message for a failed call, never the server's text: the area's `messages` by error id, type
- * or HTTP status, then the shared catalog's by id, type or status, then a generic one.
+ * The message for a failed call, never the server's text: the area's `messages` by error id, the
+ * context's `reason`, type or HTTP status, then the shared catalog's by id, reason, type or status,
+ * then the area's fallback or the catalog's generic one.
  */
 export function serverErrorMessage(error: unknown, options: MessageOptions = {}): string {
   const lookup = options.lookup ?? catalogLookup;
@@ -116,13 +119,18 @@ export function serverErrorMessage(error: unknown, options: MessageOptions = {})
   const type = failure?.body?.type;
   // Not an HTTP failure: an answer that did not match its schema, a bug; not the user's doing.
   const status = failure ? statusKey(failure.status) : 'SERVER';
+  const reason = failure?.body?.context?.reason;
+  const reasonKey = typeof reason === 'string' && reason ? reason : null;
   return (
     area(failure?.body?.id) ??
+    area(reasonKey) ??
     area(type) ??
     area(failure ? String(failure.status) : null) ??
     idMessage(failure, options) ??
+    (reasonKey ? lookup(`${catalog}.REASON.${reasonKey}`, params) : null) ??
     (type ? lookup(`${catalog}.TYPE.${type}`, params) : null) ??
     (status ? lookup(`${catalog}.STATUS.${status}`, params) : null) ??
+    (options.fallback ? lookup(options.fallback, params) : null) ??
     lookup(`${catalog}.GENERIC`) ??
     ''
   );

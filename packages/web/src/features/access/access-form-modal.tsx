@@ -9,17 +9,23 @@ import {
   UpdateAccessSchema,
   validateAccessSites,
 } from '@trialbase/domain';
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStudyAbilities } from '../../app/abilities';
-import { isHttpError } from '../../app/http';
+import {
+  applyServerErrors,
+  catalogLookup,
+  domainResolver,
+  type ServerErrorOptions,
+} from '../../app/form-errors';
 import { showSuccessToast } from '../../app/notify';
 import { useSites } from '../sites/api';
 import { useInviteAccess, useUpdateAccess } from './api';
 
 type Values = { email: string; role: InvitableRole | ''; scope: 'ALL' | 'SITES'; siteIds: string[] };
-type Issue = { path: readonly PropertyKey[]; message: string };
+
+const FIELDS = ['email', 'role', 'siteIds', 'scope'] as const;
+type Field = (typeof FIELDS)[number];
 
 type AccessFormModalProps = {
   studyId: string;
@@ -28,30 +34,16 @@ type AccessFormModalProps = {
   onClose: () => void;
 };
 
-const ISSUE_KEYS = [
-  'ACCESS.EMAIL_DUPLICATE',
-  'ACCESS.EMAIL_INVALID',
-  'ACCESS.EMAIL_TOO_LONG',
-  'ACCESS.SITES_REQUIRED',
-  'ACCESS.SITE_UNKNOWN',
-  'ACCESS.SITES_DUPLICATE',
-] as const;
-const FIELDS = ['email', 'role', 'siteIds', 'scope'] as const;
-type Field = (typeof FIELDS)[number];
-const isIssueKey = (message: string): message is (typeof ISSUE_KEYS)[number] =>
-  (ISSUE_KEYS as readonly string[]).includes(message);
-const isField = (field: string): field is Field => (FIELDS as readonly string[]).includes(field);
-
-/** Field errors from domain or server issues: our ACCESS.* keys translated, others per field. */
-function toFieldErrors(issues: readonly Issue[], t: TFunction): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? '');
-    if (!isField(field) || errors[field]) continue;
-    errors[field] = isIssueKey(issue.message) ? t(issue.message) : t(`ACCESS.FORM.INVALID.${field}`);
-  }
-  return errors;
-}
+/** The access area's messages for a failed call (by id, type, status), before the shared catalog's. */
+const ACCESS_ERRORS: ServerErrorOptions = {
+  idFields: { DUPLICATE_NAME: 'email' },
+  messages: {
+    DUPLICATE_NAME: 'ACCESS.EMAIL_DUPLICATE',
+    PRECONDITION: 'ACCESS.ERRORS.LAST_ADMIN',
+    '403': 'ACCESS.ERRORS.FORBIDDEN',
+  },
+  fallback: 'ACCESS.ERRORS.GENERAL',
+};
 
 function toBody(values: Values) {
   return {
@@ -69,6 +61,11 @@ export function AccessFormModal({ studyId, access, onClose }: AccessFormModalPro
   const invite = useInviteAccess(studyId);
   const update = useUpdateAccess(studyId);
   const [problem, setProblem] = useState<string | null>(null);
+  const fieldMessage = (field: string) =>
+    FIELDS.includes(field as Field) ? t(`ACCESS.FORM.INVALID.${field as Field}`) : null;
+  const errorOptions: ServerErrorOptions = { ...ACCESS_ERRORS, fields: FIELDS, fieldMessage };
+  const translateIssue = (message: string, field: Field) =>
+    catalogLookup(message) ?? t(`ACCESS.FORM.INVALID.${field}`);
   const siteOptions = (sites.data?.sites ?? []).map((site) => ({
     value: site.id,
     label: `${site.siteNumber} · ${site.name}`,
@@ -85,32 +82,22 @@ export function AccessFormModal({ studyId, access, onClose }: AccessFormModalPro
     },
     validate: (values) => {
       const body = toBody(values);
-      const parsed = access ? UpdateAccessSchema.safeParse(body) : InviteAccessSchema.safeParse(body);
-      const issues: Issue[] = parsed.success ? [] : [...parsed.error.issues];
-      if (sites.data)
-        issues.push(
-          ...validateAccessSites(
+      const errors = domainResolver<Values>(access ? UpdateAccessSchema : InviteAccessSchema, {
+        ...errorOptions,
+        toBody,
+      })(values);
+      const siteIssues = sites.data
+        ? validateAccessSites(
             body.siteIds,
             sites.data.sites.map((site) => site.id),
-          ),
-        );
-      return toFieldErrors(issues, t);
+          )
+        : [];
+      for (const issue of siteIssues) errors.siteIds ??= translateIssue(issue.message, 'siteIds');
+      return errors;
     },
   });
 
-  const handleError = (error: unknown) => {
-    if (isHttpError(error) && error.body?.id === 'DUPLICATE_NAME') {
-      form.setFieldError('email', t('ACCESS.EMAIL_DUPLICATE'));
-    } else if (isHttpError(error) && error.status === 400 && error.body?.context?.issues) {
-      form.setErrors(toFieldErrors(error.body.context.issues, t));
-    } else if (isHttpError(error) && error.body?.type === 'PRECONDITION') {
-      setProblem(t('ACCESS.ERRORS.LAST_ADMIN'));
-    } else if (isHttpError(error) && error.status === 403) {
-      setProblem(t('ACCESS.ERRORS.FORBIDDEN'));
-    } else {
-      setProblem(t('ACCESS.ERRORS.GENERAL'));
-    }
-  };
+  const handleError = (error: unknown) => setProblem(applyServerErrors(form, error, errorOptions).message);
 
   const handleSubmit = form.onSubmit((values) => {
     setProblem(null);

@@ -19,8 +19,9 @@ import {
 } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { applyServerErrors } from '../../app/form-errors';
 import { useCreateUser } from './api';
-import { applyServerError, checkField } from './form-errors';
+import { accountErrorOptions, checkField } from './form-errors';
 
 type Values = {
   firstName: string;
@@ -64,7 +65,7 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
     setProblem(null);
     create.mutate(values, {
       onSuccess: setResult,
-      onError: (error) => setProblem(applyServerError(t, error, FIELDS, form.setErrors)),
+      onError: (error) => setProblem(applyServerErrors(form, error, accountErrorOptions(t, FIELDS)).message),
     });
   };
 

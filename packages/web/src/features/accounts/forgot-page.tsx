@@ -5,10 +5,11 @@ import { ForgotPasswordRequestSchema } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { applyServerErrors } from '../../app/form-errors';
 import { AuthCard } from '../../components/auth-card';
 import { BackToLogin } from './account-links';
 import { useForgotPassword } from './api';
-import { applyServerError, checkField } from './form-errors';
+import { accountErrorOptions, checkField } from './form-errors';
 
 /** /authentication/forgot: asks for a reset link; the answer never says whether the account exists (spec 000 §2). */
 export function ForgotPage() {
@@ -27,7 +28,8 @@ export function ForgotPage() {
     const body = ForgotPasswordRequestSchema.parse(values);
     forgot.mutate(body, {
       onSuccess: () => setSentTo(body.email),
-      onError: (error) => setProblem(applyServerError(t, error, ['email'], form.setErrors)),
+      onError: (error) =>
+        setProblem(applyServerErrors(form, error, accountErrorOptions(t, ['email'])).message),
     });
   };
 

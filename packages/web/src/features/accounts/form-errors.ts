@@ -1,7 +1,7 @@
 import type { FieldIssue } from '@trialbase/domain';
 import type { TFunction } from 'i18next';
 import type { ZodType } from 'zod';
-import { isHttpError } from '../../app/http';
+import type { ServerErrorOptions } from '../../app/form-errors';
 
 type Issue = Pick<FieldIssue, 'path' | 'message' | 'params'>;
 
@@ -43,36 +43,14 @@ export function checkField(t: TFunction, schema: ZodType, value: unknown): strin
   return t('ACCOUNTS.INVALID.GENERIC');
 }
 
-/** The field issues of a failed call (400 VALIDATION, 400 EXTENDED_VALIDATION, 409), or null. */
-export function serverIssues(error: unknown): FieldIssue[] | null {
-  if (!isHttpError(error) || (error.status !== 400 && error.status !== 409)) return null;
-  return error.body?.context?.issues ?? null;
-}
-
 /**
- * Puts a server's field issues back on the form's fields; returns a general message for
- * anything that has no field to sit on (null when every issue found its field).
+ * How an accounts form shows a failed call (issue 14 item 7: the shared `applyServerErrors`): issues
+ * on these fields go on them, the rest and the error itself become the form-level message.
  */
-export function applyServerError(
-  t: TFunction,
-  error: unknown,
-  fields: readonly string[],
-  setErrors: (errors: Record<string, string>) => void,
-): string | null {
-  const issues = serverIssues(error);
-  if (issues?.length) {
-    const errors: Record<string, string> = {};
-    const rest: string[] = [];
-    for (const issue of issues) {
-      const field = String(issue.path[0] ?? '');
-      if (fields.includes(field)) errors[field] ??= issueText(t, issue);
-      else rest.push(issueText(t, issue));
-    }
-    setErrors(errors);
-    return rest.length ? rest.join(' ') : null;
-  }
-  if (!isHttpError(error) || error.status === 0 || error.status >= 500) return t('ERRORS.500');
-  if (error.status === 429) return t('ACCOUNTS.RATE_LIMITED');
-  if (error.status === 403) return t('ERRORS.403');
-  return error.body?.message ?? t('ERRORS.500');
+export function accountErrorOptions(t: TFunction, fields: readonly string[]): ServerErrorOptions {
+  return {
+    fields,
+    messages: { '403': 'ERRORS.403', '429': 'ACCOUNTS.RATE_LIMITED' },
+    fieldMessage: () => t('ACCOUNTS.INVALID.GENERIC'),
+  };
 }

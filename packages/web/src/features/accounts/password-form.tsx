@@ -4,11 +4,12 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { checkPasswordStrength } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { applyServerErrors } from '../../app/form-errors';
 import { isHttpError } from '../../app/http';
 import { showSuccessToast } from '../../app/notify';
 import { PasswordField } from '../../components/password-field';
 import { useChangePassword } from './api';
-import { applyServerError, issueText } from './form-errors';
+import { accountErrorOptions, issueText } from './form-errors';
 import { PasswordChecklist } from './password-checklist';
 
 type Values = { currentPassword: string; newPassword: string; repeat: string };
@@ -46,7 +47,7 @@ export function PasswordForm({ userId, email }: { userId: string; email: string 
             setProblem(t('ACCOUNTS.PASSWORD_TAB.BLOCKED'));
             return;
           }
-          setProblem(applyServerError(t, error, FIELDS, form.setErrors));
+          setProblem(applyServerErrors(form, error, accountErrorOptions(t, FIELDS)).message);
         },
       },
     );

@@ -4,9 +4,10 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { type OwnProfile, STUDY_LANGUAGES, UpdateOwnProfileRequestSchema } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { applyServerErrors } from '../../app/form-errors';
 import { showSuccessToast } from '../../app/notify';
 import { useUpdateOwnProfile } from './api';
-import { applyServerError, checkField } from './form-errors';
+import { accountErrorOptions, checkField } from './form-errors';
 
 type Values = {
   firstName: string;
@@ -50,7 +51,7 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
         form.resetDirty({ ...values, language: saved.language });
         showSuccessToast(t('ACCOUNTS.PROFILE.SAVED'));
       },
-      onError: (error) => setProblem(applyServerError(t, error, FIELDS, form.setErrors)),
+      onError: (error) => setProblem(applyServerErrors(form, error, accountErrorOptions(t, FIELDS)).message),
     });
   };
 

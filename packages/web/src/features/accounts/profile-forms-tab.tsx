@@ -13,8 +13,8 @@ import {
 import { modals } from '@mantine/modals';
 import { IconForms, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { serverErrorMessage } from '../../app/form-errors';
 import { formatDate } from '../../app/format';
-import { isHttpError } from '../../app/http';
 import { showErrorToast, showSuccessToast } from '../../app/notify';
 import { type LibraryTemplate, useDeleteUserTemplate, useUserTemplates } from '../forms/api';
 
@@ -37,9 +37,7 @@ export function ProfileFormsTab() {
         remove.mutate(template.id, {
           onSuccess: () => showSuccessToast(t('FORMS.MY_TEMPLATES.DELETED')),
           onError: (error) =>
-            showErrorToast(
-              isHttpError(error) && error.body ? error.body.message : t('FORMS.MY_TEMPLATES.DELETE_FAILED'),
-            ),
+            showErrorToast(serverErrorMessage(error, { fallback: 'FORMS.MY_TEMPLATES.DELETE_FAILED' })),
         }),
     });
 

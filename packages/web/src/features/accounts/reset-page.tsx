@@ -5,11 +5,12 @@ import { checkPasswordStrength } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { applyServerErrors } from '../../app/form-errors';
 import { AuthCard } from '../../components/auth-card';
 import { PasswordField } from '../../components/password-field';
 import { BackToLogin } from './account-links';
 import { useResetPassword } from './api';
-import { applyServerError, issueText } from './form-errors';
+import { accountErrorOptions, issueText } from './form-errors';
 import { PasswordChecklist } from './password-checklist';
 
 /** /authentication/reset?token=: sets a new password from the emailed link (spec 000 §2 forgot). */
@@ -34,7 +35,10 @@ export function ResetPage() {
     setProblem(null);
     reset.mutate(
       { token, password: values.password },
-      { onError: (error) => setProblem(applyServerError(t, error, ['password'], form.setErrors)) },
+      {
+        onError: (error) =>
+          setProblem(applyServerErrors(form, error, accountErrorOptions(t, ['password'])).message),
+      },
     );
   };
 

@@ -5,11 +5,12 @@ import { checkPasswordStrength, SignupRequestSchema } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { applyServerErrors } from '../../app/form-errors';
 import { AuthCard } from '../../components/auth-card';
 import { PasswordField } from '../../components/password-field';
 import { BackToLogin } from './account-links';
 import { useSignup } from './api';
-import { applyServerError, checkField, issueText } from './form-errors';
+import { accountErrorOptions, checkField, issueText } from './form-errors';
 import { PasswordChecklist } from './password-checklist';
 
 type SignupValues = { firstName: string; lastName: string; email: string; password: string; repeat: string };
@@ -47,7 +48,7 @@ export function SignupPage() {
     setProblem(null);
     signup.mutate(SignupRequestSchema.parse(values), {
       onSuccess: (result) => setSentTo(result.email),
-      onError: (error) => setProblem(applyServerError(t, error, FIELDS, form.setErrors)),
+      onError: (error) => setProblem(applyServerErrors(form, error, accountErrorOptions(t, FIELDS)).message),
     });
   };
 

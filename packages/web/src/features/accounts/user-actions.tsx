@@ -3,7 +3,7 @@ import { IconDots, IconLockOpen, IconUserCheck, IconUserOff } from '@tabler/icon
 import type { AdminUser } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isHttpError } from '../../app/http';
+import { serverErrorMessage } from '../../app/form-errors';
 import { showErrorToast, showSuccessToast } from '../../app/notify';
 import { type UserAction, useUserAction } from './api';
 
@@ -28,8 +28,7 @@ export function UserActions({ user, isSelf }: { user: AdminUser; isSelf: boolean
           setIsConfirming(false);
           showSuccessToast(t(DONE_KEYS[verb], { name }));
         },
-        onError: (error) =>
-          showErrorToast(isHttpError(error) && error.body ? error.body.message : t('ERRORS.500')),
+        onError: (error) => showErrorToast(serverErrorMessage(error)),
       },
     );
   };

@@ -3,10 +3,10 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { serverIssues } from '../../app/form-errors';
 import { AuthCard } from '../../components/auth-card';
 import { BackToLogin } from './account-links';
 import { useVerifyEmail } from './api';
-import { serverIssues } from './form-errors';
 
 /** /authentication/verify?token=: confirms the email from the emailed link (spec 000 §2 signup). */
 export function VerifyPage() {
@@ -23,7 +23,7 @@ export function VerifyPage() {
     verify.mutate({ token });
   }, [token, verify]);
 
-  const failure = serverIssues(verify.error)?.[0]?.message;
+  const failure = serverIssues(verify.error)[0]?.message;
   return (
     <AuthCard title={t('ACCOUNTS.VERIFY.TITLE')}>
       <Stack gap="md">

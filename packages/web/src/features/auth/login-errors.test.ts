@@ -1,14 +1,40 @@
-import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../app/http';
+import { serverErrorMessages } from '../../app/i18n/server-error-messages';
 import { describeLoginError } from './login-errors';
 
-describe('login error display (spec 000 §8)', () => {
-  it('shows the server message for a refused password (401 SECURITY)', () => {
+beforeAll(async () => {
+  await i18next.init({
+    resources: { en: { translation: serverErrorMessages.en }, de: { translation: serverErrorMessages.de } },
+    lng: 'en',
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  });
+});
+
+describe('login error display (spec 000 §8, issue 14 item 7)', () => {
+  it('shows the translated default, not the server text, for a refused password (401 SECURITY)', () => {
     const error = new HttpError('POST', '/api/auth/login', 401, {
       type: 'SECURITY',
       message: 'Wrong email or password',
     });
-    expect(describeLoginError(error)).toEqual({ kind: 'message', text: 'Wrong email or password' });
+    expect(describeLoginError(error)).toEqual({ kind: 'message', text: null });
+  });
+
+  it('says the email is not confirmed yet, from the catalog, in the user’s language', async () => {
+    const error = new HttpError('POST', '/api/auth/login', 401, {
+      type: 'SECURITY',
+      message: 'Server text',
+      context: { reason: 'EMAIL_NOT_VERIFIED' },
+    });
+    expect(describeLoginError(error)).toEqual({
+      kind: 'message',
+      text: 'Please confirm your email address first: open the link we sent you when you signed up.',
+    });
+    await i18next.changeLanguage('de');
+    expect(describeLoginError(error)).toMatchObject({ text: expect.stringMatching(/^Bitte bestätigen Sie/) });
+    await i18next.changeLanguage('en');
   });
 
   it('shows the lock time for ACCOUNT_LOCKED (423)', () => {
@@ -20,7 +46,7 @@ describe('login error display (spec 000 §8)', () => {
     expect(describeLoginError(error)).toEqual({ kind: 'locked', until: '2030-01-01T10:00:00.000Z' });
   });
 
-  it('puts 400 issues on their fields', () => {
+  it('puts 400 issues on their fields with the catalog’s words', () => {
     const error = new HttpError('POST', '/api/auth/login', 400, {
       type: 'VALIDATION',
       message: 'Invalid',
@@ -28,7 +54,7 @@ describe('login error display (spec 000 §8)', () => {
     });
     expect(describeLoginError(error)).toEqual({
       kind: 'fields',
-      fields: { email: 'Invalid email' },
+      fields: { email: 'This value is not valid.' },
       text: null,
     });
   });
@@ -40,7 +66,7 @@ describe('login error display (spec 000 §8)', () => {
     expect(describeLoginError(new HttpError('POST', '/api/auth/login', 0, null))).toEqual({ kind: 'none' });
   });
 
-  it('falls back to the translated default when a refusal has no message', () => {
+  it('falls back to the translated default when a refusal has no body', () => {
     expect(describeLoginError(new HttpError('POST', '/api/auth/login', 401, null))).toEqual({
       kind: 'message',
       text: null,

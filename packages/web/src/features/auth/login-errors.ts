@@ -1,3 +1,4 @@
+import { applyServerErrors, catalogLookup, serverErrorMessage } from '../../app/form-errors';
 import type { HttpError } from '../../app/http';
 
 export type LoginField = 'email' | 'password';
@@ -10,11 +11,12 @@ export type LoginProblem =
   | { kind: 'locked'; until: string | null }
   | { kind: 'fields'; fields: Partial<Record<LoginField, string>>; text: string | null };
 
-function isLoginField(value: unknown): value is LoginField {
-  return value === 'email' || value === 'password';
-}
+const LOGIN_FIELDS: readonly LoginField[] = ['email', 'password'];
 
-/** `text: null` means "use the translated default"; server messages are shown as sent. */
+/**
+ * `text: null` means "use the translated default" (wrong email or password). Texts come from the
+ * catalogs by the error's reason, id or type (issue 14 item 7), never the server's own words.
+ */
 export function describeLoginError(error: HttpError): LoginProblem {
   // Unreachable server: the global handler already showed the ERRORS.500 toast.
   if (error.status <= 0) return { kind: 'none' };
@@ -25,14 +27,18 @@ export function describeLoginError(error: HttpError): LoginProblem {
     return { kind: 'locked', until: typeof until === 'string' ? until : null };
   }
   if (error.status === 400 && body?.context?.issues?.length) {
-    const fields: Partial<Record<LoginField, string>> = {};
-    const other: string[] = [];
-    for (const issue of body.context.issues) {
-      const field = issue.path[0];
-      if (isLoginField(field)) fields[field] ??= issue.message;
-      else other.push(issue.message);
-    }
-    return { kind: 'fields', fields, text: other.length ? other.join(' ') : null };
+    let fields: Partial<Record<LoginField, string>> = {};
+    const target = { setErrors: (found: Record<string, string>) => (fields = found) };
+    const { message } = applyServerErrors(target, error, { fields: LOGIN_FIELDS });
+    return { kind: 'fields', fields, text: message };
   }
-  return { kind: 'message', text: body?.message ?? null };
+  // A refused sign-in says why only when the catalogs know the reason (an unverified email).
+  if (!body || body.type === 'SECURITY') {
+    const reason = body?.context?.reason;
+    return {
+      kind: 'message',
+      text: typeof reason === 'string' ? catalogLookup(`SERVER_ERRORS.REASON.${reason}`) : null,
+    };
+  }
+  return { kind: 'message', text: serverErrorMessage(error) };
 }

@@ -3,12 +3,15 @@ import type { TFunction } from 'i18next';
 
 type Path = readonly (string | number)[];
 
-/** The translated message of an authoring issue code (domain `AUTHORING_ISSUE_CODES`). */
+/**
+ * The translated message of an authoring issue code (domain `AUTHORING_ISSUE_CODES`); any other
+ * message (plain text from a schema or the server) reads "invalid", never as sent (issue 14 item 7).
+ */
 export function issueText(t: TFunction, issue: FieldIssue): string {
   return t(`PROCESSES.ISSUES.${issue.message}`, {
     min: 0,
     ...(issue.params ?? {}),
-    defaultValue: issue.message.includes(' ') ? issue.message : t('PROCESSES.ISSUES.INVALID'),
+    defaultValue: t('PROCESSES.ISSUES.INVALID'),
   });
 }
 

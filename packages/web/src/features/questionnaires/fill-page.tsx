@@ -3,7 +3,7 @@ import type { FillForm, QuestionnaireFill, QuestionnaireSaveResult } from '@tria
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isHttpError } from '../../app/http';
+import { serverErrorMessage } from '../../app/form-errors';
 import { showAcknowledgeToast } from '../../app/notify';
 import { pickText } from '../forms/renderer/text';
 import { useStudy } from '../studies/api';
@@ -125,10 +125,7 @@ export function StaffFillPage() {
       if (isVersionConflict(error)) return setConflict(true);
       setNotice({
         isError: true,
-        text:
-          isHttpError(error) && error.body?.message
-            ? error.body.message
-            : t('QUESTIONNAIRES.MESSAGES.FAILED'),
+        text: serverErrorMessage(error, { fallback: 'QUESTIONNAIRES.MESSAGES.FAILED' }),
       });
     }
   };

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isExtendedValidationCancelled, useExtendedValidation } from '../../app/extended-validation';
-import { isHttpError } from '../../app/http';
+import { serverErrorMessage } from '../../app/form-errors';
 import { showErrorToast, showSuccessToast } from '../../app/notify';
 import { ExtendedValidationDialog } from '../../components/extended-validation-dialog';
 import { pickText } from '../forms/renderer/text';
@@ -119,9 +119,7 @@ export function StaffReviewPage() {
         return showErrorToast(t('QUESTIONNAIRES.MESSAGES.SERVER_REJECTED'));
       }
       if (isVersionConflict(error)) return setConflict(true);
-      showErrorToast(
-        isHttpError(error) && error.body?.message ? error.body.message : t('QUESTIONNAIRES.MESSAGES.FAILED'),
-      );
+      showErrorToast(serverErrorMessage(error, { fallback: 'QUESTIONNAIRES.MESSAGES.FAILED' }));
     }
   };
 
@@ -133,11 +131,7 @@ export function StaffReviewPage() {
       {
         onSuccess: () => showSuccessToast(t('QUESTIONNAIRES.MESSAGES.VERIFIED')),
         onError: (error) =>
-          showErrorToast(
-            isHttpError(error) && error.body?.message
-              ? error.body.message
-              : t('QUESTIONNAIRES.MESSAGES.FAILED'),
-          ),
+          showErrorToast(serverErrorMessage(error, { fallback: 'QUESTIONNAIRES.MESSAGES.FAILED' })),
       },
     );
   };

@@ -25,10 +25,11 @@ import {
 } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { applyServerErrors, domainResolver } from '../../app/form-errors';
 import { showSuccessToast } from '../../app/notify';
 import { useSaveBooking } from './api';
 import { BOOKING_SWATCHES, fromLocalInput, toLocalInput } from './booking-time';
-import { fieldErrors, generalError, serverIssues } from './form-errors';
+import { siteErrorOptions } from './form-errors';
 
 type BookingFormValues = {
   title: string;
@@ -95,6 +96,7 @@ export function BookingFormModal({ studyId, siteId, booking, defaultStart, onClo
   const [problem, setProblem] = useState<string | null>(null);
   const fieldMessage = (field: string) =>
     t(`SITES.BOOKING.INVALID.${field}`, { defaultValue: t('SITES.FORM.INVALID.other') });
+  const errorOptions = siteErrorOptions(fieldMessage);
   const start = booking ? toLocalInput(booking.startsAt) : defaultStart;
   const end = booking
     ? toLocalInput(booking.endsAt)
@@ -107,10 +109,7 @@ export function BookingFormModal({ studyId, siteId, booking, defaultStart, onClo
       colour: booking?.colour ?? DEFAULT_BOOKING_COLOUR,
       note: booking?.note ?? '',
     },
-    validate: (values) => {
-      const parsed = BookingInputSchema.safeParse(toBody(values));
-      return parsed.success ? {} : fieldErrors(parsed.error.issues, t, fieldMessage);
-    },
+    validate: domainResolver(BookingInputSchema, { ...errorOptions, toBody }),
   });
 
   const handleSubmit = form.onSubmit((values) => {
@@ -122,11 +121,7 @@ export function BookingFormModal({ studyId, siteId, booking, defaultStart, onClo
         );
         onClose();
       },
-      onError: (error) => {
-        const issues = serverIssues(error);
-        if (issues) form.setErrors(fieldErrors(issues, t, fieldMessage));
-        else setProblem(generalError(error, t));
-      },
+      onError: (error) => setProblem(applyServerErrors(form, error, errorOptions).message),
     });
   });
 

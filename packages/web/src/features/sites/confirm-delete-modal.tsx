@@ -31,7 +31,7 @@ export function ConfirmDeleteModal({
       onClose();
       onDeleted?.();
     } catch (error) {
-      setProblem(generalError(error, t));
+      setProblem(generalError(error));
     } finally {
       setIsPending(false);
     }

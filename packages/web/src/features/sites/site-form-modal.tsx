@@ -10,9 +10,10 @@ import {
 } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { applyServerErrors, domainResolver } from '../../app/form-errors';
 import { showSuccessToast } from '../../app/notify';
 import { useSaveSite } from './api';
-import { fieldErrors, generalError, serverIssues } from './form-errors';
+import { siteErrorOptions } from './form-errors';
 
 type SiteFormValues = {
   name: string;
@@ -61,12 +62,10 @@ export function SiteFormModal({ studyId, site, suggestedNumber, onClose }: SiteF
   const [problem, setProblem] = useState<string | null>(null);
   const fieldMessage = (field: string) =>
     t(`SITES.FORM.INVALID.${field}`, { defaultValue: t('SITES.FORM.INVALID.other') });
+  const errorOptions = siteErrorOptions(fieldMessage);
   const form = useForm<SiteFormValues>({
     initialValues: initialValues(site, suggestedNumber),
-    validate: (values) => {
-      const parsed = SiteInputSchema.safeParse(toBody(values));
-      return parsed.success ? {} : fieldErrors(parsed.error.issues, t, fieldMessage);
-    },
+    validate: domainResolver(SiteInputSchema, { ...errorOptions, toBody }),
   });
 
   const handleSubmit = form.onSubmit((values) => {
@@ -76,11 +75,7 @@ export function SiteFormModal({ studyId, site, suggestedNumber, onClose }: SiteF
         showSuccessToast(t(site ? 'SITES.FORM.UPDATED' : 'SITES.FORM.CREATED', { name: saved.name }));
         onClose();
       },
-      onError: (error) => {
-        const issues = serverIssues(error);
-        if (issues) form.setErrors(fieldErrors(issues, t, fieldMessage));
-        else setProblem(generalError(error, t));
-      },
+      onError: (error) => setProblem(applyServerErrors(form, error, errorOptions).message),
     });
   });
 

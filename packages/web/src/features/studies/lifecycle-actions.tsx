@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/
 import { type StudyDetail, studyStateMachine } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverErrorMessage } from '../../app/form-errors';
 import { formatDateTime } from '../../app/format';
 import { showSuccessToast } from '../../app/notify';
 import { type StudyLifecycleCall, useStudyLifecycle } from './api';
@@ -54,7 +55,7 @@ export function LifecycleActions({ study }: { study: StudyDetail }) {
           else {
             setConfirming(null);
             setSigning(null);
-            setProblem(error.message);
+            setProblem(serverErrorMessage(error));
           }
         },
       },

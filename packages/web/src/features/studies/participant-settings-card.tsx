@@ -22,11 +22,11 @@ import {
 import { type CSSProperties, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStudyAbilities } from '../../app/abilities';
-import { isHttpError } from '../../app/http';
+import { applyServerErrors } from '../../app/form-errors';
 import { showSuccessToast } from '../../app/notify';
 import { studyKeys, useParticipantSettings, useUpdateParticipantSettings } from './api';
 import { LogoPicker } from './logo-picker';
-import { studyErrorKey } from './server-errors';
+import { STUDY_FORM_ERRORS, studyErrorKey } from './server-errors';
 
 type FieldName = (typeof PARTICIPANT_SIGNUP_FIELDS)[number];
 type ListKey = 'publicSignUpRequiredFields' | 'publicSignUpOptionalFields' | 'subjectRequiredFields';
@@ -126,9 +126,9 @@ function ParticipantSettingsForm({ study, initial }: { study: StudyDetail; initi
       await update.mutateAsync(values);
       showSuccessToast(t('STUDY.PARTICIPANT.SAVED'));
     } catch (error) {
-      const fields = isHttpError(error) ? errorsOf(error.body?.context?.issues ?? [], messageOf) : {};
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setProblem(t('STUDY.ERRORS.GENERIC'));
+      // A hand-made form: its values and its errors' setter stand in for Mantine's.
+      const target = { getValues: () => values, setErrors: (found: Errors) => setErrors(found) };
+      setProblem(applyServerErrors(target, error, STUDY_FORM_ERRORS).message);
     }
   };
 

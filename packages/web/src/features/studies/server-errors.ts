@@ -1,5 +1,5 @@
-import type { FieldIssue } from '@trialbase/domain';
 import i18next from 'i18next';
+import type { ServerErrorOptions } from '../../app/form-errors';
 import { isHttpError } from '../../app/http';
 import { studyMessagesEn } from './messages-en';
 
@@ -13,19 +13,15 @@ export function studyErrorKey(message: string): `STUDY.ERRORS.${StudyErrorKey}` 
     : null;
 }
 
-/** Server field issues → form errors (CONVENTIONS.md: errors from the server go back onto their fields). */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!isHttpError(error)) return {};
-  const issues: FieldIssue[] = error.body?.context?.issues ?? [];
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.filter((part) => part !== 'body').join('.');
-    if (!key || fields[key]) continue;
-    const known = studyErrorKey(issue.message);
-    fields[key] = known ? i18next.t(known) : i18next.t('STUDY.FORM.INVALID');
-  }
-  return fields;
-}
+/**
+ * How a study form shows a failed call (CONVENTIONS.md: errors from the server go back onto their
+ * fields; issue 14 item 7): issues without a study key read "invalid", anything else the catalog's
+ * message for the error, or the area's generic one.
+ */
+export const STUDY_FORM_ERRORS: ServerErrorOptions = {
+  fieldMessage: () => i18next.t('STUDY.FORM.INVALID'),
+  fallback: 'STUDY.ERRORS.GENERIC',
+};
 
 /** True when the server refused the extended-validation password. */
 export function isWrongPassword(error: unknown): boolean {

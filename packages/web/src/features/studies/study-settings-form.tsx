@@ -24,7 +24,8 @@ import {
 } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf, studyErrorKey } from './server-errors';
+import { applyServerErrors } from '../../app/form-errors';
+import { STUDY_FORM_ERRORS, studyErrorKey } from './server-errors';
 import { listTimeZoneOptions } from './time-zones';
 
 export const EMPTY_STUDY_SETTINGS: StudySettings = {
@@ -96,9 +97,7 @@ export function StudySettingsForm({
     try {
       await onSubmit(StudySettingsSchema.parse(values));
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      form.setErrors(fields);
-      if (Object.keys(fields).length === 0) setProblem(t('STUDY.ERRORS.GENERIC'));
+      setProblem(applyServerErrors(form, error, STUDY_FORM_ERRORS).message);
     } finally {
       setPending(false);
     }

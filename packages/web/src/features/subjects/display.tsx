@@ -2,6 +2,7 @@ import { Badge, Tooltip } from '@mantine/core';
 import { type FieldIssue, isRedactedValue, type SubjectAddress, type SubjectPhone } from '@trialbase/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { serverErrorMessage } from '../../app/form-errors';
 import { formatDate } from '../../app/format';
 import { isHttpError } from '../../app/http';
 
@@ -103,14 +104,17 @@ export function serverIssues(error: unknown): FieldIssue[] | null {
   return Array.isArray(issues) && issues.length > 0 ? issues : null;
 }
 
-/** A message for a failed call that has no field to sit on (spec 000 §8 ids of this area). */
-export function generalError(t: TFunction, error: unknown): string {
-  if (!isHttpError(error)) return t('SUBJECTS.ERRORS.GENERIC');
-  const id = error.body?.id;
-  if (id === 'MAXIMUM_SUBJECTS') return t('SUBJECTS.ERRORS.MAXIMUM_SUBJECTS');
-  if (id === 'STUDY_STATUS_MISMATCH') return t('SUBJECTS.ERRORS.STUDY_STATUS_MISMATCH');
-  if (error.status === 403) return t('SUBJECTS.ERRORS.FORBIDDEN');
-  if (error.status === 404) return t('SUBJECTS.ERRORS.NOT_FOUND');
-  if (error.status >= 500 || error.status === 0) return t('SUBJECTS.ERRORS.GENERIC');
-  return error.body?.message ?? t('SUBJECTS.ERRORS.GENERIC');
+/** The subjects area's messages for a failed call, before the shared catalog's (spec 000 §8 ids). */
+const SUBJECT_ERROR_MESSAGES = {
+  MAXIMUM_SUBJECTS: 'SUBJECTS.ERRORS.MAXIMUM_SUBJECTS',
+  STUDY_STATUS_MISMATCH: 'SUBJECTS.ERRORS.STUDY_STATUS_MISMATCH',
+  '403': 'SUBJECTS.ERRORS.FORBIDDEN',
+  '404': 'SUBJECTS.ERRORS.NOT_FOUND',
+  '0': 'SUBJECTS.ERRORS.GENERIC',
+  '500': 'SUBJECTS.ERRORS.GENERIC',
+};
+
+/** A message for a failed call that has no field to sit on; never the server's own text. */
+export function generalError(_t: TFunction, error: unknown): string {
+  return serverErrorMessage(error, { messages: SUBJECT_ERROR_MESSAGES, fallback: 'SUBJECTS.ERRORS.GENERIC' });
 }

@@ -9,6 +9,9 @@ export const da = {
       RATE_LIMITED: 'For mange forsøg. Vent et par minutter, og prøv igen.',
       SERVER: 'Der opstod en uventet fejl. Prøv igen.',
     },
+    REASON: {
+      EMAIL_NOT_VERIFIED: 'Bekræft først din e-mailadresse: åbn linket, vi sendte dig, da du tilmeldte dig.',
+    },
     TYPE: {
       EXCEED_NO_ATTEMPTS: 'For mange forsøg. Vent, og prøv igen.',
       VALIDATION_DISCONTINUE: 'Det er ikke muligt for en afbrudt forsøgsperson.',

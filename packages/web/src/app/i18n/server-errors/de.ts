@@ -9,6 +9,10 @@ export const de = {
       RATE_LIMITED: 'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
       SERVER: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
     },
+    REASON: {
+      EMAIL_NOT_VERIFIED:
+        'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse: Öffnen Sie den Link, den wir Ihnen bei der Registrierung gesendet haben.',
+    },
     TYPE: {
       EXCEED_NO_ATTEMPTS: 'Zu viele Versuche. Bitte warten Sie und versuchen Sie es erneut.',
       VALIDATION_DISCONTINUE: 'Das ist für einen ausgeschiedenen Teilnehmer nicht möglich.',

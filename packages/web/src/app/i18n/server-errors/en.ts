@@ -14,6 +14,10 @@ export const en = {
       RATE_LIMITED: 'Too many attempts. Please wait a few minutes and try again.',
       SERVER: 'An unexpected error has occurred. Please try again.',
     },
+    REASON: {
+      EMAIL_NOT_VERIFIED:
+        'Please confirm your email address first: open the link we sent you when you signed up.',
+    },
     TYPE: {
       EXCEED_NO_ATTEMPTS: 'Too many attempts. Please wait and try again.',
       VALIDATION_DISCONTINUE: 'This is not possible for a discontinued subject.',

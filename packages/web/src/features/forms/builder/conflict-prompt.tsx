@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverErrorMessage } from '../../../app/form-errors';
 import { fetchFormTemplate } from '../api';
 import { useBuilderContext } from './context';
 
@@ -25,7 +26,7 @@ export function ConflictPrompt() {
     try {
       builder.loadTheirs(await fetchFormTemplate(study.id, form.id));
     } catch (error) {
-      setLoadError(error instanceof Error ? error.message : String(error));
+      setLoadError(serverErrorMessage(error));
     } finally {
       setLoading(false);
     }

@@ -3,6 +3,7 @@ import { IconPhoto, IconX } from '@tabler/icons-react';
 import { FORM_LIMITS } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverErrorMessage } from '../../../app/form-errors';
 import { studyImageUrl, uploadStudyImage } from '../api';
 
 type ImageUploadProps = {
@@ -29,7 +30,7 @@ export function ImageUpload({ studyId, value, onChange, label, error }: ImageUpl
     try {
       onChange(await uploadStudyImage(studyId, file));
     } catch (e) {
-      setFailure(e instanceof Error ? e.message : String(e));
+      setFailure(serverErrorMessage(e));
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconRocket } from '@tabler/icons-react';
 import { formatFormVersion, nextFormVersion } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isHttpError } from '../../../app/http';
+import { serverErrorMessage } from '../../../app/form-errors';
 import { showErrorToast, showSuccessToast } from '../../../app/notify';
 import { useFormList, usePromoteVersion } from '../api';
 import { useBuilderContext } from './context';
@@ -41,8 +41,7 @@ export function PublishControl() {
             t('FORMS.PUBLISH.PUBLISHED', { version: `${result.version.major}.${result.version.minor}` }),
           );
         },
-        onError: (error) =>
-          showErrorToast(isHttpError(error) && error.body ? error.body.message : t('FORMS.PUBLISH.FAILED')),
+        onError: (error) => showErrorToast(serverErrorMessage(error, { fallback: 'FORMS.PUBLISH.FAILED' })),
       },
     );
 

@@ -4,8 +4,8 @@ import { FORM_TYPES, type FormType } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { serverErrorMessage } from '../../../app/form-errors';
 import { formatDate } from '../../../app/format';
-import { isHttpError } from '../../../app/http';
 import { showErrorToast, showSuccessToast } from '../../../app/notify';
 import { PageHeader } from '../../../components/page-header';
 import { type LibraryTemplate, useLoadFromProfile, useSystemTemplates, useUserTemplates } from '../api';
@@ -34,8 +34,7 @@ export function TemplateChooser({ studyId }: { studyId: string }) {
           showSuccessToast(t('FORMS.LIBRARY.LOADED'));
           void navigate(`${listPath}/${form.id}/edit/`, { replace: true });
         },
-        onError: (error) =>
-          showErrorToast(isHttpError(error) && error.body ? error.body.message : t('FORMS.ERRORS.GENERIC')),
+        onError: (error) => showErrorToast(serverErrorMessage(error, { fallback: 'FORMS.ERRORS.GENERIC' })),
       },
     );
 

@@ -8,6 +8,7 @@ import {
   validateFormTemplate,
 } from '@trialbase/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { serverErrorMessage } from '../../../app/form-errors';
 import { isHttpError } from '../../../app/http';
 import { useSaveForm } from '../api';
 import { renumber } from './new-items';
@@ -112,7 +113,7 @@ export function useBuilder(
         return;
       }
       setSaveState('error');
-      setServerError(body?.message ?? (error instanceof Error ? error.message : String(error)));
+      setServerError(serverErrorMessage(error));
       const found = body?.context?.issues ?? [];
       setServerIssues(
         body?.id === 'DUPLICATE_NAME' && found.length === 0

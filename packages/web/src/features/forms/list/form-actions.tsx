@@ -12,7 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStudyAbilities } from '../../../app/abilities';
-import { isHttpError } from '../../../app/http';
+import { serverErrorMessage } from '../../../app/form-errors';
 import { showErrorToast, showSuccessToast } from '../../../app/notify';
 import { type FormListItem, useDeleteForm, useDuplicateForm, useSaveToMyTemplates } from '../api';
 
@@ -27,16 +27,16 @@ export function FormActions({ studyId, form }: FormActionsProps) {
   const duplicate = useDuplicateForm(studyId);
   const userSave = useSaveToMyTemplates(studyId);
   const base = `/study/${studyId}/questionnaireTemplate/${form.id}`;
-  const failed = (error: unknown) => {
-    const id = isHttpError(error) ? error.body?.id : undefined;
+  const failed = (error: unknown) =>
     showErrorToast(
-      id === 'DELETE_QT_FAIL' || id === 'DELETE_ACTIVE_AE_FORM'
-        ? t(`FORMS.ERRORS.${id}`)
-        : isHttpError(error) && error.body
-          ? error.body.message
-          : t('FORMS.ERRORS.GENERIC'),
+      serverErrorMessage(error, {
+        messages: {
+          DELETE_QT_FAIL: 'FORMS.ERRORS.DELETE_QT_FAIL',
+          DELETE_ACTIVE_AE_FORM: 'FORMS.ERRORS.DELETE_ACTIVE_AE_FORM',
+        },
+        fallback: 'FORMS.ERRORS.GENERIC',
+      }),
     );
-  };
   const handleDelete = () =>
     modals.openConfirmModal({
       title: t('FORMS.LIST.DELETE_TITLE'),

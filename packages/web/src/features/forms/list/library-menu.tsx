@@ -2,7 +2,7 @@ import { Button, Menu } from '@mantine/core';
 import { IconBooks, IconChevronDown, IconHeartbeat, IconTemplate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isHttpError } from '../../../app/http';
+import { serverErrorMessage } from '../../../app/form-errors';
 import { showErrorToast, showSuccessToast } from '../../../app/notify';
 import { useAddEq5d } from '../api';
 
@@ -17,14 +17,13 @@ export function LibraryMenu({ studyId }: { studyId: string }) {
   const handleAddEq5d = () =>
     addEq5d.mutate(undefined, {
       onSuccess: () => showSuccessToast(t('FORMS.LIBRARY.EQ5D_ADDED')),
-      onError: (error) => {
-        const body = isHttpError(error) ? error.body : null;
+      onError: (error) =>
         showErrorToast(
-          body?.id === 'QUESTIONNAIRE_EXISTS'
-            ? t('FORMS.LIBRARY.QUESTIONNAIRE_EXISTS')
-            : (body?.message ?? t('FORMS.ERRORS.GENERIC')),
-        );
-      },
+          serverErrorMessage(error, {
+            messages: { QUESTIONNAIRE_EXISTS: 'FORMS.LIBRARY.QUESTIONNAIRE_EXISTS' },
+            fallback: 'FORMS.ERRORS.GENERIC',
+          }),
+        ),
     });
   return (
     <Menu position="bottom-end" withinPortal>

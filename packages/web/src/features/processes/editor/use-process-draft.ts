@@ -1,5 +1,6 @@
 import { type DataEvent, type FieldIssue, type Process, validateProcess } from '@trialbase/domain';
 import { useCallback, useMemo, useState } from 'react';
+import { serverErrorMessage } from '../../../app/form-errors';
 import { isHttpError } from '../../../app/http';
 import { fetchProcess, type ProcessDetail, useSaveProcess } from '../api';
 import { toDraft, toWriteBody } from './draft';
@@ -101,7 +102,7 @@ export function useProcessDraft(
         }
         setSaveState('error');
         const body = isHttpError(error) ? error.body : null;
-        setServerError(body?.message ?? (error instanceof Error ? error.message : String(error)));
+        setServerError(serverErrorMessage(error));
         const found = body?.context?.issues ?? [];
         setServerIssues(
           body?.id === 'DUPLICATE_NAME' && found.length === 0

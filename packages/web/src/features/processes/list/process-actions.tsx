@@ -4,7 +4,7 @@ import { IconCopy, IconDots, IconEdit, IconEye, IconTrash } from '@tabler/icons-
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStudyAbilities } from '../../../app/abilities';
-import { isHttpError } from '../../../app/http';
+import { serverErrorMessage } from '../../../app/form-errors';
 import { showErrorToast, showSuccessToast } from '../../../app/notify';
 import { type ProcessSummary, useDeleteProcess, useDuplicateProcess } from '../api';
 
@@ -20,7 +20,7 @@ export function ProcessActions({ studyId, process }: ProcessActionsProps) {
   const base = `/study/${studyId}/pathway/${process.id}`;
   const recruitment = process.recruitment ? '?isRecruitment=true' : '';
   const failed = (error: unknown) =>
-    showErrorToast(isHttpError(error) && error.body ? error.body.message : t('PROCESSES.ERRORS.GENERIC'));
+    showErrorToast(serverErrorMessage(error, { fallback: 'PROCESSES.ERRORS.GENERIC' }));
   const handleDelete = () =>
     modals.openConfirmModal({
       title: t('PROCESSES.LIST.DELETE_TITLE'),
