@@ -1,6 +1,7 @@
 import { SiteInputSchema } from '@trialbase/domain';
 import i18next from 'i18next';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signupMessages } from '../public/signup/messages';
 import { applyServerErrors, domainResolver, serverErrorMessage } from './form-errors';
 import { HttpError } from './http';
 import { serverErrorMessages } from './i18n/server-error-messages';
@@ -220,6 +221,23 @@ describe('applyServerErrors (issue 14 item 7)', () => {
         expect(shown.trim()).not.toBe('');
       }
     }
+  });
+});
+
+describe('serverErrorMessage in the participant app (sign-up catalog, spec 002 §8)', () => {
+  it('chooses the message by id from the sign-up catalog, in the participant’s language', async () => {
+    i18next.addResourceBundle('en', 'translation', signupMessages.en, true, false);
+    i18next.addResourceBundle('fr', 'translation', signupMessages.fr, true, false);
+    i18next.addResourceBundle('fr', 'translation', { PUBLIC: { ERRORS: { 500: 'Erreur.' } } }, true, false);
+    const options = { catalog: 'SIGNUP.SERVER_ERRORS', fallback: 'PUBLIC.ERRORS.500' };
+    const full = failure(409, { type: 'RESTRICTION', id: 'MAXIMUM_SUBJECTS', message: SERVER_TEXT });
+    const unknownId = failure(409, { type: 'RESTRICTION', id: 'DELETE_QT_FAIL', message: SERVER_TEXT });
+    expect(serverErrorMessage(full, options)).toBe('This study cannot take more participants at the moment.');
+    await i18next.changeLanguage('fr');
+    expect(serverErrorMessage(full, options)).toBe(
+      'Cette étude ne peut pas accueillir d’autres participants pour le moment.',
+    );
+    expect(serverErrorMessage(unknownId, options)).toBe('Erreur.');
   });
 });
 

@@ -26,6 +26,16 @@ const en = {
     LOADING_TEXT: 'Loading your data…',
     UNABLE_TO_REGISTER: 'Unable to register',
     CONTACT_STUDY_RESPONSIBLE: 'Please contact the person responsible for the study.',
+    /** Spec 002 §8: an error with an id stays on the form; its message by id (issue 14 item 7). */
+    SERVER_ERRORS: {
+      ID: {
+        MAXIMUM_SUBJECTS: 'This study cannot take more participants at the moment.',
+        STUDY_STATUS_MISMATCH: 'Sign-up for this study is not open at the moment.',
+        EXTERNAL_EMAIL_ERROR: 'We could not send you an email. Please try again later.',
+        SUBJECT_EMAIL_DUPLICATE: 'This email address is already signed up for this study.',
+        SUBJECT_ID_DUPLICATE: 'This ID is already signed up for this study.',
+      },
+    },
     CHOOSE: 'Choose…',
     SS_HELP: 'Digits only, without spaces or dashes.',
     ADDRESS_INCOMPLETE: 'The address is only saved when all five parts are filled in.',
@@ -104,6 +114,15 @@ export const signupMessages = definePublicMessages(en, {
       LOADING_TEXT: 'Dine data indlæses…',
       UNABLE_TO_REGISTER: 'Tilmelding ikke mulig',
       CONTACT_STUDY_RESPONSIBLE: 'Kontakt den ansvarlige for undersøgelsen.',
+      SERVER_ERRORS: {
+        ID: {
+          MAXIMUM_SUBJECTS: 'Undersøgelsen kan ikke tage imod flere deltagere i øjeblikket.',
+          STUDY_STATUS_MISMATCH: 'Tilmelding til denne undersøgelse er ikke åben i øjeblikket.',
+          EXTERNAL_EMAIL_ERROR: 'Vi kunne ikke sende dig en e-mail. Prøv igen senere.',
+          SUBJECT_EMAIL_DUPLICATE: 'Denne e-mailadresse er allerede tilmeldt undersøgelsen.',
+          SUBJECT_ID_DUPLICATE: 'Dette ID er allerede tilmeldt undersøgelsen.',
+        },
+      },
       CHOOSE: 'Vælg…',
       SS_HELP: 'Kun cifre, uden mellemrum eller bindestreger.',
       ADDRESS_INCOMPLETE: 'Adressen gemmes kun, når alle fem felter er udfyldt.',
@@ -180,6 +199,16 @@ export const signupMessages = definePublicMessages(en, {
       LOADING_TEXT: 'Ihre Daten werden geladen…',
       UNABLE_TO_REGISTER: 'Anmeldung nicht möglich',
       CONTACT_STUDY_RESPONSIBLE: 'Bitte wenden Sie sich an die verantwortliche Person der Studie.',
+      SERVER_ERRORS: {
+        ID: {
+          MAXIMUM_SUBJECTS: 'Diese Studie kann derzeit keine weiteren Teilnehmenden aufnehmen.',
+          STUDY_STATUS_MISMATCH: 'Die Anmeldung zu dieser Studie ist derzeit nicht geöffnet.',
+          EXTERNAL_EMAIL_ERROR:
+            'Wir konnten Ihnen keine E-Mail senden. Bitte versuchen Sie es später erneut.',
+          SUBJECT_EMAIL_DUPLICATE: 'Diese E-Mail-Adresse ist für diese Studie bereits angemeldet.',
+          SUBJECT_ID_DUPLICATE: 'Diese ID ist für diese Studie bereits angemeldet.',
+        },
+      },
       CHOOSE: 'Bitte wählen…',
       SS_HELP: 'Nur Ziffern, ohne Leerzeichen oder Bindestriche.',
       ADDRESS_INCOMPLETE: 'Die Adresse wird nur gespeichert, wenn alle fünf Felder ausgefüllt sind.',
@@ -256,6 +285,16 @@ export const signupMessages = definePublicMessages(en, {
       LOADING_TEXT: 'Cargando sus datos…',
       UNABLE_TO_REGISTER: 'No es posible inscribirse',
       CONTACT_STUDY_RESPONSIBLE: 'Póngase en contacto con el responsable del estudio.',
+      SERVER_ERRORS: {
+        ID: {
+          MAXIMUM_SUBJECTS: 'Este estudio no puede admitir más participantes en este momento.',
+          STUDY_STATUS_MISMATCH: 'La inscripción en este estudio no está abierta en este momento.',
+          EXTERNAL_EMAIL_ERROR:
+            'No hemos podido enviarle un correo electrónico. Inténtelo de nuevo más tarde.',
+          SUBJECT_EMAIL_DUPLICATE: 'Esta dirección de correo electrónico ya está inscrita en este estudio.',
+          SUBJECT_ID_DUPLICATE: 'Este ID ya está inscrito en este estudio.',
+        },
+      },
       CHOOSE: 'Elija…',
       SS_HELP: 'Solo dígitos, sin espacios ni guiones.',
       ADDRESS_INCOMPLETE: 'La dirección solo se guarda si se completan las cinco partes.',
@@ -332,6 +371,15 @@ export const signupMessages = definePublicMessages(en, {
       LOADING_TEXT: 'Chargement de vos données…',
       UNABLE_TO_REGISTER: 'Inscription impossible',
       CONTACT_STUDY_RESPONSIBLE: 'Veuillez contacter le responsable de l’étude.',
+      SERVER_ERRORS: {
+        ID: {
+          MAXIMUM_SUBJECTS: 'Cette étude ne peut pas accueillir d’autres participants pour le moment.',
+          STUDY_STATUS_MISMATCH: 'Les inscriptions à cette étude ne sont pas ouvertes pour le moment.',
+          EXTERNAL_EMAIL_ERROR: 'Nous n’avons pas pu vous envoyer d’e-mail. Veuillez réessayer plus tard.',
+          SUBJECT_EMAIL_DUPLICATE: 'Cette adresse e-mail est déjà inscrite à cette étude.',
+          SUBJECT_ID_DUPLICATE: 'Cet identifiant est déjà inscrit à cette étude.',
+        },
+      },
       CHOOSE: 'Choisir…',
       SS_HELP: 'Chiffres uniquement, sans espaces ni tirets.',
       ADDRESS_INCOMPLETE: 'L’adresse n’est enregistrée que si les cinq champs sont remplis.',
@@ -408,6 +456,15 @@ export const signupMessages = definePublicMessages(en, {
       LOADING_TEXT: 'جارٍ تحميل بياناتك…',
       UNABLE_TO_REGISTER: 'تعذر التسجيل',
       CONTACT_STUDY_RESPONSIBLE: 'يرجى التواصل مع المسؤول عن الدراسة.',
+      SERVER_ERRORS: {
+        ID: {
+          MAXIMUM_SUBJECTS: 'لا يمكن لهذه الدراسة قبول مزيد من المشاركين في الوقت الحالي.',
+          STUDY_STATUS_MISMATCH: 'التسجيل في هذه الدراسة غير مفتوح في الوقت الحالي.',
+          EXTERNAL_EMAIL_ERROR: 'تعذّر علينا إرسال بريد إلكتروني إليك. يُرجى المحاولة لاحقًا.',
+          SUBJECT_EMAIL_DUPLICATE: 'عنوان البريد الإلكتروني هذا مسجّل بالفعل في هذه الدراسة.',
+          SUBJECT_ID_DUPLICATE: 'هذا المعرّف مسجّل بالفعل في هذه الدراسة.',
+        },
+      },
       CHOOSE: 'اختر…',
       SS_HELP: 'أرقام فقط، بدون مسافات أو شرطات.',
       ADDRESS_INCOMPLETE: 'لا يُحفظ العنوان إلا عند ملء أجزائه الخمسة كلها.',
@@ -484,6 +541,15 @@ export const signupMessages = definePublicMessages(en, {
       LOADING_TEXT: 'הנתונים שלך נטענים…',
       UNABLE_TO_REGISTER: 'לא ניתן להירשם',
       CONTACT_STUDY_RESPONSIBLE: 'נא לפנות לאחראי על המחקר.',
+      SERVER_ERRORS: {
+        ID: {
+          MAXIMUM_SUBJECTS: 'המחקר אינו יכול לקבל משתתפים נוספים כרגע.',
+          STUDY_STATUS_MISMATCH: 'ההרשמה למחקר זה אינה פתוחה כרגע.',
+          EXTERNAL_EMAIL_ERROR: 'לא הצלחנו לשלוח לך דוא"ל. נסו שוב מאוחר יותר.',
+          SUBJECT_EMAIL_DUPLICATE: 'כתובת הדוא"ל הזו כבר רשומה למחקר.',
+          SUBJECT_ID_DUPLICATE: 'המזהה הזה כבר רשום למחקר.',
+        },
+      },
       CHOOSE: 'בחירה…',
       SS_HELP: 'ספרות בלבד, ללא רווחים או מקפים.',
       ADDRESS_INCOMPLETE: 'הכתובת נשמרת רק כאשר כל חמשת החלקים מולאו.',
@@ -560,6 +626,15 @@ export const signupMessages = definePublicMessages(en, {
       LOADING_TEXT: 'آپ کا ڈیٹا لوڈ ہو رہا ہے…',
       UNABLE_TO_REGISTER: 'رجسٹریشن ممکن نہیں',
       CONTACT_STUDY_RESPONSIBLE: 'براہ کرم مطالعے کے ذمہ دار سے رابطہ کریں۔',
+      SERVER_ERRORS: {
+        ID: {
+          MAXIMUM_SUBJECTS: 'یہ مطالعہ اس وقت مزید شرکاء کو شامل نہیں کر سکتا۔',
+          STUDY_STATUS_MISMATCH: 'اس مطالعے میں اندراج اس وقت کھلا نہیں ہے۔',
+          EXTERNAL_EMAIL_ERROR: 'ہم آپ کو ای میل نہیں بھیج سکے۔ براہ کرم بعد میں دوبارہ کوشش کریں۔',
+          SUBJECT_EMAIL_DUPLICATE: 'یہ ای میل پتہ اس مطالعے کے لیے پہلے سے درج ہے۔',
+          SUBJECT_ID_DUPLICATE: 'یہ شناخت اس مطالعے کے لیے پہلے سے درج ہے۔',
+        },
+      },
       CHOOSE: 'منتخب کریں…',
       SS_HELP: 'صرف ہندسے، خالی جگہ یا ڈیش کے بغیر۔',
       ADDRESS_INCOMPLETE: 'پتہ صرف اسی وقت محفوظ ہوتا ہے جب پانچوں حصے پُر ہوں۔',

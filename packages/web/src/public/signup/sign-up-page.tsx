@@ -7,6 +7,7 @@ import {
   SIGNUP_INVESTIGATOR_FIELDS,
 } from '@trialbase/domain';
 import { useEffect, useState } from 'react';
+import { serverErrorMessage } from '../../app/form-errors';
 import { isPublicHttpError, publicApi } from '../app/api';
 import { nextPublicPath, saveTokenInfo, tokenPagePath } from '../app/flow-store';
 import { setParticipantLanguage } from '../app/i18n';
@@ -100,7 +101,9 @@ export function SignUpPage({ params, search }: PageProps) {
       }
       // Spec 002 §8: an error with an id stays on the form; without one, the failure screen.
       if (isPublicHttpError(error) && error.body?.id) {
-        showErrorToast(t('PUBLIC.ERRORS.500'));
+        showErrorToast(
+          serverErrorMessage(error, { catalog: 'SIGNUP.SERVER_ERRORS', fallback: 'PUBLIC.ERRORS.500' }),
+        );
         setPhase('form');
         return {};
       }
