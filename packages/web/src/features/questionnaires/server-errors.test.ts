@@ -65,6 +65,13 @@ describe('questionErrorsFrom (spec 001 §5 server errors on their questions)', (
     ]);
   });
 
+  it("never shows an issue's plain text: it reads as not valid", () => {
+    const issue = { path: ['answers', 'q1'], message: 'Server words the user must not see' };
+    expect(questionErrorsFrom(t, badRequest([issue]), form, 'en')?.get('q1')).toEqual([
+      'SERVER_ERRORS.INVALID_FIELD',
+    ]);
+  });
+
   it('ignores errors that are not a 400 with answer issues', () => {
     expect(questionErrorsFrom(t, new HttpError('PUT', '/api/x', 409, null), form, 'en')).toBeNull();
     expect(questionErrorsFrom(t, badRequest([{ path: ['comment'], message: 'x' }]), form, 'en')).toBeNull();

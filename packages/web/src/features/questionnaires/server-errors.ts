@@ -23,10 +23,10 @@ function ruleMessage(t: TFunction, issue: FieldIssue, form: FormTemplate, langua
 function messageOf(t: TFunction, issue: FieldIssue, form: FormTemplate, language: string): string {
   if (issue.message === RULE_VIOLATION) return ruleMessage(t, issue, form, language);
   if (issue.message.startsWith('PUBLIC.VALIDATION.')) return issueText(t, issue);
-  // BLOCK rule texts arrive as the author wrote them; other keys may be ours.
+  // Other keys may be ours; plain text (a schema's or the server's words) reads "not valid" (issue 14 item 7).
   return t(issue.message as 'QUESTIONNAIRES.MESSAGES.FAILED', {
     ...issue.params,
-    defaultValue: issue.message,
+    defaultValue: t('SERVER_ERRORS.INVALID_FIELD'),
   });
 }
 
