@@ -1,7 +1,7 @@
 /**
  * The runtime state an enrollment keeps beside its columns (issue 14 item 4): the random id, the
  * sign-off and deactivation signatures (DESIGN.md e-signatures), the discontinuation, the links a
- * deactivation switched off, the participant's consent (spec 002 §3) and the import it came from.
+ * deactivation switched off and the participant's consent (spec 002 §3).
  * Stored as jsonb, read through this schema.
  */
 import { z } from 'zod';
@@ -39,8 +39,6 @@ export const EnrollmentDetailsSchema = z.object({
   /** Spec 002 §3: the participant ticked the consent box, and when (ISO time). */
   didAcceptConsent: z.boolean().optional(),
   consentTime: z.string().nullable().optional(),
-  /** The subject import that created the enrollment. */
-  importId: z.string().optional(),
 });
 export type EnrollmentDetails = z.infer<typeof EnrollmentDetailsSchema>;
 

@@ -18,6 +18,8 @@ export const TokenDetailsSchema = z.object({
   recordedBy: z.string().nullable().optional(),
   /** A further occurrence of a data event names the token it repeats. */
   repeatOf: z.string().optional(),
+  /** The import an unscheduled (external) event came from (spec 001 §7 unscheduled events list). */
+  importId: z.string().optional(),
 });
 export type TokenDetails = z.infer<typeof TokenDetailsSchema>;
 

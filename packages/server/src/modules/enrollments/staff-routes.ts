@@ -18,6 +18,7 @@ import { AppError } from '../../platform/errors';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
+import { tokenDetailsOf } from '../tokens/details';
 import { presentToken } from '../tokens/presenters';
 import { listEnrollmentTokens, type TokenRow } from '../tokens/repo';
 import { assertSitePermission, kickJobs, siteOfEnrollment } from '../tokens/route-helpers';
@@ -31,7 +32,6 @@ import {
 } from './service/change-status';
 import { findEnrollmentOrThrow, loadEnrollmentDetail } from './service/read-enrollments';
 import {
-  type CreatedTokenDetails,
   recordUnscheduledEvent,
   repeatDataEvent,
   UNSCHEDULED_TYPE_OF_TOKEN,
@@ -59,7 +59,7 @@ function presentUnscheduled(row: TokenRow) {
     type: UNSCHEDULED_TYPE_OF_TOKEN[row.type as TokenType] ?? 'TYPE_UNEXPECTED',
     status: row.status as TokenStatus,
     recordedAt: (row.activatedAt ?? row.createdAt).toISOString(),
-    recordedBy: (row.details as CreatedTokenDetails).recordedBy ?? null,
+    recordedBy: tokenDetailsOf(row).recordedBy ?? null,
   };
 }
 

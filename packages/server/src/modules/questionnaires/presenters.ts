@@ -5,11 +5,10 @@ import {
   type AnswerSetView,
   type AnswerView,
   type FormStatus,
-  type ImageChartAnswer,
-  type ImageChartMarker,
   type QueryStatus,
   type QuestionnaireQuery,
 } from '@trialbase/domain';
+import { questionnaireDetailsOf } from './details';
 import type { AnswerRow, QuestionnaireRow } from './repo';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -35,15 +34,13 @@ export function presentAnswer(row: AnswerRow): AnswerView {
   };
 }
 
-type SetDetails = { imageChartMarkers?: ImageChartMarker[]; imageChartAnswers?: ImageChartAnswer[] };
-
 /** Spec 001 §2 header and §3 answer set: the set, its answers and who filled it (display name). */
 export function presentAnswerSet(
   row: QuestionnaireRow,
   answerRows: readonly AnswerRow[],
   names: ReadonlyMap<string, string>,
 ): AnswerSetView {
-  const details = row.details as SetDetails;
+  const details = questionnaireDetailsOf(row);
   return {
     id: row.id,
     enrollmentId: row.enrollmentId,

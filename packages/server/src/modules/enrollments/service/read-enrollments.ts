@@ -17,6 +17,7 @@ import {
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
+import { tokenDetailsOf } from '../../tokens/details';
 import { listEnrollmentTokens, listUnscheduledTokensAtSite } from '../../tokens/repo';
 import { presentEnrollmentDetail } from '../presenters';
 import {
@@ -158,14 +159,13 @@ export async function listUnscheduledDates(
   const types = input.type ? [UNSCHEDULED_EVENTS[input.type].tokenType] : UNSCHEDULED_TOKEN_TYPES;
   const rows = await listUnscheduledTokensAtSite(db, input.studyId, input.siteId, types);
   return rows.map((row) => {
-    const details = row.details as { importId?: unknown };
     return {
       enrollmentId: row.enrollmentId,
       subjectId: row.subjectId,
       tokenId: row.id,
       type: UNSCHEDULED_TYPE_OF_TOKEN[row.type as TokenType] ?? 'TYPE_UNEXPECTED',
       date: (row.activatedAt ?? row.createdAt).toISOString(),
-      importId: typeof details.importId === 'string' ? details.importId : null,
+      importId: tokenDetailsOf(row).importId ?? null,
     };
   });
 }

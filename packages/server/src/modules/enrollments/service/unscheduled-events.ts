@@ -13,6 +13,7 @@ import {
   enrollmentStateMachine,
   isEnrollmentActive,
   repeatRefusal,
+  type TokenDetails,
   type TokenStatus,
   type TokenType,
   tokenStateMachine,
@@ -48,7 +49,7 @@ export const UNSCHEDULED_TYPE_OF_TOKEN: Partial<Record<TokenType, UnscheduledDat
 export const UNSCHEDULED_TOKEN_TYPES = Object.keys(UNSCHEDULED_TYPE_OF_TOKEN) as TokenType[];
 
 /** Token details of a staff-created token: who recorded it; a repeat names the token it repeats. */
-export type CreatedTokenDetails = { recordedBy?: string | null; repeatOf?: string };
+export type CreatedTokenDetails = Pick<TokenDetails, 'recordedBy' | 'repeatOf'>;
 
 function assertActive(enrollment: EnrollmentRow): void {
   if (!isEnrollmentActive(enrollment.status as EnrollmentStatus)) {

@@ -24,6 +24,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/client';
 import { AppError, notFound } from '../../../platform/errors';
 import { newSecret } from '../../../platform/ids';
+import { enrollmentDetailsOf } from '../../enrollments/details';
 import {
   type EnrollmentRow,
   findEnrollmentProcess,
@@ -59,11 +60,8 @@ export type LoadedLink = {
 export type ConsentDetails = { didAcceptConsent: boolean; consentTime: string | null };
 
 export function consentOf(enrollment: Pick<EnrollmentRow, 'details'>): ConsentDetails {
-  const d = enrollment.details as { didAcceptConsent?: unknown; consentTime?: unknown };
-  return {
-    didAcceptConsent: d.didAcceptConsent === true,
-    consentTime: typeof d.consentTime === 'string' ? d.consentTime : null,
-  };
+  const d = enrollmentDetailsOf(enrollment);
+  return { didAcceptConsent: d.didAcceptConsent === true, consentTime: d.consentTime ?? null };
 }
 
 /** Loads everything a link opens; 404 for a link this study does not know. */

@@ -12,6 +12,7 @@ import {
   type EventSchedule,
   enrollmentStateMachine,
   type Process,
+  type TokenDetails,
   type TokenStatus,
   tokenStateMachine,
 } from '@trialbase/domain';
@@ -24,6 +25,7 @@ import {
   findSubject,
   updateEnrollment,
 } from '../../enrollments/repo';
+import { tokenDetailsOf } from '../details';
 import {
   claimNotification,
   deletePlannedNotification,
@@ -44,10 +46,10 @@ const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** Token details the schedule keeps: when staff started it, whether staff pinned its activation. */
-export type TokenScheduleDetails = { startedAt?: string; pinnedActivation?: boolean; pinnedExpiry?: boolean };
+export type TokenScheduleDetails = Pick<TokenDetails, 'startedAt' | 'pinnedActivation' | 'pinnedExpiry'>;
 
 export function scheduleDetailsOf(row: Pick<TokenRow, 'details'>): TokenScheduleDetails {
-  const d = row.details as TokenScheduleDetails;
+  const d = tokenDetailsOf(row);
   return {
     startedAt: d.startedAt,
     pinnedActivation: d.pinnedActivation === true,
@@ -61,7 +63,7 @@ export function scheduleDetailsOf(row: Pick<TokenRow, 'details'>): TokenSchedule
  * window it was given and never moves the schedule, which counts from the first occurrence.
  */
 export function isRepeatToken(row: Pick<TokenRow, 'details'>): boolean {
-  return typeof (row.details as { repeatOf?: unknown }).repeatOf === 'string';
+  return tokenDetailsOf(row).repeatOf !== undefined;
 }
 
 /** What has happened to each token, as the pure schedule reads it. */

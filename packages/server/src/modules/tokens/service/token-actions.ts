@@ -27,6 +27,7 @@ import { AppError, notFound, validationError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { type EnrollmentRow, findEnrollment, findEnrollmentProcess } from '../../enrollments/repo';
 import { requireDataCaptureStudy } from '../../enrollments/service/enroll-subject';
+import { tokenDetailsOf } from '../details';
 import { presentToken } from '../presenters';
 import { findToken, findTokenByRef, type TokenRow, updateToken } from '../repo';
 import { advanceEnrollment } from './advance-enrollment';
@@ -38,9 +39,6 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 /** The meaning recorded with a lock or unlock signature (when the study enables extended validation). */
 export const TOKEN_LOCK_MEANING = 'Lock this data event: no answers can be saved until it is unlocked.';
 export const TOKEN_UNLOCK_MEANING = 'Unlock this data event: answers can be saved again.';
-
-/** The key of `token.details` that holds the forced-order form index (see `formPositionOf`). */
-export const FORM_INDEX_DETAIL = 'formIndex';
 
 /** The event a token belongs to, as the token view and `back` read it: forms and forced order. */
 export function tokenEventOf(process: Process | null, token: Pick<TokenRow, 'dataEventId'>) {
@@ -197,13 +195,12 @@ export async function stepTokenBack(
       'The forms of this data event are chosen from the index, not in order.',
     );
   }
-  const details = token.details as Record<string, unknown>;
-  const position = formPositionOf(event.forms, details[FORM_INDEX_DETAIL]);
+  const position = formPositionOf(event.forms, tokenDetailsOf(token).formIndex);
   const back = stepBackOneForm(position);
   if (!back)
     throw new AppError('PRECONDITION', 'This is already the first form.', { context: { currentNumber: 0 } });
   await updateToken(ctx.tx, input.studyId, token.id, {
-    details: { ...details, [FORM_INDEX_DETAIL]: back.currentNumber },
+    details: { ...token.details, formIndex: back.currentNumber },
     updatedAt: ctx.now,
   });
   await ctx.audit({
@@ -232,10 +229,7 @@ export async function loadTokenDetail(
     siteId: enrollment.siteId,
     subjectId: enrollment.subjectId,
     dataEvent: event,
-    currentFormIndex: formPositionOf(
-      event.forms,
-      (token.details as Record<string, unknown>)[FORM_INDEX_DETAIL],
-    ).currentNumber,
+    currentFormIndex: formPositionOf(event.forms, tokenDetailsOf(token).formIndex).currentNumber,
   };
 }
 
