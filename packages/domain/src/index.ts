@@ -2,6 +2,7 @@ export * from './access';
 export * from './admin/schemas';
 export * from './adverse-events';
 export * from './audit/events';
+export * from './audit/payloads';
 export * from './auth/schemas';
 export * from './authoring';
 export * from './common/assert';

@@ -17,6 +17,7 @@ import type { StudyAuditEvent } from '../studies/audit-events';
 import type { SubjectAuditEvent } from '../subjects/audit-events';
 import type { TokenAuditEvent } from '../tokens/audit-events';
 import type { UserAuditEvent } from '../users/audit-events';
+import type { AuditPayloadOf } from './payloads';
 
 /** Who did it: a staff user, a participant through a link token, an API key, or the system itself. */
 export const AUDIT_ACTOR_TYPES = ['USER', 'SUBJECT_TOKEN', 'API_KEY', 'SYSTEM'] as const;
@@ -24,16 +25,18 @@ export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 export type AuditActor = { type: AuditActorType; id: string | null };
 
-/** One audit event: the action, the entity it changed, before and after, and the reason when the flow asks for one. */
+/**
+ * One audit event: the action, the entity it changed, before and after, and the reason when the flow
+ * asks for one. Before and after have the shape the action declares (audit/payloads.ts, issue 14
+ * item 5): a snapshot of the touched fields unless the action declares its own fields there.
+ */
 export type AuditEventOf<A extends string, E extends string> = {
   action: A;
   entityType: E;
   entityId: string | null;
   studyId?: string | null;
-  before?: unknown;
-  after?: unknown;
   reason?: string | null;
-};
+} & AuditPayloadOf<A>;
 
 /** Platform events: sign-in, sessions, first start, outbox. */
 export type PlatformAuditEvent =

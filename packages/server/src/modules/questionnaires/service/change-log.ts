@@ -10,7 +10,8 @@ import {
   type ChangeLogEntry,
   describeAnswer,
   type FormTemplateDocument,
-  type VerificationRound,
+  isAuditActionIn,
+  readAuditPayload,
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
@@ -24,20 +25,22 @@ const CHANGE_ACTIONS = {
   QUESTIONNAIRE_SUBMITTED: 'SUBMITTED',
   QUESTIONNAIRE_UPDATED: 'UPDATED',
 } as const;
-const VERIFICATION_ACTIONS = ['ANSWER_VERIFIED', 'ANSWER_UNVERIFIED', 'QUESTIONNAIRE_VERIFIED'];
+const ANSWER_CHANGE_ACTIONS = [
+  'QUESTIONNAIRE_SAVED',
+  'QUESTIONNAIRE_SUBMITTED',
+  'QUESTIONNAIRE_UPDATED',
+] as const;
+const CHANGE_ACTION_LIST = ['QUESTIONNAIRE_CREATED', ...ANSWER_CHANGE_ACTIONS] as const;
+const VERIFICATION_ACTIONS = ['ANSWER_VERIFIED', 'ANSWER_UNVERIFIED', 'QUESTIONNAIRE_VERIFIED'] as const;
 
 type AuditRow = Awaited<ReturnType<typeof listQuestionnaireAudit>>[number];
 
 /** An audit value of one answer read back as an answer, or null when it is empty or unreadable. */
 export function readAnswer(questionId: string, value: unknown): Answer | null {
   if (value === null || value === undefined) return null;
-  const parsed = AnswerSchema.safeParse({ ...(value as object), question: questionId });
+  if (typeof value !== 'object' || Array.isArray(value)) return null;
+  const parsed = AnswerSchema.safeParse({ ...value, question: questionId });
   return parsed.success ? parsed.data : null;
-}
-
-function answersOf(side: unknown): Record<string, unknown> {
-  const answers = (side as { answers?: unknown } | null)?.answers;
-  return answers && typeof answers === 'object' ? (answers as Record<string, unknown>) : {};
 }
 
 function entriesOf(
@@ -52,24 +55,26 @@ function entriesOf(
     occurredAt: row.occurredAt.toISOString(),
     reason: row.reason,
   };
-  if (VERIFICATION_ACTIONS.includes(row.action)) {
-    const after = (row.after ?? {}) as { questionId?: string; type?: VerificationRound; verified?: boolean };
+  if (isAuditActionIn(row.action, VERIFICATION_ACTIONS)) {
+    const after = readAuditPayload(row.action, 'after', row.after);
     return [
       {
         ...base,
         kind: 'VERIFICATION',
-        questionId: after.questionId ?? null,
+        questionId: after?.questionId ?? null,
         oldValue: null,
         newValue: null,
         oldText: null,
         newText: null,
-        verification: { type: after.type ?? 'primary', verified: after.verified ?? false },
+        verification: { type: after?.type ?? 'primary', verified: after?.verified ?? false },
       },
     ];
   }
-  const kind = CHANGE_ACTIONS[row.action as keyof typeof CHANGE_ACTIONS] ?? 'SAVED';
-  const before = answersOf(row.before);
-  const after = answersOf(row.after);
+  const kind = isAuditActionIn(row.action, CHANGE_ACTION_LIST) ? CHANGE_ACTIONS[row.action] : 'SAVED';
+  // QUESTIONNAIRE_CREATED records the link and form version, no answers.
+  const answerChange = isAuditActionIn(row.action, ANSWER_CHANGE_ACTIONS) ? row.action : null;
+  const before = (answerChange && readAuditPayload(answerChange, 'before', row.before)?.answers) || {};
+  const after = (answerChange && readAuditPayload(answerChange, 'after', row.after)?.answers) || {};
   const questionIds = [...new Set([...Object.keys(after), ...Object.keys(before)])];
   const empty = { kind, questionId: null, oldValue: null, newValue: null, oldText: null, newText: null };
   if (questionIds.length === 0) return [{ ...base, ...empty, verification: null }];
@@ -99,7 +104,7 @@ export async function getChangeLog(
   const row = await findQuestionnaire(db, input.studyId, input.questionnaireId);
   if (!row) throw notFound('The filled form');
   const answerIds = (await listAnswerRows(db, input.studyId, [row.id])).map((a) => a.id);
-  const actions = [...Object.keys(CHANGE_ACTIONS), ...(input.withVerification ? VERIFICATION_ACTIONS : [])];
+  const actions = [...CHANGE_ACTION_LIST, ...(input.withVerification ? VERIFICATION_ACTIONS : [])];
   const events = await listQuestionnaireAudit(db, {
     studyId: input.studyId,
     questionnaireId: row.id,

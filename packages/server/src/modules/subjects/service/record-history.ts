@@ -15,6 +15,7 @@ import {
   historySummaryText,
   type Process,
   pickLocalizedText,
+  readAuditPayload,
   redactHistoryValue,
   SUBJECT_HISTORY_LIMIT,
   type SubjectHistory,
@@ -51,6 +52,12 @@ type Pointers = Pick<SubjectHistoryEntry, 'enrollmentId' | 'tokenId' | 'question
   formId: string | null;
 };
 
+/** The link an enrollment event names (unscheduled events, consent through a link), if any. */
+function linkOf(event: AuditRow): string | null {
+  const after = readAuditPayload(event.action, 'after', event.after);
+  return after && typeof after.tokenId === 'string' ? after.tokenId : null;
+}
+
 function pointersOf(event: AuditRow, rows: RecordRows): Pointers {
   const empty: Pointers = {
     enrollmentId: null,
@@ -76,11 +83,8 @@ function pointersOf(event: AuditRow, rows: RecordRows): Pointers {
     });
   };
   switch (event.entityType) {
-    case 'ENROLLMENT': {
-      const after = (event.after ?? {}) as { tokenId?: unknown };
-      const tokenId = typeof after.tokenId === 'string' ? after.tokenId : null;
-      return fromToken(tokenId, { ...empty, enrollmentId: event.entityId });
-    }
+    case 'ENROLLMENT':
+      return fromToken(linkOf(event), { ...empty, enrollmentId: event.entityId });
     case 'TOKEN':
       return fromToken(event.entityId, empty);
     case 'QUESTIONNAIRE':
@@ -99,11 +103,19 @@ function pointersOf(event: AuditRow, rows: RecordRows): Pointers {
 }
 
 /** The answers of a filled-form entry in words (as the change log shows them), other values untouched. */
-function withAnswerTexts(side: unknown, form: FormTemplateDocument | undefined, language: string): unknown {
-  const value = side as { answers?: unknown } | null;
-  if (!value || typeof value.answers !== 'object' || value.answers === null) return side;
+function withAnswerTexts(
+  action: string,
+  side: 'before' | 'after',
+  stored: unknown,
+  form: FormTemplateDocument | undefined,
+  language: string,
+): unknown {
+  const value = readAuditPayload(action, side, stored);
+  const answered =
+    value && typeof value.answers === 'object' && value.answers !== null ? value.answers : null;
+  if (!value || !answered) return stored;
   const answers = Object.fromEntries(
-    Object.entries(value.answers as Record<string, unknown>).map(([questionId, raw]) => [
+    Object.entries(answered).map(([questionId, raw]) => [
       questionId,
       describeAnswer(
         form?.questions.find((q) => q.id === questionId),
@@ -165,8 +177,8 @@ export async function getSubjectHistory(
     tokens: [
       ...idsOf(events, 'TOKEN'),
       ...events.flatMap((e) => {
-        const tokenId = (e.after as { tokenId?: unknown } | null)?.tokenId;
-        return e.entityType === 'ENROLLMENT' && typeof tokenId === 'string' ? [tokenId] : [];
+        const tokenId = e.entityType === 'ENROLLMENT' ? linkOf(e) : null;
+        return tokenId ? [tokenId] : [];
       }),
     ],
     enrollments: idsOf(events, 'ENROLLMENT'),
@@ -204,15 +216,17 @@ export async function getSubjectHistory(
   const entries = events.map((event): SubjectHistoryEntry => {
     const p = pointersOf(event, rows);
     const form = forms.find((f) => f.id === p.formId);
-    const shown = (side: unknown) =>
+    const shown = (side: 'before' | 'after') =>
       redactHistoryValue(
-        event.entityType === 'QUESTIONNAIRE' ? withAnswerTexts(side, form, language) : side,
+        event.entityType === 'QUESTIONNAIRE'
+          ? withAnswerTexts(event.action, side, event[side], form, language)
+          : event[side],
         input.access,
         scope,
         { withName: event.entityType === 'SUBJECT' },
       );
     const changes = withQuestionLabels(
-      summarizeHistoryChanges(shown(event.before), shown(event.after)),
+      summarizeHistoryChanges(shown('before'), shown('after')),
       form,
       languages,
     );
