@@ -12,7 +12,7 @@ import {
 } from '@trialbase/domain';
 import type { Executor } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
-import { findUserByEmail } from '../users/repo';
+import { findUserByEmail } from '../users/api';
 import {
   findLiveAccessByEmail,
   findLiveStudy,

@@ -10,7 +10,7 @@ import { AppError, notFound, validationError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { queueMessage } from '../../platform/outbox/outbox';
 import type { UseCaseContext } from '../../platform/use-case';
-import { findUserByEmail } from '../users/repo';
+import { findUserByEmail } from '../users/api';
 import { presentAccess, userIdsOf } from './presenters';
 import {
   findLiveAccessByEmail,

@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db/client';
 import { unauthenticated } from '../../platform/errors';
 import { defineRoute } from '../../platform/http/define-route';
 import { presentSessionUser } from '../users/presenters';
-import type { UserRow } from '../users/repo';
+import type { UserRow } from '../users/api';
 import { login, logout } from './service';
 
 function presentSession(user: UserRow, session: ActiveSession) {

@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { runUseCase, SYSTEM_ACTOR } from '../../platform/use-case';
 import { EMAIL_NOT_VERIFIED_MESSAGE, isEmailVerified } from '../users/account-state';
-import { findUserByEmail, type UserRow, updateUser } from '../users/repo';
+import { findUserByEmail, type UserRow, updateUser } from '../users/api';
 
 type Deps = { db: Db; config: Config };
 type LoginInput = { email: string; password: string; ip: string | null; userAgent: string | null };

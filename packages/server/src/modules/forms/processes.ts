@@ -4,7 +4,7 @@
  */
 import { listProcessFormIds } from '@trialbase/domain';
 import type { Executor } from '../../platform/db/client';
-import { findEnrollment } from '../enrollments/repo';
+import { findEnrollment } from '../enrollments/api';
 import { findStudyProcess, listStudyProcesses } from '../processes/lookups';
 
 /** Spec 001 §4/§7: is the form used by any process of the study (DELETE_QT_FAIL, AE type lock)? */

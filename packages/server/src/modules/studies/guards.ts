@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/client';
 import type { RoutePermission } from '../../platform/http/define-route';
-import { loadAccessUser } from '../access/repo';
+import { loadAccessUser } from '../access/api';
 import { canCreateStudies } from './service/create-study';
 
 /** Spec 000 §6: creating a study is a system-level right (see `canCreateStudies`). */

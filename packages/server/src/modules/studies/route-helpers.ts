@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../platform/http/module-deps';
-import { loadAccessUser } from '../access/repo';
+import { loadAccessUser } from '../access/api';
 
 /** Path parameters are free text so an unknown study is a 404, not a 400. */
 export const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });

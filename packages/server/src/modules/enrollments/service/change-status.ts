@@ -19,7 +19,7 @@ import {
 import type { Signature } from '../../../platform/auth/extended-validation';
 import { AppError, notFound } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { listEnrollmentTokens, type TokenRow, updateToken } from '../../tokens/repo';
+import { listEnrollmentTokens, type TokenRow, updateToken } from '../../tokens/api';
 import { advanceEnrollment } from '../../tokens/service/advance-enrollment';
 import type { ScheduleEnv } from '../../tokens/service/send-link';
 import { type EnrollmentDetails, enrollmentDetailsOf, type StoredSignature } from '../details';

@@ -12,8 +12,8 @@ import {
 import { AppError, notFound } from '../../../platform/errors';
 import { newId, newLinkToken } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { lockProcessRow } from '../../processes/repo';
-import { insertTokens, type TokenInsert } from '../../tokens/repo';
+import { lockProcessRow } from '../../processes/api';
+import { insertTokens, type TokenInsert } from '../../tokens/api';
 import { type AdvanceResult, advanceEnrollment } from '../../tokens/service/advance-enrollment';
 import { contactOf, type ScheduleEnv } from '../../tokens/service/send-link';
 import {

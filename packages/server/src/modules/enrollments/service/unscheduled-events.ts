@@ -33,7 +33,7 @@ import {
   listEnrollmentTokens,
   type TokenInsert,
   type TokenRow,
-} from '../../tokens/repo';
+} from '../../tokens/api';
 import { contactOf, type ScheduleEnv, sendTokenLink } from '../../tokens/service/send-link';
 import { enrollmentDetailsOf } from '../details';
 import { type EnrollmentRow, findEnrollmentProcess, findSubject, updateEnrollment } from '../repo';

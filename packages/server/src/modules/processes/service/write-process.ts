@@ -15,7 +15,7 @@ import { AppError, validationError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { readDocument } from '../../forms/documents';
-import { listForms } from '../../forms/repo';
+import { listForms } from '../../forms/api';
 import { buildProcess, toDocument } from '../documents';
 import { presentProcessDetail } from '../presenters';
 import {

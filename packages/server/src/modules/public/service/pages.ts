@@ -21,7 +21,7 @@ import {
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
-import { listAnswerRows, listTokenQuestionnaires } from '../../questionnaires/repo';
+import { listAnswerRows, listTokenQuestionnaires } from '../../questionnaires/api';
 import { loadForm } from '../../questionnaires/service/context';
 import {
   findPublicSite,

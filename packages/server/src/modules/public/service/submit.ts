@@ -22,16 +22,16 @@ import type { Executor } from '../../../platform/db/client';
 import { AppError, forbidden, notFound } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { lockEnrollment } from '../../enrollments/repo';
+import { lockEnrollment } from '../../enrollments/api';
 import {
   findQuestionnaire,
   findTokenFormQuestionnaire,
   listTokenQuestionnaires,
   type QuestionnaireRow,
-} from '../../questionnaires/repo';
+} from '../../questionnaires/api';
 import { submitQuestionnaire } from '../../questionnaires/service/submit-questionnaire';
 import { tokenDetailsOf } from '../../tokens/details';
-import { updateToken } from '../../tokens/repo';
+import { updateToken } from '../../tokens/api';
 import type { ScheduleEnv } from '../../tokens/service/send-link';
 import { stepTokenBack } from '../../tokens/service/token-actions';
 import { findPublicSubmission, findTokenByLink, insertPublicSubmission } from '../repo';

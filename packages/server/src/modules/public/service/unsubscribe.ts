@@ -12,8 +12,8 @@ import {
 } from '@trialbase/domain';
 import { AppError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { type EnrollmentRow, findSubject, updateEnrollment } from '../../enrollments/repo';
-import { listEnrollmentTokens, updateToken } from '../../tokens/repo';
+import { type EnrollmentRow, findSubject, updateEnrollment } from '../../enrollments/api';
+import { listEnrollmentTokens, updateToken } from '../../tokens/api';
 import { contactOf } from '../../tokens/service/send-link';
 import type { Captcha } from '../captcha';
 import { findEnrollmentRow, findLatestOtp, revokeTokenSessions } from '../repo';

@@ -17,9 +17,9 @@ import {
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { AppError, notFound } from '../../../platform/errors';
-import { findEnrollment, findEnrollmentProcess, findSubject } from '../../enrollments/repo';
+import { findEnrollment, findEnrollmentProcess, findSubject } from '../../enrollments/api';
 import { readDocument } from '../../forms/documents';
-import { findToken, type TokenRow } from '../../tokens/repo';
+import { findToken, type TokenRow } from '../../tokens/api';
 import {
   findFormRow,
   findFormVersionRow,

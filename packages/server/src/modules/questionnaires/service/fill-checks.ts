@@ -18,7 +18,7 @@ import {
 } from '@trialbase/domain';
 import { AppError, notFound, validationError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { lockEnrollment } from '../../enrollments/repo';
+import { lockEnrollment } from '../../enrollments/api';
 import { tokenDetailsOf } from '../../tokens/details';
 import { answerOfRow } from '../presenters';
 import {

@@ -21,7 +21,7 @@ import type { Signature } from '../../../platform/auth/extended-validation';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { raiseRuleQuery } from '../../queries/service/raise-rule-query';
-import { findToken, type TokenRow, updateToken } from '../../tokens/repo';
+import { findToken, type TokenRow, updateToken } from '../../tokens/api';
 import type { ScheduleEnv } from '../../tokens/service/send-link';
 import { completeToken } from '../../tokens/service/staff';
 import { answerOfRow } from '../presenters';

@@ -23,9 +23,9 @@ import {
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
-import { findEnrollment } from '../../enrollments/repo';
+import { findEnrollment } from '../../enrollments/api';
 import { presentToken } from '../../tokens/presenters';
-import { findToken } from '../../tokens/repo';
+import { findToken } from '../../tokens/api';
 import { answerOfRow, presentAnswerSet, presentQuery } from '../presenters';
 import {
   findTokenIdByLink,

@@ -6,7 +6,7 @@ import { stepForwardOneForm } from '@trialbase/domain';
 import { AppError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { updateToken } from '../../tokens/repo';
+import { updateToken } from '../../tokens/api';
 import type { ScheduleEnv } from '../../tokens/service/send-link';
 import { findTokenFormQuestionnaire, insertQuestionnaire, type QuestionnaireRow } from '../repo';
 import type { FillContext, LoadedForm } from './context';

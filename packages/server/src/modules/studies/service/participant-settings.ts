@@ -13,7 +13,7 @@ import {
 } from '@trialbase/domain';
 import { AppError, validationError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { findImage } from '../../forms/repo';
+import { findImage } from '../../forms/api';
 import { signUpFieldsOf } from '../../public/service/pages';
 import { type StudyRow, updateStudyRow } from '../repo';
 import { loadStudyForChange } from './update-study';

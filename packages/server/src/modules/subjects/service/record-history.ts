@@ -25,8 +25,8 @@ import {
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { forbidden, notFound } from '../../../platform/errors';
-import { findEnrollmentProcess } from '../../enrollments/repo';
-import { findFormRow } from '../../questionnaires/repo';
+import { findEnrollmentProcess } from '../../enrollments/api';
+import { findFormRow } from '../../questionnaires/api';
 import { readAnswer } from '../../questionnaires/service/change-log';
 import { requireStudy as requireStudyInfo } from '../../questionnaires/service/context';
 import { loadReferenceForms } from '../../questionnaires/service/reference';

@@ -24,7 +24,7 @@ import {
   findStudyScheduleInfo,
   findSubject,
   updateEnrollment,
-} from '../../enrollments/repo';
+} from '../../enrollments/api';
 import { tokenDetailsOf } from '../details';
 import {
   claimNotification,

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../../platform/db/client';
 import { runUseCase, SYSTEM_ACTOR } from '../../../platform/use-case';
-import { lockEnrollment } from '../../enrollments/repo';
+import { lockEnrollment } from '../../enrollments/api';
 import { findDueEnrollmentsAcrossStudies } from '../repo';
 import { type AdvanceResult, advanceEnrollment } from './advance-enrollment';
 import type { ScheduleEnv } from './send-link';

@@ -12,7 +12,7 @@ import {
   findStudyScheduleInfo,
   findSubject,
   lockEnrollment,
-} from '../../enrollments/repo';
+} from '../../enrollments/api';
 import { requireDataCaptureStudy } from '../../enrollments/service/enroll-subject';
 import {
   claimNotification,

@@ -25,7 +25,7 @@ import type { Signature } from '../../../platform/auth/extended-validation';
 import type { Executor } from '../../../platform/db/client';
 import { AppError, notFound, validationError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { type EnrollmentRow, findEnrollment, findEnrollmentProcess } from '../../enrollments/repo';
+import { type EnrollmentRow, findEnrollment, findEnrollmentProcess } from '../../enrollments/api';
 import { requireDataCaptureStudy } from '../../enrollments/service/enroll-subject';
 import { tokenDetailsOf } from '../details';
 import { presentToken } from '../presenters';

@@ -8,7 +8,7 @@ import {
 import type { Db, Executor } from '../../../platform/db/client';
 import { forbidden, notFound, validationError } from '../../../platform/errors';
 import { runUseCase } from '../../../platform/use-case';
-import { listActiveAccessForUserAcrossStudies } from '../../access/repo';
+import { listActiveAccessForUserAcrossStudies } from '../../access/api';
 import {
   findNotification,
   findUserById,

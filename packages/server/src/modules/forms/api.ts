@@ -1,0 +1,5 @@
+/**
+ * What the forms module offers the other modules (issue 14 item 8): Form templates: the study's forms and its images.
+ * Other modules import this file, never ./repo (scripts/check-boundaries.mjs fails on that).
+ */
+export { findImage, listForms } from './repo';

@@ -1,0 +1,12 @@
+/**
+ * What the questionnaires module offers the other modules (issue 14 item 8): Filled forms: finding them, their answers and their form rows.
+ * Other modules import this file, never ./repo (scripts/check-boundaries.mjs fails on that).
+ */
+export {
+  findFormRow,
+  findQuestionnaire,
+  findTokenFormQuestionnaire,
+  listAnswerRows,
+  listTokenQuestionnaires,
+  type QuestionnaireRow,
+} from './repo';
