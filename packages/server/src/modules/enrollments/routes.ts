@@ -11,7 +11,7 @@ import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
 import { presentToken } from '../tokens/presenters';
-import { listEnrollmentTokens } from '../tokens/repo';
+import { listEnrollmentTokens } from '../tokens/api';
 import { assertSitePermission, kickJobs, siteOfEnrollment } from '../tokens/route-helpers';
 import { scheduleEnvOf } from '../tokens/service/send-link';
 import { presentEnrollment } from './presenters';

@@ -20,7 +20,7 @@ import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
 import { tokenDetailsOf } from '../tokens/details';
 import { presentToken } from '../tokens/presenters';
-import { listEnrollmentTokens, type TokenRow } from '../tokens/repo';
+import { listEnrollmentTokens, type TokenRow } from '../tokens/api';
 import { assertSitePermission, kickJobs, siteOfEnrollment } from '../tokens/route-helpers';
 import { scheduleEnvOf } from '../tokens/service/send-link';
 import {

@@ -34,7 +34,7 @@ import { defineRoute, type RouteDefinition } from '../../platform/http/define-ro
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
 import { loadStudyImage } from '../forms/service/images';
-import { findToken } from '../tokens/repo';
+import { findToken } from '../tokens/api';
 import { kickJobs } from '../tokens/route-helpers';
 import { scheduleEnvOf } from '../tokens/service/send-link';
 import { createCaptcha } from './captcha';

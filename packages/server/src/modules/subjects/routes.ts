@@ -32,7 +32,7 @@ import {
 } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
-import { loadAccessUser } from '../access/repo';
+import { loadAccessUser } from '../access/api';
 import { createSubject, getExpectedSubjectId } from './service/create-subject';
 import { importSubjects } from './service/import-subjects';
 import { listSubjects, listSubjectsLight } from './service/list-subjects';

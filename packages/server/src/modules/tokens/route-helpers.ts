@@ -5,7 +5,7 @@ import type { Executor } from '../../platform/db/client';
 import { forbidden, notFound } from '../../platform/errors';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { OUTBOX_QUEUE } from '../../platform/outbox/outbox';
-import { findEnrollment } from '../enrollments/repo';
+import { findEnrollment } from '../enrollments/api';
 import { findToken } from './repo';
 import { SCHEDULE_QUEUE } from './service/run-due-schedule';
 

@@ -15,7 +15,7 @@ import { notFound } from '../../platform/errors';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
-import { findStudyExtendedValidation } from '../enrollments/repo';
+import { findStudyExtendedValidation } from '../enrollments/api';
 import { presentToken } from './presenters';
 import { assertSitePermission, kickJobs, siteOfEnrollment } from './route-helpers';
 import { scheduleEnvOf } from './service/send-link';

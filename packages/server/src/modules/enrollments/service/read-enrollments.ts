@@ -18,7 +18,7 @@ import {
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
 import { tokenDetailsOf } from '../../tokens/details';
-import { listEnrollmentTokens, listUnscheduledTokensAtSite } from '../../tokens/repo';
+import { listEnrollmentTokens, listUnscheduledTokensAtSite } from '../../tokens/api';
 import { presentEnrollmentDetail } from '../presenters';
 import {
   countEnrollmentsByStatus,

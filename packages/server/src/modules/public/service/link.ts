@@ -30,10 +30,10 @@ import {
   findEnrollmentProcess,
   findSubject,
   type SubjectRow,
-} from '../../enrollments/repo';
+} from '../../enrollments/api';
 import { formTemplates } from '../../forms/tables';
 import { loadForm } from '../../questionnaires/service/context';
-import type { TokenRow } from '../../tokens/repo';
+import type { TokenRow } from '../../tokens/api';
 import {
   findEnrollmentRow,
   findPublicStudy,
