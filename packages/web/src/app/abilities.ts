@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import {
   type Abilities,
   ACCESS_REFRESH_INTERVAL_MS,
-  MyAccessSchema,
+  accessEndpoints,
   type Permission,
 } from '@trialbase/domain';
-import { apiRequest } from './http';
+import { call } from './http';
 
 /**
  * Outside the shell roots on purpose: spec 000 §8 clears caches after a 403 and refreshes
@@ -20,7 +20,7 @@ export const MY_ACCESS_QUERY_KEY = ['access', 'me'] as const;
 export function useMyAccess() {
   return useQuery({
     queryKey: MY_ACCESS_QUERY_KEY,
-    queryFn: ({ signal }) => apiRequest('/api/me/access', { schema: MyAccessSchema, signal }),
+    queryFn: ({ signal }) => call(accessEndpoints.mine, { signal }),
     refetchInterval: ACCESS_REFRESH_INTERVAL_MS,
     refetchOnWindowFocus: 'always',
     staleTime: 10_000,

@@ -1,4 +1,15 @@
-import { CSRF_HEADER, type ErrorBody } from '@trialbase/domain';
+import {
+  buildPath,
+  CSRF_HEADER,
+  type EndpointBody,
+  type EndpointDefinition,
+  type EndpointQuery,
+  type EndpointResult,
+  type ErrorBody,
+  type HasPathParams,
+  type PathParams,
+  successSchemaOf,
+} from '@trialbase/domain';
 import { getCsrfToken, getSessionEmail, hadSession } from './auth-state';
 import { requestReauthentication } from './reauth-store';
 import { isExemptFrom401 } from './url-rules';
@@ -109,12 +120,59 @@ export async function apiRequest<T = void>(url: string, options: RequestOptions<
   return options.schema ? options.schema.parse(data) : (undefined as T);
 }
 
-/** Adds defined query parameters to a path. */
-export function withQuery(path: string, params: Record<string, string | number | undefined>): string {
+/** Adds defined query parameters to a path (arrays as repeated keys). */
+export function withQuery(path: string, params: object): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined) search.set(key, String(value));
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
+    else search.set(key, String(value));
   }
   const query = search.toString();
   return query ? `${path}?${query}` : path;
+}
+
+/**
+ * What a call of `E` takes: its path parameters, query and body as the domain endpoint types
+ * them (each only when the endpoint has one), plus an abort signal and extra headers.
+ */
+export type CallOptions<E extends EndpointDefinition> = {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+} & (HasPathParams<E> extends true ? { params: PathParams<E> } : { params?: undefined }) &
+  ([EndpointQuery<E>] extends [never] ? { query?: undefined } : { query?: EndpointQuery<E> }) &
+  ([EndpointBody<E>] extends [never] ? { body?: undefined } : { body: EndpointBody<E> });
+
+type OptionalArg<E extends EndpointDefinition> =
+  HasPathParams<E> extends true
+    ? [options: CallOptions<E>]
+    : [EndpointBody<E>] extends [never]
+      ? [options?: CallOptions<E>]
+      : [options: CallOptions<E>];
+
+/** The URL of an endpoint with its path parameters filled in (for links, images and downloads). */
+export function endpointUrl<E extends EndpointDefinition>(
+  endpoint: E,
+  params: PathParams<E>,
+  query?: EndpointQuery<E>,
+): string {
+  return withQuery(buildPath(endpoint, params), query ?? {});
+}
+
+/**
+ * Calls a domain endpoint by name (issue 14 item 6): the URL comes from its path and the
+ * answer is parsed with its response schema; 204 and binary answers give `undefined`.
+ */
+export function call<E extends EndpointDefinition>(
+  endpoint: E,
+  ...[options]: OptionalArg<E>
+): Promise<EndpointResult<E>> {
+  const { params, query, body, signal, headers } = (options ?? {}) as CallOptions<EndpointDefinition> & {
+    params?: Record<string, string>;
+    query?: object;
+    body?: unknown;
+  };
+  const url = withQuery(buildPath(endpoint, (params ?? {}) as PathParams<E>), query ?? {});
+  const schema = successSchemaOf(endpoint) as { parse: (data: unknown) => EndpointResult<E> } | undefined;
+  return apiRequest<EndpointResult<E>>(url, { method: endpoint.method, body, schema, signal, headers });
 }

@@ -1,24 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type InviteAccess,
-  StudyAccessListSchema,
-  StudyAccessSchema,
-  type UpdateAccess,
-} from '@trialbase/domain';
+import { accessEndpoints, type InviteAccess, type UpdateAccess } from '@trialbase/domain';
 import { MY_ACCESS_QUERY_KEY } from '../../app/abilities';
-import { apiRequest } from '../../app/http';
+import { call } from '../../app/http';
 
 export const accessKeys = {
   list: (studyId: string) => ['study-access', studyId] as const,
 };
 
-const accessUrl = (studyId: string) => `/api/studies/${studyId}/access`;
-
 /** Issue 4: who may work in the study (invited and active). */
 export function useStudyAccess(studyId: string) {
   return useQuery({
     queryKey: accessKeys.list(studyId),
-    queryFn: ({ signal }) => apiRequest(accessUrl(studyId), { schema: StudyAccessListSchema, signal }),
+    queryFn: ({ signal }) => call(accessEndpoints.list, { params: { studyId }, signal }),
   });
 }
 
@@ -36,8 +29,7 @@ function useAfterChange(studyId: string) {
 export function useInviteAccess(studyId: string) {
   const afterChange = useAfterChange(studyId);
   return useMutation({
-    mutationFn: (body: InviteAccess) =>
-      apiRequest(accessUrl(studyId), { method: 'POST', body, schema: StudyAccessSchema }),
+    mutationFn: (body: InviteAccess) => call(accessEndpoints.invite, { params: { studyId }, body }),
     meta: { localErrors: true },
     onSuccess: afterChange,
   });
@@ -48,7 +40,7 @@ export function useUpdateAccess(studyId: string) {
   const afterChange = useAfterChange(studyId);
   return useMutation({
     mutationFn: ({ accessId, body }: { accessId: string; body: UpdateAccess }) =>
-      apiRequest(`${accessUrl(studyId)}/${accessId}`, { method: 'PUT', body, schema: StudyAccessSchema }),
+      call(accessEndpoints.update, { params: { studyId, accessId }, body }),
     meta: { localErrors: true },
     onSuccess: afterChange,
   });
@@ -58,8 +50,7 @@ export function useUpdateAccess(studyId: string) {
 export function useRevokeAccess(studyId: string) {
   const afterChange = useAfterChange(studyId);
   return useMutation({
-    mutationFn: (accessId: string) =>
-      apiRequest(`${accessUrl(studyId)}/${accessId}`, { method: 'DELETE', schema: StudyAccessSchema }),
+    mutationFn: (accessId: string) => call(accessEndpoints.revoke, { params: { studyId, accessId } }),
     meta: { localErrors: true },
     onSuccess: afterChange,
   });

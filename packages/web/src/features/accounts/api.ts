@@ -1,22 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type AdminCreateUserRequest,
-  AdminCreateUserResultSchema,
-  AdminUserListSchema,
-  AdminUserSchema,
   type ChangePasswordRequest,
   type ForgotPasswordRequest,
-  OwnProfileSchema,
   type ResetPasswordRequest,
   type SignupRequest,
   type UpdateOwnProfileRequest,
+  userEndpoints,
   type VerifyEmailRequest,
 } from '@trialbase/domain';
-import { z } from 'zod';
-import { apiRequest, withQuery } from '../../app/http';
+import { call } from '../../app/http';
 import { SESSION_QUERY_KEY } from '../../app/query-keys';
 
-const EmailResultSchema = z.object({ email: z.string() });
 const local = { localErrors: true };
 
 export const accountKeys = {
@@ -29,32 +24,28 @@ export const accountKeys = {
 /** Staff sign-up (spec 000 §2 signup); the page shows its own errors. */
 export function useSignup() {
   return useMutation({
-    mutationFn: (body: SignupRequest) =>
-      apiRequest('/api/auth/signup', { method: 'POST', body, schema: EmailResultSchema }),
+    mutationFn: (body: SignupRequest) => call(userEndpoints.signUp, { body }),
     meta: local,
   });
 }
 
 export function useVerifyEmail() {
   return useMutation({
-    mutationFn: (body: VerifyEmailRequest) =>
-      apiRequest('/api/auth/verify-email', { method: 'POST', body, schema: EmailResultSchema }),
+    mutationFn: (body: VerifyEmailRequest) => call(userEndpoints.verifyEmail, { body }),
     meta: local,
   });
 }
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (body: ForgotPasswordRequest) =>
-      apiRequest('/api/auth/forgot-password', { method: 'POST', body }),
+    mutationFn: (body: ForgotPasswordRequest) => call(userEndpoints.forgotPassword, { body }),
     meta: local,
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: ResetPasswordRequest) =>
-      apiRequest('/api/auth/reset-password', { method: 'POST', body, schema: EmailResultSchema }),
+    mutationFn: (body: ResetPasswordRequest) => call(userEndpoints.resetPassword, { body }),
     meta: local,
   });
 }
@@ -63,7 +54,7 @@ export function useResetPassword() {
 export function useOwnProfile(id: string, enabled: boolean) {
   return useQuery({
     queryKey: accountKeys.profile(id),
-    queryFn: ({ signal }) => apiRequest(`/api/user/${id}/viewOwn`, { schema: OwnProfileSchema, signal }),
+    queryFn: ({ signal }) => call(userEndpoints.ownProfile, { params: { id }, signal }),
     enabled,
   });
 }
@@ -71,8 +62,7 @@ export function useOwnProfile(id: string, enabled: boolean) {
 export function useUpdateOwnProfile(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateOwnProfileRequest) =>
-      apiRequest(`/api/user/${id}/updateOwn`, { method: 'PUT', body, schema: OwnProfileSchema }),
+    mutationFn: (body: UpdateOwnProfileRequest) => call(userEndpoints.updateOwn, { params: { id }, body }),
     meta: local,
     onSuccess: (profile) => {
       queryClient.setQueryData(accountKeys.profile(id), profile);
@@ -84,8 +74,7 @@ export function useUpdateOwnProfile(id: string) {
 
 export function useChangePassword(id: string) {
   return useMutation({
-    mutationFn: (body: ChangePasswordRequest) =>
-      apiRequest(`/api/user/${id}/changePassword`, { method: 'POST', body }),
+    mutationFn: (body: ChangePasswordRequest) => call(userEndpoints.changePassword, { params: { id }, body }),
     meta: local,
   });
 }
@@ -95,10 +84,7 @@ export function useAdminUsers(search: string, limit: number, offset: number) {
   return useQuery({
     queryKey: accountKeys.adminUserList(search, limit, offset),
     queryFn: ({ signal }) =>
-      apiRequest(withQuery('/api/admin/users', { search: search || undefined, limit, offset }), {
-        schema: AdminUserListSchema,
-        signal,
-      }),
+      call(userEndpoints.list, { query: { search: search || undefined, limit, offset }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -106,8 +92,7 @@ export function useAdminUsers(search: string, limit: number, offset: number) {
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminCreateUserRequest) =>
-      apiRequest('/api/admin/users', { method: 'POST', body, schema: AdminCreateUserResultSchema }),
+    mutationFn: (body: AdminCreateUserRequest) => call(userEndpoints.create, { body }),
     meta: local,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.adminUsers }),
   });
@@ -119,7 +104,7 @@ export function useUserAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: UserAction }) =>
-      apiRequest(`/api/admin/users/${id}/${action}`, { method: 'POST', schema: AdminUserSchema }),
+      call(userEndpoints[action], { params: { id } }),
     meta: local,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.adminUsers }),
   });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AuditVerificationSchema, OutboxListSchema } from '@trialbase/domain';
-import { apiRequest, withQuery } from '../../app/http';
+import { adminEndpoints } from '@trialbase/domain';
+import { call } from '../../app/http';
 
 export const adminKeys = {
   outbox: (limit: number, offset: number) => ['admin', 'outbox', { limit, offset }] as const,
@@ -11,8 +11,7 @@ export const adminKeys = {
 export function useOutbox(limit: number, offset: number) {
   return useQuery({
     queryKey: adminKeys.outbox(limit, offset),
-    queryFn: ({ signal }) =>
-      apiRequest(withQuery('/api/admin/outbox', { limit, offset }), { schema: OutboxListSchema, signal }),
+    queryFn: ({ signal }) => call(adminEndpoints.outbox, { query: { limit, offset }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -21,8 +20,7 @@ export function useOutbox(limit: number, offset: number) {
 export function useAuditVerification() {
   return useQuery({
     queryKey: adminKeys.auditVerification,
-    queryFn: ({ signal }) =>
-      apiRequest('/api/admin/audit/verify', { schema: AuditVerificationSchema, signal }),
+    queryFn: ({ signal }) => call(adminEndpoints.verifyAudit, { signal }),
     staleTime: 0,
   });
 }

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type LoginRequest, type Session, SessionSchema } from '@trialbase/domain';
+import { authEndpoints, type LoginRequest, type Session } from '@trialbase/domain';
 import { forgetSession, rememberSession } from '../../app/auth-state';
-import { apiRequest, isHttpError } from '../../app/http';
+import { call, isHttpError } from '../../app/http';
 import { SESSION_QUERY_KEY, SHELL_QUERY_ROOTS } from '../../app/query-keys';
 
 /** The current session, or null when nobody is signed in (401). */
 async function fetchSession(signal: AbortSignal): Promise<Session | null> {
   try {
-    const session = await apiRequest('/api/auth/session', { schema: SessionSchema, signal });
+    const session = await call(authEndpoints.session, { signal });
     rememberSession(session);
     return session;
   } catch (error) {
@@ -30,7 +30,7 @@ export function useSession() {
 }
 
 export function login(credentials: LoginRequest): Promise<Session> {
-  return apiRequest('/api/auth/login', { method: 'POST', body: credentials, schema: SessionSchema });
+  return call(authEndpoints.login, { body: credentials });
 }
 
 /** Staff login (spec 000 §2 authentication.login); the screen shows 400/401/423 itself. */
@@ -51,7 +51,7 @@ export function useLogin() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('/api/auth/logout', { method: 'POST' }),
+    mutationFn: () => call(authEndpoints.logout),
     meta: { localErrors: true },
     onSettled: () => {
       forgetSession();

@@ -1,18 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  buildPath,
   type FormListItem,
-  FormListSchema,
   type FormSave,
   FormSaveSchema,
-  FormTemplateViewSchema,
   type FormType,
+  formEndpoints,
   type LibraryTemplate,
-  LibraryTemplateListSchema,
   type LoadFromProfile,
-  PromotedVersionSchema,
-  StudyImageSchema,
 } from '@trialbase/domain';
-import { apiRequest, withQuery } from '../../app/http';
+import { call } from '../../app/http';
 
 export type { FormListItem, LibraryTemplate };
 
@@ -24,22 +21,19 @@ export const formKeys = {
   systemTemplates: (type: FormType | undefined) => ['forms', 'system-templates', type ?? 'all'] as const,
 };
 
-const base = (studyId: string) => `/api/studies/${studyId}/questionnairetemplate`;
-
 export function useFormList(studyId: string) {
   return useQuery({
     queryKey: formKeys.list(studyId),
     // withVersions tells a never-published form from one whose draft changed after publishing.
     queryFn: ({ signal }) =>
-      apiRequest(withQuery(base(studyId), { withVersions: 'true' }), { schema: FormListSchema, signal }),
+      call(formEndpoints.list, { params: { studyId }, query: { withVersions: 'true' }, signal }),
   });
 }
 
 export function useFormTemplate(studyId: string, formId: string | undefined) {
   return useQuery({
     queryKey: formKeys.detail(studyId, formId ?? 'new'),
-    queryFn: ({ signal }) =>
-      apiRequest(`${base(studyId)}/${formId}`, { schema: FormTemplateViewSchema, signal }),
+    queryFn: ({ signal }) => call(formEndpoints.get, { params: { studyId, formId: formId ?? '' }, signal }),
     enabled: formId !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -47,7 +41,7 @@ export function useFormTemplate(studyId: string, formId: string | undefined) {
 
 /** The form's draft as saved now (the builder's "load their version" after a conflict). */
 export function fetchFormTemplate(studyId: string, formId: string) {
-  return apiRequest(`${base(studyId)}/${formId}`, { schema: FormTemplateViewSchema });
+  return call(formEndpoints.get, { params: { studyId, formId } });
 }
 
 /** POST questionnairetemplate: autosave, creates when new and updates the draft otherwise. */
@@ -55,11 +49,7 @@ export function useSaveForm(studyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormSave) =>
-      apiRequest(base(studyId), {
-        method: 'POST',
-        body: FormSaveSchema.parse(form),
-        schema: FormTemplateViewSchema,
-      }),
+      call(formEndpoints.save, { params: { studyId }, body: FormSaveSchema.parse(form) }),
     meta: { localErrors: true },
     onSuccess: (saved) => {
       queryClient.setQueryData(formKeys.detail(studyId, saved.id), saved);
@@ -68,28 +58,26 @@ export function useSaveForm(studyId: string) {
   });
 }
 
-function useFormAction(studyId: string, call: (formId: string) => Promise<unknown>) {
+function useFormAction(studyId: string, action: (formId: string) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: call,
+    mutationFn: action,
     meta: { localErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.all(studyId) }),
   });
 }
 
 export function useDeleteForm(studyId: string) {
-  return useFormAction(studyId, (formId) => apiRequest(`${base(studyId)}/${formId}`, { method: 'DELETE' }));
+  return useFormAction(studyId, (formId) => call(formEndpoints.delete, { params: { studyId, formId } }));
 }
 
 export function useDuplicateForm(studyId: string) {
-  return useFormAction(studyId, (formId) =>
-    apiRequest(`${base(studyId)}/${formId}/duplicate`, { method: 'POST', body: {} }),
-  );
+  return useFormAction(studyId, (formId) => call(formEndpoints.duplicate, { params: { studyId, formId } }));
 }
 
 export function useSaveToMyTemplates(studyId: string) {
   return useFormAction(studyId, (formId) =>
-    apiRequest(`${base(studyId)}/${formId}/userSave`, { method: 'POST', body: {} }),
+    call(formEndpoints.saveToOwnTemplates, { params: { studyId, formId } }),
   );
 }
 
@@ -98,11 +86,7 @@ export function usePromoteVersion(studyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { formId: string; kind: 'major' | 'minor' }) =>
-      apiRequest(`/api/studies/${studyId}/forms/promoteFormVersion`, {
-        method: 'POST',
-        body,
-        schema: PromotedVersionSchema,
-      }),
+      call(formEndpoints.publish, { params: { studyId }, body }),
     meta: { localErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.all(studyId) }),
   });
@@ -112,8 +96,7 @@ export function usePromoteVersion(studyId: string) {
 export function useUserTemplates() {
   return useQuery({
     queryKey: formKeys.userTemplates,
-    queryFn: ({ signal }) =>
-      apiRequest('/api/questionnairetemplate/userTemplates', { schema: LibraryTemplateListSchema, signal }),
+    queryFn: ({ signal }) => call(formEndpoints.ownTemplates, { signal }),
   });
 }
 
@@ -121,11 +104,7 @@ export function useUserTemplates() {
 export function useSystemTemplates(type: FormType | undefined) {
   return useQuery({
     queryKey: formKeys.systemTemplates(type),
-    queryFn: ({ signal }) =>
-      apiRequest(withQuery('/api/system/formTemplates/active', { type }), {
-        schema: LibraryTemplateListSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(formEndpoints.systemTemplates, { query: { type }, signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -134,8 +113,7 @@ export function useSystemTemplates(type: FormType | undefined) {
 export function useDeleteUserTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(`/api/questionnairetemplate/userTemplate/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call(formEndpoints.deleteOwnTemplate, { params: { id } }),
     meta: { localErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.userTemplates }),
   });
@@ -146,11 +124,7 @@ export function useLoadFromProfile(studyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LoadFromProfile) =>
-      apiRequest(`/api/study/${studyId}/forms/loadFromProfile`, {
-        method: 'POST',
-        body,
-        schema: FormTemplateViewSchema,
-      }),
+      call(formEndpoints.loadFromTemplate, { params: { studyId }, body }),
     meta: { localErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.all(studyId) }),
   });
@@ -160,12 +134,7 @@ export function useLoadFromProfile(studyId: string) {
 export function useAddEq5d(studyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest(`/api/study/${studyId}/forms/addEQ5DTemplateToStudy`, {
-        method: 'POST',
-        body: {},
-        schema: FormTemplateViewSchema,
-      }),
+    mutationFn: () => call(formEndpoints.addEq5d, { params: { studyId } }),
     meta: { localErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.all(studyId) }),
   });
@@ -184,14 +153,13 @@ function readBase64(file: File): Promise<string> {
 /** POST /api/studies/{studyId}/image; answers the stored image id (000 §7 images). */
 export async function uploadStudyImage(studyId: string, file: File): Promise<string> {
   const dataBase64 = await readBase64(file);
-  const image = await apiRequest(`/api/studies/${studyId}/image`, {
-    method: 'POST',
+  const image = await call(formEndpoints.uploadImage, {
+    params: { studyId },
     body: { fileName: file.name, contentType: file.type, dataBase64 },
-    schema: StudyImageSchema,
   });
   return image.id;
 }
 
 export function studyImageUrl(studyId: string, imageId: string): string {
-  return `/api/studies/${studyId}/image/${imageId}`;
+  return buildPath(formEndpoints.image, { studyId, imageId });
 }

@@ -3,16 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import {
   type Answer,
   collectEmbeddedRules,
-  FormTemplateViewSchema,
+  formEndpoints,
   isRightToLeft,
+  ruleEndpoints,
   STUDY_LANGUAGES,
   truncateStudyName,
-  ValidationRuleListSchema,
 } from '@trialbase/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { apiRequest, withQuery } from '../../app/http';
+import { call } from '../../app/http';
 import { PageHeader } from '../../components/page-header';
 import { useStudy } from '../studies/api';
 import { FORM_CONTENT_MAX_WIDTH, FormRenderer } from './renderer/form-renderer';
@@ -22,15 +22,11 @@ function useFormForPreview(studyId: string, formId: string, isOldVersion: boolea
   return useQuery({
     queryKey: ['forms', studyId, 'preview', formId, isOldVersion],
     queryFn: ({ signal }) =>
-      apiRequest(
-        withQuery(`/api/studies/${studyId}/questionnairetemplate/${formId}`, {
-          isOldVersion: String(isOldVersion),
-        }),
-        {
-          schema: FormTemplateViewSchema,
-          signal,
-        },
-      ),
+      call(formEndpoints.get, {
+        params: { studyId, formId },
+        query: { isOldVersion },
+        signal,
+      }),
   });
 }
 
@@ -39,10 +35,7 @@ function useFormRules(studyId: string, formId: string) {
   return useQuery({
     queryKey: ['rules', studyId, 'validation', { formId }],
     queryFn: ({ signal }) =>
-      apiRequest(withQuery(`/api/studies/${studyId}/validationRules`, { formId }), {
-        schema: ValidationRuleListSchema,
-        signal,
-      }),
+      call(ruleEndpoints.listValidation, { params: { studyId }, query: { formId }, signal }),
     retry: false,
     meta: { localErrors: true },
   });

@@ -1,26 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ApiAccessSchema,
-  type ApiUserSettings,
-  ApiUserSettingsSchema,
-  RenewedApiKeySchema,
-  StudyInfoSchema,
-} from '@trialbase/domain';
+import { type ApiUserSettings, integrationEndpoints, StudyInfoSchema } from '@trialbase/domain';
 import { extendedValidationHeaders } from '../../app/extended-validation';
-import { apiRequest } from '../../app/http';
+import { call } from '../../app/http';
 
 export const integrationKeys = {
   access: (studyId: string) => ['integrations', studyId, 'apiKey'] as const,
   studyInfo: (studyId: string) => ['integrations', studyId, 'studyInfo'] as const,
 };
 
-const base = (studyId: string) => `/api/studies/${encodeURIComponent(studyId)}/apiKey`;
-
 /** Spec 001 §2 API access: the key's metadata, the API user setting and the caller's abilities. */
 export function useApiAccess(studyId: string) {
   return useQuery({
     queryKey: integrationKeys.access(studyId),
-    queryFn: ({ signal }) => apiRequest(base(studyId), { schema: ApiAccessSchema, signal }),
+    queryFn: ({ signal }) => call(integrationEndpoints.get, { params: { studyId }, signal }),
   });
 }
 
@@ -28,16 +20,17 @@ export function useApiAccess(studyId: string) {
 export function useStudyInfo(studyId: string, enabled: boolean) {
   return useQuery({
     queryKey: integrationKeys.studyInfo(studyId),
-    queryFn: ({ signal }) => apiRequest(`${base(studyId)}/studyInfo`, { schema: StudyInfoSchema, signal }),
+    // The JSON form (no ?format=text): the endpoint answers either; the page reads the object.
+    queryFn: async ({ signal }) =>
+      StudyInfoSchema.parse(await call(integrationEndpoints.studyInfo, { params: { studyId }, signal })),
     enabled,
   });
 }
 
 /** Spec 001 §2: renews the key; `password` is the extended-validation password when asked. */
 export function renewApiKey(studyId: string, password: string | undefined) {
-  return apiRequest(`${base(studyId)}/renew`, {
-    method: 'POST',
-    schema: RenewedApiKeySchema,
+  return call(integrationEndpoints.renew, {
+    params: { studyId },
     headers: extendedValidationHeaders(password),
   });
 }
@@ -47,11 +40,7 @@ export function useSaveApiUserSettings(studyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: ApiUserSettings) =>
-      apiRequest(`${base(studyId)}/settings`, {
-        method: 'PUT',
-        body: settings,
-        schema: ApiUserSettingsSchema,
-      }),
+      call(integrationEndpoints.saveSettings, { params: { studyId }, body: settings }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.access(studyId) }),
   });
 }

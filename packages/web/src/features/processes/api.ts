@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  FormListSchema,
+  formEndpoints,
   type ProcessDetail,
-  ProcessDetailSchema,
   type ProcessSummary,
-  ProcessSummarySchema,
   type ProcessWrite,
+  processEndpoints,
 } from '@trialbase/domain';
-import { z } from 'zod';
-import { apiRequest, withQuery } from '../../app/http';
+import { call } from '../../app/http';
 import { gatedQueryOptions, type QueryGate } from '../../app/query-gate';
 import { formKeys } from '../forms/api';
 
@@ -20,14 +18,11 @@ export const processKeys = {
   detail: (studyId: string, id: string) => ['processes', studyId, 'detail', id] as const,
 };
 
-const base = (studyId: string) => `/api/studies/${studyId}/pathway`;
-const ProcessListSchema = z.array(ProcessSummarySchema);
-
 /** GET /studies/{studyId}/pathway (spec 001 §7): the study's processes. */
 export function useProcessList(studyId: string, gate?: QueryGate) {
   return useQuery({
     queryKey: processKeys.list(studyId),
-    queryFn: ({ signal }) => apiRequest(base(studyId), { schema: ProcessListSchema, signal }),
+    queryFn: ({ signal }) => call(processEndpoints.list, { params: { studyId }, signal }),
     ...gatedQueryOptions(gate),
   });
 }
@@ -40,10 +35,7 @@ export function useProcessForms(studyId: string, gate?: QueryGate) {
   return useQuery({
     queryKey: formKeys.list(studyId),
     queryFn: ({ signal }) =>
-      apiRequest(withQuery(`/api/studies/${studyId}/questionnairetemplate`, { withVersions: 'true' }), {
-        schema: FormListSchema,
-        signal,
-      }),
+      call(formEndpoints.list, { params: { studyId }, query: { withVersions: 'true' }, signal }),
     ...gatedQueryOptions(gate),
   });
 }
@@ -52,14 +44,14 @@ export function useProcessForms(studyId: string, gate?: QueryGate) {
 export function useProcess(studyId: string, id: string | undefined) {
   return useQuery({
     queryKey: processKeys.detail(studyId, id ?? 'new'),
-    queryFn: ({ signal }) => apiRequest(`${base(studyId)}/${id}`, { schema: ProcessDetailSchema, signal }),
+    queryFn: ({ signal }) => call(processEndpoints.get, { params: { studyId, id: id ?? '' }, signal }),
     enabled: id !== undefined,
   });
 }
 
 /** GET /studies/{studyId}/pathway/{id} once, outside the cache (the editor's "load their version"). */
 export function fetchProcess(studyId: string, id: string) {
-  return apiRequest(`${base(studyId)}/${id}`, { schema: ProcessDetailSchema });
+  return call(processEndpoints.get, { params: { studyId, id } });
 }
 
 /** POST /studies/{studyId}/pathway when new, PUT /studies/{studyId}/pathway/{id} otherwise. */
@@ -67,11 +59,9 @@ export function useSaveProcess(studyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | undefined; body: ProcessWrite }) =>
-      apiRequest(id ? `${base(studyId)}/${id}` : base(studyId), {
-        method: id ? 'PUT' : 'POST',
-        body,
-        schema: ProcessDetailSchema,
-      }),
+      id
+        ? call(processEndpoints.update, { params: { studyId, id }, body })
+        : call(processEndpoints.create, { params: { studyId }, body }),
     meta: { localErrors: true },
     onSuccess: (saved) => {
       queryClient.setQueryData(processKeys.detail(studyId, saved.id), saved);
@@ -80,10 +70,10 @@ export function useSaveProcess(studyId: string) {
   });
 }
 
-function useProcessAction(studyId: string, call: (id: string) => Promise<unknown>) {
+function useProcessAction(studyId: string, action: (id: string) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: call,
+    mutationFn: action,
     meta: { localErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: processKeys.all(studyId) }),
   });
@@ -91,12 +81,10 @@ function useProcessAction(studyId: string, call: (id: string) => Promise<unknown
 
 /** DELETE /studies/{studyId}/pathway/{id}. */
 export function useDeleteProcess(studyId: string) {
-  return useProcessAction(studyId, (id) => apiRequest(`${base(studyId)}/${id}`, { method: 'DELETE' }));
+  return useProcessAction(studyId, (id) => call(processEndpoints.delete, { params: { studyId, id } }));
 }
 
 /** POST /studies/{studyId}/pathway/{id}/duplicate. */
 export function useDuplicateProcess(studyId: string) {
-  return useProcessAction(studyId, (id) =>
-    apiRequest(`${base(studyId)}/${id}/duplicate`, { method: 'POST', body: {} }),
-  );
+  return useProcessAction(studyId, (id) => call(processEndpoints.duplicate, { params: { studyId, id } }));
 }

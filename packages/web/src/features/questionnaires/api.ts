@@ -2,16 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type Answer,
   AnswerSchema,
-  ChangeLogSchema,
   type ImageChartAnswer,
   type ImageChartMarker,
-  QuestionnaireFillSchema,
-  QuestionnaireReviewDataSchema,
-  QuestionnaireSaveResultSchema,
+  questionnaireEndpoints,
   type VerificationRound,
 } from '@trialbase/domain';
 import { extendedValidationHeaders } from '../../app/extended-validation';
-import { apiRequest } from '../../app/http';
+import { call } from '../../app/http';
 
 /** The token a page works on: study, enrollment (pathway record) and token. */
 export type TokenRef = { studyId: string; enrollmentId: string; tokenId: string };
@@ -31,8 +28,12 @@ export const questionnaireKeys = {
  */
 const subjectScreensKey = (studyId: string) => ['subjects', studyId] as const;
 
-const tokenBase = (ref: TokenRef) =>
-  `/api/studies/${ref.studyId}/enrollments/${ref.enrollmentId}/tokens/${ref.tokenId}`;
+/** The path parameters of a token's calls. */
+const tokenParams = (ref: TokenRef) => ({
+  studyId: ref.studyId,
+  enrollmentId: ref.enrollmentId,
+  tokenId: ref.tokenId,
+});
 
 /** The stored answers as the write calls take them (the view's ids and times stay behind). */
 export function toAnswerInputs(answers: readonly Answer[]): Answer[] {
@@ -47,8 +48,8 @@ export function useQuestionnaireFill(ref: TokenRef, isUnscheduled = false) {
   return useQuery({
     queryKey: [...questionnaireKeys.fill(ref), isUnscheduled],
     queryFn: ({ signal }) =>
-      apiRequest(`${tokenBase(ref)}/questionnaires${isUnscheduled ? '/unscheduled' : ''}`, {
-        schema: QuestionnaireFillSchema,
+      call(isUnscheduled ? questionnaireEndpoints.unscheduledForms : questionnaireEndpoints.ofToken, {
+        params: tokenParams(ref),
         signal,
       }),
     staleTime: 0,
@@ -59,11 +60,7 @@ export function useQuestionnaireFill(ref: TokenRef, isUnscheduled = false) {
 export function useQuestionnaireReview(ref: TokenRef) {
   return useQuery({
     queryKey: questionnaireKeys.review(ref),
-    queryFn: ({ signal }) =>
-      apiRequest(`${tokenBase(ref)}/questionnaireReviewData`, {
-        schema: QuestionnaireReviewDataSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(questionnaireEndpoints.reviewData, { params: tokenParams(ref), signal }),
     staleTime: 0,
   });
 }
@@ -90,15 +87,13 @@ export function useSaveForm(ref: TokenRef) {
   return useMutation({
     mutationFn: ({ formId, answers, isFinal, draft, isUnscheduled, ...chart }: SaveFormInput) =>
       draft && !isFinal
-        ? apiRequest(`${tokenBase(ref)}/questionnaires/${draft.questionnaireId}/unfinished`, {
-            method: 'PUT',
+        ? call(questionnaireEndpoints.saveDraft, {
+            params: { ...tokenParams(ref), questionnaireId: draft.questionnaireId },
             body: { answers: toAnswerInputs(answers), version: draft.version, ...chart },
-            schema: QuestionnaireSaveResultSchema,
           })
-        : apiRequest(`${tokenBase(ref)}/questionnaires${isUnscheduled ? '/unscheduled' : ''}`, {
-            method: 'POST',
+        : call(isUnscheduled ? questionnaireEndpoints.saveUnscheduled : questionnaireEndpoints.save, {
+            params: tokenParams(ref),
             body: { formId, answers: toAnswerInputs(answers), isFinal, ...chart },
-            schema: QuestionnaireSaveResultSchema,
           }),
     meta: { localErrors: true },
     onSuccess: () => {
@@ -135,15 +130,11 @@ export function useUpdateForm(ref: TokenRef) {
       isUnscheduled,
       ...chart
     }: UpdateFormInput) =>
-      apiRequest(
-        `${tokenBase(ref)}/questionnaires/${questionnaireId}${isUnscheduled ? '/unscheduled' : ''}`,
-        {
-          method: 'PUT',
-          body: { answers: toAnswerInputs(answers), comment, version, ...chart },
-          headers: extendedValidationHeaders(password),
-          schema: QuestionnaireSaveResultSchema,
-        },
-      ),
+      call(isUnscheduled ? questionnaireEndpoints.updateUnscheduled : questionnaireEndpoints.update, {
+        params: { ...tokenParams(ref), questionnaireId },
+        body: { answers: toAnswerInputs(answers), comment, version, ...chart },
+        headers: extendedValidationHeaders(password),
+      }),
     meta: { localErrors: true },
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: subjectScreensKey(ref.studyId) });
@@ -160,8 +151,8 @@ export function useChangeLog(studyId: string, questionnaireId: string | null) {
   return useQuery({
     queryKey: questionnaireKeys.changeLog(studyId, questionnaireId ?? 'none'),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/studies/${studyId}/token/questionnaires/${questionnaireId}/audit`, {
-        schema: ChangeLogSchema,
+      call(questionnaireEndpoints.changeLog, {
+        params: { studyId, questionnaireId: questionnaireId ?? '' },
         signal,
       }),
     enabled: questionnaireId !== null,
@@ -186,12 +177,15 @@ export function useVerify(ref: TokenRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ questionnaireId, answerId, round, verified }: VerifyInput) =>
-      apiRequest(
-        `/api/studies/${ref.studyId}/questionnaires/${questionnaireId}${
-          answerId ? `/answers/${answerId}` : ''
-        }/verification/${round}`,
-        { method: 'PUT', body: { verified } },
-      ),
+      answerId
+        ? call(questionnaireEndpoints.verifyAnswer, {
+            params: { studyId: ref.studyId, questionnaireId, answerId, verificationType: round },
+            body: { verified },
+          })
+        : call(questionnaireEndpoints.verifyForm, {
+            params: { studyId: ref.studyId, questionnaireId, verificationType: round },
+            body: { verified },
+          }),
     meta: { localErrors: true },
     onSuccess: (_data, input) => {
       void queryClient.invalidateQueries({ queryKey: subjectScreensKey(ref.studyId) });

@@ -1,18 +1,13 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ProcessDetailSchema,
-  ProcessSummarySchema,
-  RuleFormListSchema,
+  processEndpoints,
   type RuleListQuery,
+  ruleEndpoints,
   type ShowRuleInput,
-  ShowRuleListSchema,
-  ShowRuleViewSchema,
+  studyEndpoints,
   type ValidationRuleDraft,
-  ValidationRuleListSchema,
-  ValidationRuleViewSchema,
 } from '@trialbase/domain';
-import { z } from 'zod';
-import { apiRequest, withQuery } from '../../app/http';
+import { call } from '../../app/http';
 
 export const ruleKeys = {
   all: (studyId: string) => ['rules', studyId] as const,
@@ -27,20 +22,11 @@ export const ruleKeys = {
   show: (studyId: string, id: string) => ['rules', studyId, 'show', id] as const,
 };
 
-const base = (studyId: string) => `/api/studies/${studyId}`;
-// Only what the rule pages read of the study; the studies area owns the full schema.
-const StudyBasicsSchema = z.object({
-  studyName: z.string().optional(),
-  name: z.string().optional(),
-  primaryLanguage: z.string().optional(),
-  languages: z.array(z.string()).optional(),
-});
-
 /** The study's name (breadcrumbs) and languages (a rule message per study language, spec 001 §3). */
 export function useStudyBasics(studyId: string) {
   const query = useQuery({
     queryKey: ruleKeys.study(studyId),
-    queryFn: ({ signal }) => apiRequest(`/api/study/${studyId}`, { schema: StudyBasicsSchema, signal }),
+    queryFn: ({ signal }) => call(studyEndpoints.get, { params: { id: studyId }, signal }),
     meta: { localErrors: true },
     retry: false,
     staleTime: 60_000,
@@ -48,7 +34,7 @@ export function useStudyBasics(studyId: string) {
   const primary = query.data?.primaryLanguage ?? 'en';
   const languages = query.data?.languages?.length ? query.data.languages : [primary];
   return {
-    name: query.data?.studyName ?? query.data?.name ?? null,
+    name: query.data?.studyName ?? null,
     primaryLanguage: primary,
     languages: [primary, ...languages.filter((l) => l !== primary)],
   };
@@ -58,12 +44,9 @@ export function useStudyBasics(studyId: string) {
 export function useRuleForms(studyId: string) {
   return useQuery({
     queryKey: ruleKeys.forms(studyId),
-    queryFn: ({ signal }) =>
-      apiRequest(`${base(studyId)}/referenceRules/forms`, { schema: RuleFormListSchema, signal }),
+    queryFn: ({ signal }) => call(ruleEndpoints.referenceForms, { params: { studyId }, signal }),
   });
 }
-
-const ProcessListSchema = z.array(ProcessSummarySchema);
 
 /**
  * Spec 001 §7 GET pathway: the processes a cross-form rule can name. A caller without the
@@ -72,7 +55,7 @@ const ProcessListSchema = z.array(ProcessSummarySchema);
 export function useRuleProcesses(studyId: string, isAllowed: boolean) {
   return useQuery({
     queryKey: ruleKeys.processes(studyId),
-    queryFn: ({ signal }) => apiRequest(`${base(studyId)}/pathway`, { schema: ProcessListSchema, signal }),
+    queryFn: ({ signal }) => call(processEndpoints.list, { params: { studyId }, signal }),
     enabled: isAllowed,
     meta: { localErrors: true },
     retry: false,
@@ -83,7 +66,7 @@ export function useRuleProcesses(studyId: string, isAllowed: boolean) {
 const processQuery = (studyId: string, id: string) => ({
   queryKey: ruleKeys.process(studyId, id),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiRequest(`${base(studyId)}/pathway/${id}`, { schema: ProcessDetailSchema, signal }),
+    call(processEndpoints.get, { params: { studyId, id }, signal }),
   meta: { localErrors: true },
   retry: false,
   staleTime: 30_000,
@@ -104,10 +87,7 @@ export function useValidationRules(studyId: string, filter: RuleListQuery) {
   return useQuery({
     queryKey: ruleKeys.validationList(studyId, filter),
     queryFn: ({ signal }) =>
-      apiRequest(withQuery(`${base(studyId)}/validationRules`, filter), {
-        schema: ValidationRuleListSchema,
-        signal,
-      }),
+      call(ruleEndpoints.listValidation, { params: { studyId }, query: filter, signal }),
   });
 }
 
@@ -115,7 +95,7 @@ export function useValidationRule(studyId: string, id: string | undefined) {
   return useQuery({
     queryKey: ruleKeys.validation(studyId, id ?? ''),
     queryFn: ({ signal }) =>
-      apiRequest(`${base(studyId)}/validationRules/${id}`, { schema: ValidationRuleViewSchema, signal }),
+      call(ruleEndpoints.getValidation, { params: { studyId, validationRuleId: id ?? '' }, signal }),
     enabled: id !== undefined,
   });
 }
@@ -125,11 +105,9 @@ export function useSaveValidationRule(studyId: string, id?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ValidationRuleDraft) =>
-      apiRequest(id ? `${base(studyId)}/validationRules/${id}` : `${base(studyId)}/validationRules`, {
-        method: id ? 'PUT' : 'POST',
-        body,
-        schema: ValidationRuleViewSchema,
-      }),
+      id
+        ? call(ruleEndpoints.updateValidation, { params: { studyId, validationRuleId: id }, body })
+        : call(ruleEndpoints.createValidation, { params: { studyId }, body }),
     meta: { localErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ruleKeys.all(studyId) }),
   });
@@ -138,7 +116,8 @@ export function useSaveValidationRule(studyId: string, id?: string) {
 export function useDeleteValidationRule(studyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`${base(studyId)}/validationRules/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      call(ruleEndpoints.deleteValidation, { params: { studyId, validationRuleId: id } }),
     meta: { localErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ruleKeys.all(studyId) }),
   });
@@ -148,8 +127,7 @@ export function useDeleteValidationRule(studyId: string) {
 export function useShowRules(studyId: string, filter: RuleListQuery) {
   return useQuery({
     queryKey: ruleKeys.showList(studyId, filter),
-    queryFn: ({ signal }) =>
-      apiRequest(withQuery(`${base(studyId)}/showRules`, filter), { schema: ShowRuleListSchema, signal }),
+    queryFn: ({ signal }) => call(ruleEndpoints.listShow, { params: { studyId }, query: filter, signal }),
   });
 }
 
@@ -157,7 +135,7 @@ export function useShowRule(studyId: string, id: string | undefined) {
   return useQuery({
     queryKey: ruleKeys.show(studyId, id ?? ''),
     queryFn: ({ signal }) =>
-      apiRequest(`${base(studyId)}/showRules/${id}`, { schema: ShowRuleViewSchema, signal }),
+      call(ruleEndpoints.getShow, { params: { studyId, showRuleId: id ?? '' }, signal }),
     enabled: id !== undefined,
   });
 }
@@ -167,11 +145,9 @@ export function useSaveShowRule(studyId: string, id?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ShowRuleInput) =>
-      apiRequest(id ? `${base(studyId)}/showRules/${id}` : `${base(studyId)}/showRules`, {
-        method: id ? 'PUT' : 'POST',
-        body,
-        schema: ShowRuleViewSchema,
-      }),
+      id
+        ? call(ruleEndpoints.updateShow, { params: { studyId, showRuleId: id }, body })
+        : call(ruleEndpoints.createShow, { params: { studyId }, body }),
     meta: { localErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ruleKeys.all(studyId) }),
   });
@@ -180,7 +156,7 @@ export function useSaveShowRule(studyId: string, id?: string) {
 export function useDeleteShowRule(studyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`${base(studyId)}/showRules/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call(ruleEndpoints.deleteShow, { params: { studyId, showRuleId: id } }),
     meta: { localErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ruleKeys.all(studyId) }),
   });

@@ -1,15 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type BookingInput,
-  BookingListSchema,
-  BookingViewSchema,
-  type SiteInputDraft,
-  SiteListSchema,
-  SiteOverviewSchema,
-  SiteViewSchema,
-} from '@trialbase/domain';
-import { z } from 'zod';
-import { apiRequest, withQuery } from '../../app/http';
+import { type BookingInput, type SiteInputDraft, siteEndpoints, studyEndpoints } from '@trialbase/domain';
+import { call } from '../../app/http';
 import { gatedQueryOptions, type QueryGate } from '../../app/query-gate';
 
 export const siteKeys = {
@@ -21,21 +12,16 @@ export const siteKeys = {
   studyName: (studyId: string) => ['sites', studyId, 'study-name'] as const,
 };
 
-const sitesUrl = (studyId: string) => `/api/studies/${studyId}/sites`;
-const siteUrl = (studyId: string, siteId: string) => `${sitesUrl(studyId)}/${siteId}`;
-// Only the name is read here; the studies area owns the full study schema.
-const StudyNameSchema = z.object({ studyName: z.string().optional(), name: z.string().optional() });
-
 /** The study's name for the breadcrumbs; null while unknown or when it cannot be read. */
 export function useStudyName(studyId: string): string | null {
   const query = useQuery({
     queryKey: siteKeys.studyName(studyId),
-    queryFn: ({ signal }) => apiRequest(`/api/study/${studyId}`, { schema: StudyNameSchema, signal }),
+    queryFn: ({ signal }) => call(studyEndpoints.get, { params: { id: studyId }, signal }),
     meta: { localErrors: true },
     retry: false,
     staleTime: 60_000,
   });
-  return query.data?.studyName ?? query.data?.name ?? null;
+  return query.data?.studyName ?? null;
 }
 
 /**
@@ -45,7 +31,7 @@ export function useStudyName(studyId: string): string | null {
 export function useSites(studyId: string, gate?: QueryGate) {
   return useQuery({
     queryKey: siteKeys.list(studyId),
-    queryFn: ({ signal }) => apiRequest(sitesUrl(studyId), { schema: SiteListSchema, signal }),
+    queryFn: ({ signal }) => call(siteEndpoints.list, { params: { studyId }, signal }),
     ...gatedQueryOptions(gate),
   });
 }
@@ -54,7 +40,7 @@ export function useSites(studyId: string, gate?: QueryGate) {
 export function useSiteOverview(studyId: string, siteId: string) {
   return useQuery({
     queryKey: siteKeys.overview(studyId, siteId),
-    queryFn: ({ signal }) => apiRequest(siteUrl(studyId, siteId), { schema: SiteOverviewSchema, signal }),
+    queryFn: ({ signal }) => call(siteEndpoints.overview, { params: { studyId, siteId }, signal }),
   });
 }
 
@@ -63,11 +49,9 @@ export function useSaveSite(studyId: string, siteId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SiteInputDraft) =>
-      apiRequest(siteId ? siteUrl(studyId, siteId) : sitesUrl(studyId), {
-        method: siteId ? 'PUT' : 'POST',
-        body,
-        schema: SiteViewSchema,
-      }),
+      siteId
+        ? call(siteEndpoints.update, { params: { studyId, siteId }, body })
+        : call(siteEndpoints.create, { params: { studyId }, body }),
     meta: { localErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.all(studyId) }),
   });
@@ -76,7 +60,7 @@ export function useSaveSite(studyId: string, siteId?: string) {
 export function useDeleteSite(studyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (siteId: string) => apiRequest(siteUrl(studyId, siteId), { method: 'DELETE' }),
+    mutationFn: (siteId: string) => call(siteEndpoints.delete, { params: { studyId, siteId } }),
     meta: { localErrors: true },
     onSuccess: (_data, siteId) => {
       queryClient.removeQueries({ queryKey: siteKeys.overview(studyId, siteId) });
@@ -90,10 +74,7 @@ export function useBookings(studyId: string, siteId: string, from: string, to: s
   return useQuery({
     queryKey: siteKeys.bookings(studyId, siteId, from, to),
     queryFn: ({ signal }) =>
-      apiRequest(withQuery(`${siteUrl(studyId, siteId)}/bookings`, { from, to }), {
-        schema: BookingListSchema,
-        signal,
-      }),
+      call(siteEndpoints.bookings, { params: { studyId, siteId }, query: { from, to }, signal }),
     enabled,
   });
 }
@@ -103,14 +84,11 @@ type BookingBody = Omit<BookingInput, 'colour'> & { colour?: BookingInput['colou
 /** Creates a booking, or changes it when `bookingId` is given. */
 export function useSaveBooking(studyId: string, siteId: string, bookingId?: string) {
   const queryClient = useQueryClient();
-  const base = `${siteUrl(studyId, siteId)}/bookings`;
   return useMutation({
     mutationFn: (body: BookingBody) =>
-      apiRequest(bookingId ? `${base}/${bookingId}` : base, {
-        method: bookingId ? 'PUT' : 'POST',
-        body,
-        schema: BookingViewSchema,
-      }),
+      bookingId
+        ? call(siteEndpoints.updateBooking, { params: { studyId, siteId, bookingId }, body })
+        : call(siteEndpoints.createBooking, { params: { studyId, siteId }, body }),
     meta: { localErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.overview(studyId, siteId) }),
   });
@@ -120,7 +98,7 @@ export function useDeleteBooking(studyId: string, siteId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (bookingId: string) =>
-      apiRequest(`${siteUrl(studyId, siteId)}/bookings/${bookingId}`, { method: 'DELETE' }),
+      call(siteEndpoints.deleteBooking, { params: { studyId, siteId, bookingId } }),
     meta: { localErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.overview(studyId, siteId) }),
   });

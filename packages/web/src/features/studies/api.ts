@@ -1,19 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type CreateStudyRequest,
+  formEndpoints,
   type ParticipantSettings,
-  ParticipantSettingsSchema,
   type PlanModuleCode,
-  StudyDetailSchema,
-  StudyImageListSchema,
   type StudyListQuery,
-  StudyListSchema,
-  StudyOverviewSchema,
-  StudySubscriptionSchema,
+  studyEndpoints,
   type UpdateStudyRequest,
 } from '@trialbase/domain';
 import { extendedValidationHeaders } from '../../app/extended-validation';
-import { apiRequest, withQuery } from '../../app/http';
+import { call } from '../../app/http';
 import { gatedQueryOptions, type QueryGate } from '../../app/query-gate';
 
 export const studyKeys = {
@@ -26,25 +22,14 @@ export const studyKeys = {
   images: (id: string) => ['studies', 'images', id] as const,
 };
 
-/** A state-changing call that may carry the signer's password (spec 000 §6 extended validation). */
-function sendSigned<T>(
-  method: 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  body: unknown,
-  password: string | null,
-  schema: { parse: (data: unknown) => T },
-): Promise<T> {
-  return apiRequest(url, { method, body, schema, headers: extendedValidationHeaders(password ?? undefined) });
-}
+/** The header of a state-changing call that may carry the signer's password (spec 000 §6 extended validation). */
+const signed = (password: string | null) => extendedValidationHeaders(password ?? undefined);
 
 export function useStudies(query: StudyListQuery) {
   return useQuery({
     queryKey: studyKeys.list(query),
     queryFn: ({ signal }) =>
-      apiRequest(withQuery('/api/study', { q: query.q || undefined, status: query.status }), {
-        schema: StudyListSchema,
-        signal,
-      }),
+      call(studyEndpoints.list, { query: { q: query.q || undefined, status: query.status }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -53,7 +38,7 @@ export function useStudies(query: StudyListQuery) {
 export function useStudy(id: string, gate?: QueryGate) {
   return useQuery({
     queryKey: studyKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest(`/api/study/${id}`, { schema: StudyDetailSchema, signal }),
+    queryFn: ({ signal }) => call(studyEndpoints.get, { params: { id }, signal }),
     ...gatedQueryOptions(gate, id !== ''),
   });
 }
@@ -61,15 +46,14 @@ export function useStudy(id: string, gate?: QueryGate) {
 export function useStudyOverview(id: string) {
   return useQuery({
     queryKey: studyKeys.overview(id),
-    queryFn: ({ signal }) => apiRequest(`/api/study/${id}/overview`, { schema: StudyOverviewSchema, signal }),
+    queryFn: ({ signal }) => call(studyEndpoints.overview, { params: { id }, signal }),
   });
 }
 
 export function useStudySubscription(id: string) {
   return useQuery({
     queryKey: studyKeys.subscription(id),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/study/${id}/subscriptionPlan`, { schema: StudySubscriptionSchema, signal }),
+    queryFn: ({ signal }) => call(studyEndpoints.plan, { params: { id }, signal }),
   });
 }
 
@@ -82,8 +66,7 @@ function useInvalidateStudies() {
 export function useCreateStudy() {
   const invalidate = useInvalidateStudies();
   return useMutation({
-    mutationFn: (body: CreateStudyRequest) =>
-      apiRequest('/api/study', { method: 'POST', body, schema: StudyDetailSchema }),
+    mutationFn: (body: CreateStudyRequest) => call(studyEndpoints.create, { body }),
     meta: { localErrors: true },
     onSuccess: () => invalidate(),
   });
@@ -93,19 +76,19 @@ export function useUpdateStudy(id: string) {
   const invalidate = useInvalidateStudies();
   return useMutation({
     mutationFn: ({ changes, password }: { changes: UpdateStudyRequest; password: string | null }) =>
-      sendSigned('PUT', `/api/study/${id}`, changes, password, StudyDetailSchema),
+      call(studyEndpoints.update, { params: { id }, body: changes, headers: signed(password) }),
     meta: { localErrors: true },
     onSuccess: () => invalidate(),
   });
 }
 
-/** Spec 001 §7 lifecycle calls, each as the spec names it. */
+/** Spec 001 §7 lifecycle calls, each the domain endpoint the spec names. */
 export const STUDY_LIFECYCLE_CALLS = {
-  start: { method: 'POST', path: 'start' },
-  stop: { method: 'POST', path: 'stop' },
-  test: { method: 'POST', path: 'testDrive' },
-  backToBuild: { method: 'PUT', path: 'testDrive' },
-  requestDelete: { method: 'POST', path: 'requestDelete' },
+  start: studyEndpoints.start,
+  stop: studyEndpoints.stop,
+  test: studyEndpoints.testDrive,
+  backToBuild: studyEndpoints.backToBuild,
+  requestDelete: studyEndpoints.requestDelete,
 } as const;
 export type StudyLifecycleCall = keyof typeof STUDY_LIFECYCLE_CALLS;
 
@@ -113,8 +96,7 @@ export function useStudyLifecycle(id: string) {
   const invalidate = useInvalidateStudies();
   return useMutation({
     mutationFn: ({ action, password }: { action: StudyLifecycleCall; password: string | null }) => {
-      const call = STUDY_LIFECYCLE_CALLS[action];
-      return sendSigned(call.method, `/api/study/${id}/${call.path}`, undefined, password, StudyDetailSchema);
+      return call(STUDY_LIFECYCLE_CALLS[action], { params: { id }, headers: signed(password) });
     },
     meta: { localErrors: true },
     onSuccess: () => invalidate(),
@@ -126,11 +108,7 @@ export function useEnableModules(id: string) {
   const invalidate = useInvalidateStudies();
   return useMutation({
     mutationFn: (modules: PlanModuleCode[]) =>
-      apiRequest(`/api/studies/${id}/addons`, {
-        method: 'POST',
-        body: { modules },
-        schema: StudyDetailSchema,
-      }),
+      call(studyEndpoints.addons, { params: { studyId: id }, body: { modules } }),
     onSuccess: () => invalidate(),
   });
 }
@@ -138,11 +116,7 @@ export function useEnableModules(id: string) {
 export function useApplyEnterpriseCode(id: string) {
   const invalidate = useInvalidateStudies();
   return useMutation({
-    mutationFn: (code: string) =>
-      apiRequest(`/api/study/${id}/${encodeURIComponent(code)}/applyEnterpriseCode`, {
-        method: 'POST',
-        schema: StudyDetailSchema,
-      }),
+    mutationFn: (code: string) => call(studyEndpoints.applyEnterpriseCode, { params: { id, code } }),
     meta: { localErrors: true },
     onSuccess: () => invalidate(),
   });
@@ -152,8 +126,7 @@ export function useApplyEnterpriseCode(id: string) {
 export function useParticipantSettings(id: string) {
   return useQuery({
     queryKey: studyKeys.participantSettings(id),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/study/${id}/participantSettings`, { schema: ParticipantSettingsSchema, signal }),
+    queryFn: ({ signal }) => call(studyEndpoints.participantSettings, { params: { studyId: id }, signal }),
   });
 }
 
@@ -162,11 +135,7 @@ export function useUpdateParticipantSettings(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ParticipantSettings) =>
-      apiRequest(`/api/study/${id}/participantSettings`, {
-        method: 'PUT',
-        body,
-        schema: ParticipantSettingsSchema,
-      }),
+      call(studyEndpoints.saveParticipantSettings, { params: { studyId: id }, body }),
     meta: { localErrors: true },
     onSuccess: (settings) => queryClient.setQueryData(studyKeys.participantSettings(id), settings),
   });
@@ -176,7 +145,7 @@ export function useUpdateParticipantSettings(id: string) {
 export function useStudyImages(id: string, enabled: boolean) {
   return useQuery({
     queryKey: studyKeys.images(id),
-    queryFn: ({ signal }) => apiRequest(`/api/studies/${id}/image`, { schema: StudyImageListSchema, signal }),
+    queryFn: ({ signal }) => call(formEndpoints.listImages, { params: { studyId: id }, signal }),
     enabled,
   });
 }

@@ -2,28 +2,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   type CreateSubject,
   type EnrollmentCreateItem,
-  EnrollmentDetailListSchema,
-  EnrollmentDetailSchema,
-  EnrollmentViewListSchema,
-  ExpectedSubjectIdSchema,
-  ResendResultSchema,
-  SubjectDetailSchema,
-  SubjectHistorySchema,
-  SubjectImportResultSchema,
+  enrollmentEndpoints,
   type SubjectListQuery,
-  SubjectListSchema,
-  SubjectViewSchema,
-  TableSettingsSchema,
-  TokenViewListSchema,
-  TokenViewSchema,
+  subjectEndpoints,
+  tokenEndpoints,
   type UnscheduledEventBody,
-  UnscheduledEventSchema,
-  UnscheduledFormsViewSchema,
   type UpdateSubject,
+  userEndpoints,
 } from '@trialbase/domain';
-import { z } from 'zod';
 import { extendedValidationHeaders } from '../../app/extended-validation';
-import { apiRequest, isHttpError } from '../../app/http';
+import { call, isHttpError } from '../../app/http';
 
 export const subjectKeys = {
   all: (studyId: string) => ['subjects', studyId] as const,
@@ -38,20 +26,11 @@ export const subjectKeys = {
     ['subjects', studyId, 'table-settings', userId] as const,
 };
 
-const studyUrl = (studyId: string) => `/api/studies/${studyId}`;
-const subjectUrl = (studyId: string, id: string) => `${studyUrl(studyId)}/patient/${id}`;
-
 /** POST /studies/{studyId}/patient/list (spec 001 §2): searched, filtered, sorted, paged. */
 export function useSubjectList(studyId: string, query: SubjectListQuery) {
   return useQuery({
     queryKey: subjectKeys.list(studyId, query),
-    queryFn: ({ signal }) =>
-      apiRequest(`${studyUrl(studyId)}/patient/list`, {
-        method: 'POST',
-        body: query,
-        schema: SubjectListSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(subjectEndpoints.list, { params: { studyId }, body: query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -60,8 +39,7 @@ export function useSubjectList(studyId: string, query: SubjectListQuery) {
 export function useSubject(studyId: string, id: string | undefined) {
   return useQuery({
     queryKey: subjectKeys.detail(studyId, id ?? 'new'),
-    queryFn: ({ signal }) =>
-      apiRequest(subjectUrl(studyId, id ?? ''), { schema: SubjectDetailSchema, signal }),
+    queryFn: ({ signal }) => call(subjectEndpoints.get, { params: { studyId, id: id ?? '' }, signal }),
     enabled: id !== undefined,
   });
 }
@@ -75,10 +53,7 @@ export function useSubjectHistory(studyId: string, id: string, language: string)
   return useQuery({
     queryKey: [...subjectKeys.history(studyId, id), language],
     queryFn: ({ signal }) =>
-      apiRequest(`${subjectUrl(studyId, id)}/audit?language=${encodeURIComponent(language)}`, {
-        schema: SubjectHistorySchema,
-        signal,
-      }),
+      call(subjectEndpoints.history, { params: { studyId, id }, query: { language }, signal }),
     staleTime: 0,
     meta: { localErrors: true },
   });
@@ -89,10 +64,7 @@ export function useExpectedSubjectId(studyId: string, siteId: string | null) {
   return useQuery({
     queryKey: subjectKeys.expectedId(studyId, siteId ?? ''),
     queryFn: ({ signal }) =>
-      apiRequest(`${studyUrl(studyId)}/sites/${siteId}/expectedSubjectId`, {
-        schema: ExpectedSubjectIdSchema,
-        signal,
-      }),
+      call(subjectEndpoints.expectedSubjectId, { params: { studyId, siteId: siteId ?? '' }, signal }),
     enabled: siteId !== null,
     meta: { localErrors: true },
   });
@@ -108,11 +80,7 @@ export function useCreateSubject(studyId: string) {
   const invalidate = useInvalidateSubjects(studyId);
   return useMutation({
     mutationFn: ({ siteId, body }: { siteId: string; body: CreateSubject }) =>
-      apiRequest(`${studyUrl(studyId)}/sites/${siteId}/patients`, {
-        method: 'POST',
-        body,
-        schema: z.array(SubjectViewSchema),
-      }),
+      call(subjectEndpoints.create, { params: { studyId, siteId }, body }),
     meta: { localErrors: true },
     onSuccess: invalidate,
   });
@@ -122,8 +90,7 @@ export function useCreateSubject(studyId: string) {
 export function useUpdateSubject(studyId: string, id: string) {
   const invalidate = useInvalidateSubjects(studyId);
   return useMutation({
-    mutationFn: (body: UpdateSubject) =>
-      apiRequest(subjectUrl(studyId, id), { method: 'PUT', body, schema: SubjectDetailSchema }),
+    mutationFn: (body: UpdateSubject) => call(subjectEndpoints.update, { params: { studyId, id }, body }),
     meta: { localErrors: true },
     onSuccess: invalidate,
   });
@@ -133,7 +100,7 @@ export function useUpdateSubject(studyId: string, id: string) {
 export function useDeleteSubject(studyId: string) {
   const invalidate = useInvalidateSubjects(studyId);
   return useMutation({
-    mutationFn: (id: string) => apiRequest(subjectUrl(studyId, id), { method: 'DELETE' }),
+    mutationFn: (id: string) => call(subjectEndpoints.delete, { params: { studyId, id } }),
     meta: { localErrors: true },
     onSuccess: invalidate,
   });
@@ -144,10 +111,7 @@ export function useSetSubjectArchived(studyId: string) {
   const invalidate = useInvalidateSubjects(studyId);
   return useMutation({
     mutationFn: ({ id, archived }: { id: string; archived: boolean }) =>
-      apiRequest(`${subjectUrl(studyId, id)}/${archived ? 'archive' : 'unarchive'}`, {
-        method: 'POST',
-        schema: SubjectDetailSchema,
-      }),
+      call(archived ? subjectEndpoints.archive : subjectEndpoints.unarchive, { params: { studyId, id } }),
     meta: { localErrors: true },
     onSuccess: invalidate,
   });
@@ -158,11 +122,7 @@ export function useImportSubjects(studyId: string) {
   const invalidate = useInvalidateSubjects(studyId);
   return useMutation({
     mutationFn: ({ siteId, csv }: { siteId: string; csv: string }) =>
-      apiRequest(`${studyUrl(studyId)}/sites/${siteId}/patients/import`, {
-        method: 'POST',
-        body: { csv },
-        schema: SubjectImportResultSchema,
-      }),
+      call(subjectEndpoints.import, { params: { studyId, siteId }, body: { csv } }),
     meta: { localErrors: true },
     onSuccess: invalidate,
   });
@@ -173,10 +133,7 @@ export function useSubjectEnrollments(studyId: string, subjectId: string, enable
   return useQuery({
     queryKey: subjectKeys.enrollments(studyId, subjectId),
     queryFn: ({ signal }) =>
-      apiRequest(`${studyUrl(studyId)}/enrollments/subjects/${subjectId}`, {
-        schema: EnrollmentDetailListSchema,
-        signal,
-      }),
+      call(enrollmentEndpoints.listOfSubject, { params: { studyId, subjectId }, signal }),
     enabled,
     meta: { localErrors: true },
   });
@@ -187,11 +144,7 @@ export function useEnrollSubject(studyId: string, subjectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: EnrollmentCreateItem) =>
-      apiRequest(`${studyUrl(studyId)}/enrollments`, {
-        method: 'POST',
-        body,
-        schema: EnrollmentViewListSchema,
-      }),
+      call(enrollmentEndpoints.enrol, { params: { studyId }, body }),
     meta: { localErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: subjectKeys.enrollments(studyId, subjectId) }),
   });
@@ -209,10 +162,7 @@ export function useUnscheduledForms(
   return useQuery({
     queryKey: subjectKeys.unscheduledForms(studyId, ids.enrollmentId),
     queryFn: ({ signal }) =>
-      apiRequest(
-        `${studyUrl(studyId)}/processes/${ids.processId}/enrollments/${ids.enrollmentId}/unscheduled/getForms`,
-        { schema: UnscheduledFormsViewSchema, signal },
-      ),
+      call(enrollmentEndpoints.unscheduledForms, { params: { studyId, ...ids }, signal }),
     enabled,
     meta: { localErrors: true },
   });
@@ -223,11 +173,7 @@ export function useRecordUnscheduledEvent(studyId: string, subjectId: string, en
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UnscheduledEventBody) =>
-      apiRequest(`${studyUrl(studyId)}/enrollments/${enrollmentId}/unexpected`, {
-        method: 'POST',
-        body,
-        schema: UnscheduledEventSchema,
-      }),
+      call(enrollmentEndpoints.recordUnexpected, { params: { studyId, enrollmentId }, body }),
     meta: { localErrors: true },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: subjectKeys.enrollments(studyId, subjectId) });
@@ -251,10 +197,7 @@ export function useStartDataEvent(studyId: string, subjectId: string) {
   const refresh = useRefreshRecords(studyId, subjectId);
   return useMutation({
     mutationFn: ({ enrollmentId, tokenId }: { enrollmentId: string; tokenId: string }) =>
-      apiRequest(`${studyUrl(studyId)}/enrollments/${enrollmentId}/tokens/${tokenId}/startDataEvent`, {
-        method: 'POST',
-        schema: TokenViewSchema,
-      }),
+      call(tokenEndpoints.startDataEvent, { params: { studyId, enrollmentId, tokenId } }),
     meta: { localErrors: true },
     onSuccess: refresh,
   });
@@ -264,11 +207,7 @@ export function useStartDataEvent(studyId: string, subjectId: string) {
 export function useResendToken(studyId: string, subjectId: string) {
   const refresh = useRefreshRecords(studyId, subjectId);
   return useMutation({
-    mutationFn: (tokenId: string) =>
-      apiRequest(`${studyUrl(studyId)}/tokens/${tokenId}/resend`, {
-        method: 'POST',
-        schema: ResendResultSchema,
-      }),
+    mutationFn: (tokenId: string) => call(tokenEndpoints.resend, { params: { studyId, tokenId } }),
     meta: { localErrors: true },
     onSuccess: refresh,
   });
@@ -279,10 +218,9 @@ export function useRescheduleToken(studyId: string, subjectId: string) {
   const refresh = useRefreshRecords(studyId, subjectId);
   return useMutation({
     mutationFn: ({ tokenId, activationTime }: { tokenId: string; activationTime: string }) =>
-      apiRequest(`${studyUrl(studyId)}/tokens/reschedule`, {
-        method: 'POST',
+      call(tokenEndpoints.reschedule, {
+        params: { studyId },
         body: { tokens: [{ tokenId, activationTime }] },
-        schema: TokenViewListSchema,
       }),
     meta: { localErrors: true },
     onSuccess: refresh,
@@ -297,11 +235,10 @@ export function useSignOffEnrollment(studyId: string, subjectId: string) {
   const refresh = useRefreshRecords(studyId, subjectId);
   return useMutation({
     mutationFn: ({ enrollmentId, password }: { enrollmentId: string; password: string }) =>
-      apiRequest(`${studyUrl(studyId)}/enrollments/${enrollmentId}/signOff`, {
-        method: 'PUT',
+      call(enrollmentEndpoints.signOff, {
+        params: { studyId, enrollmentId },
         body: {},
         headers: extendedValidationHeaders(password),
-        schema: EnrollmentDetailSchema,
       }),
     meta: { localErrors: true },
     onSuccess: refresh,
@@ -310,15 +247,12 @@ export function useSignOffEnrollment(studyId: string, subjectId: string) {
   });
 }
 
-const tableSettingsUrl = (studyId: string, userId: string) =>
-  `/api/users/${userId}/studies/${studyId}/tablesSettings`;
-
 /** GET /users/{userId}/studies/{studyId}/tablesSettings: the caller's saved table settings. */
 export function useTableSettings(studyId: string, userId: string | undefined) {
   return useQuery({
     queryKey: subjectKeys.tableSettings(studyId, userId ?? ''),
     queryFn: ({ signal }) =>
-      apiRequest(tableSettingsUrl(studyId, userId ?? ''), { schema: TableSettingsSchema, signal }),
+      call(userEndpoints.tableSettings, { params: { studyId, userId: userId ?? '' }, signal }),
     enabled: userId !== undefined,
     meta: { localErrors: true },
     retry: false,
@@ -331,10 +265,9 @@ export function useSaveTableSettings(studyId: string, userId: string | undefined
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (tableSettings: Record<string, unknown>) =>
-      apiRequest(tableSettingsUrl(studyId, userId ?? ''), {
-        method: 'PUT',
+      call(userEndpoints.saveTableSettings, {
+        params: { studyId, userId: userId ?? '' },
         body: { tableSettings },
-        schema: TableSettingsSchema,
       }),
     meta: { localErrors: true },
     onSuccess: (saved) => queryClient.setQueryData(subjectKeys.tableSettings(studyId, userId ?? ''), saved),

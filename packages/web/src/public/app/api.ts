@@ -1,10 +1,20 @@
-import type { ErrorBody } from '@trialbase/domain';
+import {
+  buildPath,
+  type EndpointBody,
+  type EndpointDefinition,
+  type EndpointQuery,
+  type EndpointResult,
+  type ErrorBody,
+  type HasPathParams,
+  type PathParams,
+  successSchemaOf,
+} from '@trialbase/domain';
 import { timedSignal } from './abort';
 
 /** Spec 002 §7: HTTP timeout 60 s. */
 const TIMEOUT_MS = 60_000;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = EndpointDefinition['method'];
 
 /** A failed public call. `status` 0 means the server was not reached (offline, timeout). */
 export class PublicHttpError extends Error {
@@ -41,31 +51,69 @@ function toErrorBody(data: unknown): ErrorBody | null {
 }
 
 /**
- * Calls `/api/public/...` (or another `/api` path) with JSON. The participant session is an
- * httpOnly cookie the server sets; the pages never see it. Answers are typed by the domain's
- * public contract (`@trialbase/domain` public schemas), which the server validates on the way out.
+ * What a participant call of `E` takes: its path parameters and body as the domain endpoint
+ * types them (each only when the endpoint has one), plus an abort signal.
  */
-export async function publicApi<T>(
-  path: string,
-  options: { method?: Method; body?: unknown; signal?: AbortSignal } = {},
-): Promise<T> {
-  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-  const timed = timedSignal(TIMEOUT_MS, options.signal);
+export type PublicCallOptions<E extends EndpointDefinition> = {
+  signal?: AbortSignal;
+} & (HasPathParams<E> extends true ? { params: PathParams<E> } : { params?: undefined }) &
+  ([EndpointQuery<E>] extends [never] ? { query?: undefined } : { query?: EndpointQuery<E> }) &
+  ([EndpointBody<E>] extends [never] ? { body?: undefined } : { body: EndpointBody<E> });
+
+type OptionalArg<E extends EndpointDefinition> =
+  HasPathParams<E> extends true
+    ? [options: PublicCallOptions<E>]
+    : [EndpointBody<E>] extends [never]
+      ? [options?: PublicCallOptions<E>]
+      : [options: PublicCallOptions<E>];
+
+/**
+ * Calls a public domain endpoint by name (issue 14 item 6) with JSON. The participant session
+ * is an httpOnly cookie the server sets; the pages never see it. The answer is parsed with the
+ * endpoint's response schema (the one the server validates on the way out), so a page never
+ * works on an unchecked shape; 204 and binary answers give `undefined`.
+ */
+export async function callPublic<E extends EndpointDefinition>(
+  endpoint: E,
+  ...[options]: OptionalArg<E>
+): Promise<EndpointResult<E>> {
+  const { params, query, body, signal } = (options ?? {}) as {
+    params?: Record<string, string>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined) search.set(key, String(value));
+  const url = buildPath(endpoint, (params ?? {}) as PathParams<E>) + (search.toString() ? `?${search}` : '');
+  const data = await send(url, endpoint.method, body, signal);
+  const schema = successSchemaOf(endpoint);
+  return (schema ? schema.parse(data) : undefined) as EndpointResult<E>;
+}
+
+async function send(
+  url: string,
+  method: Method,
+  body: unknown,
+  signal: AbortSignal | undefined,
+): Promise<unknown> {
+  const timed = timedSignal(TIMEOUT_MS, signal);
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await fetch(url, {
       method,
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: timed.signal,
     });
   } catch (error) {
     timed.done();
-    if (options.signal?.aborted) throw error;
+    if (signal?.aborted) throw error;
     throw new PublicHttpError(0, null, 'The server could not be reached.');
   }
   // The timeout covers reading the body too.
@@ -77,5 +125,5 @@ export async function publicApi<T>(
     data = undefined;
   }
   if (!response.ok) throw new PublicHttpError(response.status, toErrorBody(data), `HTTP ${response.status}`);
-  return data as T;
+  return data;
 }

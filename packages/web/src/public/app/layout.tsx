@@ -1,7 +1,7 @@
 import { Box, Container, Group, Image, NativeSelect, Text } from '@mantine/core';
-import { STUDY_LANGUAGES } from '@trialbase/domain';
+import { publicEndpoints, STUDY_LANGUAGES } from '@trialbase/domain';
 import { type ReactNode, useEffect, useState } from 'react';
-import { publicApi } from './api';
+import { callPublic } from './api';
 import { setParticipantLanguage } from './i18n';
 import { useParticipantLanguage } from './use-participant-language';
 import { usePublicTranslation } from './use-public-translation';
@@ -15,7 +15,7 @@ const logoCache = new Map<string, Promise<string | null>>();
 function loadLogo(studyId: string): Promise<string | null> {
   let pending = logoCache.get(studyId);
   if (!pending) {
-    pending = publicApi<{ url: string | null }>(`/public/study/${encodeURIComponent(studyId)}/logo`)
+    pending = callPublic(publicEndpoints.logo, { params: { studyId } })
       .then((answer) => answer.url)
       .catch(() => null);
     logoCache.set(studyId, pending);

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import type { CaptchaChallenge } from '@trialbase/domain';
+import { type CaptchaChallenge, publicEndpoints } from '@trialbase/domain';
 import { useEffect, useState } from 'react';
-import { publicApi } from '../app/api';
+import { callPublic } from '../app/api';
 import { usePublicTranslation } from '../app/use-public-translation';
 import { solveCaptchaChallenge } from './captcha-solver';
 
@@ -46,7 +46,7 @@ export function CaptchaWidget({
   async function handleRetry() {
     setStatus('solving');
     try {
-      onChallenge(await publicApi<CaptchaChallenge>('/public/captcha/challenge'));
+      onChallenge(await callPublic(publicEndpoints.captchaChallenge));
     } catch {
       setStatus('failed');
     }

@@ -1,5 +1,5 @@
-import type { PublicConsentInfo } from '@trialbase/domain';
-import { publicApi } from '../app/api';
+import { type PublicConsentInfo, publicEndpoints } from '@trialbase/domain';
+import { callPublic } from '../app/api';
 
 const cache = new Map<string, Promise<PublicConsentInfo>>();
 
@@ -11,9 +11,7 @@ export function loadConsentInfo(studyId: string, token: string): Promise<PublicC
   const key = `${studyId}/${token}`;
   let pending = cache.get(key);
   if (!pending) {
-    pending = publicApi<PublicConsentInfo>(
-      `/public/study/${encodeURIComponent(studyId)}/${encodeURIComponent(token)}/getInfo`,
-    );
+    pending = callPublic(publicEndpoints.consentInfo, { params: { studyId, token } });
     // A failed answer is not kept: the next attempt asks again.
     pending.catch(() => cache.delete(key));
     cache.set(key, pending);

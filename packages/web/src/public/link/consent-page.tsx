@@ -10,10 +10,10 @@ import {
   Typography,
   VisuallyHidden,
 } from '@mantine/core';
-import type { PublicConsentInfo, PublicTokenInfo } from '@trialbase/domain';
+import { type PublicConsentInfo, type PublicTokenInfo, publicEndpoints } from '@trialbase/domain';
 import DOMPurify from 'dompurify';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { isPublicHttpError, publicApi } from '../app/api';
+import { callPublic, isPublicHttpError } from '../app/api';
 import { nextPublicPath, readTokenInfo, saveTokenInfo } from '../app/flow-store';
 import { PublicLayout } from '../app/layout';
 import { showErrorToast } from '../app/notify';
@@ -105,10 +105,10 @@ export function ConsentPage({ params }: PageProps) {
     }
     setIsSaving(true);
     try {
-      const answer = await publicApi<PublicTokenInfo>(
-        `/public/study/${encodeURIComponent(info.studyId)}/consent`,
-        { body: { consent: true, pathwayRecordId: info.enrollment.id, token: info.token.token } },
-      );
+      const answer = await callPublic(publicEndpoints.consent, {
+        params: { studyId: info.studyId },
+        body: { consent: true, pathwayRecordId: info.enrollment.id, token: info.token.token },
+      });
       saveTokenInfo(answer);
       navigate(nextPublicPath(answer, language), { replace: true });
     } catch (error) {

@@ -2,12 +2,12 @@ import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@ma
 import {
   type CaptchaChallenge,
   formatCooldown,
-  type OneTimePasswordSent,
   OTP_CODE_LENGTH,
   type PublicTokenInfo,
+  publicEndpoints,
 } from '@trialbase/domain';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { isPublicHttpError, publicApi } from '../app/api';
+import { callPublic, isPublicHttpError } from '../app/api';
 import { nextPublicPath, readTokenInfo, saveTokenInfo, tokenPagePath } from '../app/flow-store';
 import type { PublicKey } from '../app/i18n';
 import { PublicLayout } from '../app/layout';
@@ -83,13 +83,13 @@ export function OneTimePasswordPage() {
       setIsSending(true);
       try {
         const sent = isResend
-          ? await publicApi<OneTimePasswordSent>(
-              `/public/studies/${encodeURIComponent(info.studyId)}/token/newOneTimePassword`,
-              { body: { token: info.token.token } },
-            )
-          : await publicApi<OneTimePasswordSent>(
-              `/public/studies/${encodeURIComponent(info.studyId)}/tokens/${encodeURIComponent(info.token.id)}/requestOneTimePassword`,
-            );
+          ? await callPublic(publicEndpoints.newCode, {
+              params: { studyId: info.studyId },
+              body: { token: info.token.token },
+            })
+          : await callPublic(publicEndpoints.requestCode, {
+              params: { studyId: info.studyId, tokenId: info.token.id },
+            });
         setSend({ kind: 'sent', channels: sent.channels });
         setCooldownUntil(Date.now() + sent.cooldownTime * 1000);
         if (isResend) showSuccessToast(t('LINK.OTP.RESENT'));
@@ -137,18 +137,16 @@ export function OneTimePasswordPage() {
     setCodeError(null);
     setNotice(null);
     try {
-      const answer = await publicApi<PublicTokenInfo>(
-        `/public/studies/${encodeURIComponent(info.studyId)}/token/validateOneTimePassword`,
-        {
-          body: {
-            token: info.token.token,
-            // Spec 002 §2: the code is sent as an integer (the server pads lost leading zeros).
-            password: Number.parseInt(code, 10),
-            id: info.token.id,
-            ...(solution ? { captcha: solution } : {}),
-          },
+      const answer = await callPublic(publicEndpoints.validateCode, {
+        params: { studyId: info.studyId },
+        body: {
+          token: info.token.token,
+          // Spec 002 §2: the code is sent as an integer (the server pads lost leading zeros).
+          password: Number.parseInt(code, 10),
+          id: info.token.id,
+          ...(solution ? { captcha: solution } : {}),
         },
-      );
+      });
       saveTokenInfo(answer);
       navigate(nextPublicPath(answer, language), { replace: true });
     } catch (error) {
@@ -167,7 +165,7 @@ export function OneTimePasswordPage() {
       setNotice(noticeOf(error));
       // The used solution may be spent: solve a fresh challenge before the next attempt.
       if (challenge) {
-        publicApi<CaptchaChallenge>('/public/captcha/challenge').then(setChallenge, () => undefined);
+        callPublic(publicEndpoints.captchaChallenge).then(setChallenge, () => undefined);
       }
     }
   }

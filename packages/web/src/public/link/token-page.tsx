@@ -1,6 +1,6 @@
-import type { PublicConsentInfo, PublicTokenInfo } from '@trialbase/domain';
+import { type PublicConsentInfo, type PublicTokenInfo, publicEndpoints } from '@trialbase/domain';
 import { useEffect, useState } from 'react';
-import { isPublicHttpError, publicApi } from '../app/api';
+import { callPublic, isPublicHttpError } from '../app/api';
 import { nextPublicPath, saveTokenInfo } from '../app/flow-store';
 import { currentParticipantLanguage, setParticipantLanguage } from '../app/i18n';
 import { readQueryLanguage, readStoredLanguage, resolveParticipantLanguage } from '../app/languages';
@@ -31,10 +31,12 @@ function chooseLanguage(info: PublicTokenInfo | null, consent: PublicConsentInfo
  * sets the participant's language and goes on with the flow (consent, code, forms).
  */
 async function openLink(studyId: string, token: string, forUpdate: boolean): Promise<Opened> {
-  const path = `/public/studies/${encodeURIComponent(studyId)}/token/${forUpdate ? 'validateTokenUpdate' : 'validateToken'}`;
   const [consent, validated] = await Promise.allSettled([
     loadConsentInfo(studyId, token),
-    publicApi<PublicTokenInfo>(path, { body: { token } }),
+    callPublic(forUpdate ? publicEndpoints.validateTokenUpdate : publicEndpoints.validateToken, {
+      params: { studyId },
+      body: { token },
+    }),
   ]);
   const info = validated.status === 'fulfilled' ? validated.value : null;
   // The consent info names the study's language even when the link itself is refused.

@@ -2,29 +2,26 @@ import {
   type Answer,
   type AnswerFile,
   AnswerSchema,
+  buildPath,
   type FormPosition,
   type FormTemplate,
+  fileEndpoints,
   isQuestionAskedIn,
   type PublicProcess,
   type PublicSubmitBodyInput,
   type PublicSubmitResult,
+  publicEndpoints,
 } from '@trialbase/domain';
-import { publicApi } from '../app/api';
+import { callPublic } from '../app/api';
 
 /** Spec 002 §7 submit: a draft (isFinal false) or the final answers of one form. */
 export function submitForm(studyId: string, body: PublicSubmitBodyInput): Promise<PublicSubmitResult> {
-  return publicApi<PublicSubmitResult>(`/public/studies/${encodeURIComponent(studyId)}/questionnaire`, {
-    method: 'POST',
-    body,
-  });
+  return callPublic(publicEndpoints.saveForm, { params: { studyId }, body });
 }
 
 /** Spec 002 §7 back: one form back in a forced order; the saved answers stay. */
 export function stepBack(studyId: string, token: string): Promise<FormPosition> {
-  return publicApi<FormPosition>(
-    `/public/studies/${encodeURIComponent(studyId)}/token/${encodeURIComponent(token)}/back`,
-    { method: 'POST' },
-  );
+  return callPublic(publicEndpoints.back, { params: { studyId, token } });
 }
 
 type PublicAnswer = PublicProcess['forms'][number]['answers'][number];
@@ -89,11 +86,16 @@ export async function uploadAnswerFile(input: {
   onProgress: (fraction: number) => void;
 }): Promise<AnswerFile> {
   const dataBase64 = await readBase64(input.file);
-  const study = encodeURIComponent(input.studyId);
+  const endpoint = input.kind === 'IMAGE' ? fileEndpoints.publicUploadImage : fileEndpoints.publicUpload;
   const url =
     input.kind === 'IMAGE'
-      ? `/api/public/studies/${study}/answerImages`
-      : `/api/public/studies/${study}/tokens/${encodeURIComponent(input.tokenId)}/forms/${encodeURIComponent(input.formId)}/questions/${encodeURIComponent(input.questionId)}/answerFiles`;
+      ? buildPath(fileEndpoints.publicUploadImage, { studyId: input.studyId })
+      : buildPath(fileEndpoints.publicUpload, {
+          studyId: input.studyId,
+          tokenId: input.tokenId,
+          formId: input.formId,
+          questionId: input.questionId,
+        });
   const file = { fileName: input.file.name, contentType: input.file.type || undefined, dataBase64 };
   const body =
     input.kind === 'IMAGE'
@@ -110,19 +112,21 @@ export async function uploadAnswerFile(input: {
     };
     request.onerror = () => reject(new Error(''));
     request.onload = () => {
-      let data: Record<string, unknown> = {};
+      let data: unknown = {};
       try {
-        data = JSON.parse(request.responseText) as Record<string, unknown>;
+        data = JSON.parse(request.responseText) as unknown;
       } catch {
         // not JSON: the generic message
       }
       if (request.status >= 200 && request.status < 300) {
-        resolve({
-          id: String(data.id),
-          fileName: String(data.fileName),
-          size: Number(data.size),
-          mimeType: String(data.mimeType),
-        });
+        // The endpoint's answer schema checks what the server stored.
+        const stored = endpoint.response[201].safeParse(data);
+        if (!stored.success) {
+          reject(new Error(''));
+          return;
+        }
+        const { id, fileName, size, mimeType } = stored.data;
+        resolve({ id, fileName, size, mimeType });
         return;
       }
       reject(new Error(uploadErrorKey(JSON.stringify(data))));

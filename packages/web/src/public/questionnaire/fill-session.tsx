@@ -1,4 +1,11 @@
-import type { Answer, FormTemplate, PublicProcess, PublicSubmitResult } from '@trialbase/domain';
+import {
+  type Answer,
+  buildPath,
+  type FormTemplate,
+  type PublicProcess,
+  type PublicSubmitResult,
+  publicEndpoints,
+} from '@trialbase/domain';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { RendererUpload } from '../../features/forms/renderer/host';
 import { isPublicHttpError } from '../app/api';
@@ -86,8 +93,7 @@ export function FillSession(props: {
   );
   const imageUrl = useCallback(
     // The public image route the lead is asked for (report): the staff route needs a staff session.
-    (imageId: string) =>
-      `/api/public/studies/${encodeURIComponent(process.studyId)}/images/${encodeURIComponent(imageId)}`,
+    (imageId: string) => buildPath(publicEndpoints.image, { studyId: process.studyId, imageId }),
     [process.studyId],
   );
 

@@ -1,22 +1,18 @@
-import type { PublicFillState, PublicProcess } from '@trialbase/domain';
-import { publicApi } from '../app/api';
+import { type PublicFillState, type PublicProcess, publicEndpoints } from '@trialbase/domain';
+import { callPublic } from '../app/api';
 import { COMPLETED_STATUS } from './fill-shared';
 
-// Read calls shared by the fill and index pages; no domain values, so the index page stays small.
+// Read calls shared by the fill and index pages.
 
 /** Spec 002 §7 getProcess: the link's event with its forms (tagged versions) and saved answers. */
 export function loadProcess(studyId: string, token: string): Promise<PublicProcess> {
-  return publicApi<PublicProcess>(
-    `/public/studies/${encodeURIComponent(studyId)}/tokens/${encodeURIComponent(token)}/getProcess`,
-  );
+  return callPublic(publicEndpoints.process, { params: { studyId, tokenString: token } });
 }
 
 export type { PublicFillState };
 
 export function loadFillState(studyId: string, token: string): Promise<PublicFillState> {
-  return publicApi<PublicFillState>(
-    `/public/studies/${encodeURIComponent(studyId)}/token/${encodeURIComponent(token)}/fillState`,
-  );
+  return callPublic(publicEndpoints.fillState, { params: { studyId, token } });
 }
 
 /**

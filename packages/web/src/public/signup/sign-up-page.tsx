@@ -3,12 +3,12 @@ import {
   isSignUpLanguageLocked,
   type PublicSignUpBody,
   type PublicSiteInfo,
-  type PublicTokenInfo,
+  publicEndpoints,
   SIGNUP_INVESTIGATOR_FIELDS,
 } from '@trialbase/domain';
 import { useEffect, useState } from 'react';
 import { serverErrorMessage } from '../../app/form-errors';
-import { isPublicHttpError, publicApi } from '../app/api';
+import { callPublic, isPublicHttpError } from '../app/api';
 import { nextPublicPath, saveTokenInfo, tokenPagePath } from '../app/flow-store';
 import { setParticipantLanguage } from '../app/i18n';
 import { readQueryLanguage, readStoredLanguage, resolveParticipantLanguage } from '../app/languages';
@@ -53,9 +53,7 @@ export function SignUpPage({ params, search }: PageProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the link's query is read once, on load.
   useEffect(() => {
     let isCurrent = true;
-    publicApi<PublicSiteInfo>(
-      `/public/study/${enc(studyId)}/site/${enc(siteId)}/getInfo?pathwayId=${enc(pathwayId)}`,
-    )
+    callPublic(publicEndpoints.siteInfo, { params: { studyId, siteId }, query: { pathwayId } })
       .then((answer) => {
         if (!isCurrent) return;
         setParticipantLanguage(
@@ -83,10 +81,10 @@ export function SignUpPage({ params, search }: PageProps) {
     setPhase('submitting');
     let token: string | undefined;
     try {
-      const answer = await publicApi<{ token?: string }>(
-        `/public/studies/${enc(studyId)}/patient/${enc(pathwayId)}/pathwaySignUp`,
-        { method: 'POST', body: payload },
-      );
+      const answer = await callPublic(publicEndpoints.signUp, {
+        params: { studyId, pathwayId },
+        body: payload,
+      });
       token = answer.token;
     } catch (error) {
       const issues = isPublicHttpError(error) ? (error.body?.context?.issues ?? []) : [];
@@ -117,13 +115,10 @@ export function SignUpPage({ params, search }: PageProps) {
     // Spec 002 §4: a token in the answer is validated and the participant continues to the forms.
     setPhase('validating');
     try {
-      const tokenInfo = await publicApi<PublicTokenInfo>(
-        `/public/studies/${enc(studyId)}/token/validateToken`,
-        {
-          method: 'POST',
-          body: { token },
-        },
-      );
+      const tokenInfo = await callPublic(publicEndpoints.validateToken, {
+        params: { studyId },
+        body: { token },
+      });
       saveTokenInfo(tokenInfo);
       navigate(nextPublicPath(tokenInfo, language), { replace: true });
     } catch {

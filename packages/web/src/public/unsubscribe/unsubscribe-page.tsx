@@ -1,8 +1,8 @@
 import { Stack, Stepper, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { CaptchaChallenge, OneTimePasswordSent, PublicProcessInfo } from '@trialbase/domain';
+import { type CaptchaChallenge, processEndpoints, publicEndpoints } from '@trialbase/domain';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { isPublicHttpError, type PublicHttpError, publicApi } from '../app/api';
+import { callPublic, isPublicHttpError, type PublicHttpError } from '../app/api';
 import { setParticipantLanguage } from '../app/i18n';
 import { readQueryLanguage, readStoredLanguage, resolveParticipantLanguage } from '../app/languages';
 import { PublicLayout } from '../app/layout';
@@ -20,7 +20,6 @@ const STEP_KEYS = {
   code: 'UNSUBSCRIBE.STEPS.CODE',
   done: 'UNSUBSCRIBE.STEPS.DONE',
 } as const;
-const enc = encodeURIComponent;
 
 function cooldownOf(error: PublicHttpError): number | null {
   const seconds = error.context.cooldownTime;
@@ -39,7 +38,6 @@ export function UnsubscribePage({ params }: PageProps) {
   const studyId = params.studyId ?? '';
   const pathwayId = params.pathwayId ?? '';
   const enrollmentId = params.pathwayRecordId ?? '';
-  const base = `/public/studies/${enc(studyId)}`;
   const [languages, setLanguages] = useState<string[]>([]);
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
@@ -58,7 +56,7 @@ export function UnsubscribePage({ params }: PageProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once per study and process, not per language.
   useEffect(() => {
     let isCurrent = true;
-    publicApi<PublicProcessInfo>(`/public/study/${enc(studyId)}/pathway/${enc(pathwayId)}/getInfo`)
+    callPublic(processEndpoints.publicInfo, { params: { studyId, pathwayId } })
       .then((info) => {
         if (!isCurrent) return;
         const offered = info.supportedLanguages;
@@ -90,13 +88,10 @@ export function UnsubscribePage({ params }: PageProps) {
   /** Asks for a code; true when one is on its way (or was sent moments ago: 412 with the cooldown). */
   async function requestCode(): Promise<boolean> {
     try {
-      const sent = await publicApi<OneTimePasswordSent>(
-        `${base}/patient/${enc(enrollmentId)}/requestOneTimePassword`,
-        {
-          method: 'POST',
-          body: { email: email.trim() },
-        },
-      );
+      const sent = await callPublic(publicEndpoints.requestUnsubscribeCode, {
+        params: { studyId, id: enrollmentId },
+        body: { email: email.trim() },
+      });
       setCooldownUntil(Date.now() + sent.cooldownTime * 1000);
       return true;
     } catch (error) {
@@ -143,8 +138,8 @@ export function UnsubscribePage({ params }: PageProps) {
     setBusy(true);
     setCodeError(undefined);
     try {
-      await publicApi(`${base}/patient/${enc(enrollmentId)}/validateOneTimePassword`, {
-        method: 'POST',
+      await callPublic(publicEndpoints.validateUnsubscribeCode, {
+        params: { studyId, id: enrollmentId },
         body: { password: /^\d+$/.test(typed) ? Number(typed) : typed, ...(captcha ? { captcha } : {}) },
       });
     } catch (error) {
@@ -161,8 +156,8 @@ export function UnsubscribePage({ params }: PageProps) {
       return;
     }
     try {
-      await publicApi(`${base}/enrollments/${enc(enrollmentId)}/unsubscribe`, {
-        method: 'POST',
+      await callPublic(publicEndpoints.unsubscribe, {
+        params: { studyId, enrollmentId },
         body: { email: email.trim() },
       });
       setStep('done');
