@@ -18,9 +18,10 @@ import {
 import { forbidden, notFound } from '../../platform/errors';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
-import { assertSitePermission } from '../tokens/route-helpers';
+import { siteParam } from '../../platform/http/site-scope';
 import { enrollmentDetailsOf } from './details';
 import { findEnrollmentProcess, siteExists } from './repo';
+import { enrollmentSite, queriedSubjectSite, subjectSite } from './route-helpers';
 import {
   checkReenroll,
   countEnrollments,
@@ -29,11 +30,9 @@ import {
   listUnscheduledDates,
   listUnscheduledForms,
   loadEnrollmentDetail,
-  siteOfSubject,
 } from './service/read-enrollments';
 
 const tags = ['enrollments'];
-const siteParam = (req: { params: unknown }) => (req.params as { siteId?: string }).siteId;
 
 /** Read calls of enrollments (spec 001 §7 Subjects and enrollments), site-scoped. */
 export function enrollmentReadRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
@@ -58,7 +57,7 @@ export function enrollmentReadRoutes(deps: ModuleDeps): RouteDefinition<never>[]
     defineRoute({
       method: 'GET',
       url: '/api/studies/:studyId/sites/:siteId/enrollments/count',
-      permission: inStudy('PATHWAY_RECORD_VIEW', siteParam),
+      permission: inStudy('PATHWAY_RECORD_VIEW', { site: siteParam('siteId') }),
       schema: {
         tags,
         summary: 'Enrollments of one site per status',
@@ -74,7 +73,7 @@ export function enrollmentReadRoutes(deps: ModuleDeps): RouteDefinition<never>[]
     defineRoute({
       method: 'GET',
       url: '/api/studies/:studyId/enrollments/:enrollmentId',
-      permission: inStudy('PATHWAY_RECORD_VIEW'),
+      permission: inStudy('PATHWAY_RECORD_VIEW', { site: enrollmentSite }),
       schema: {
         tags,
         summary: 'One enrollment with its process, site, subject id and token summary',
@@ -83,15 +82,13 @@ export function enrollmentReadRoutes(deps: ModuleDeps): RouteDefinition<never>[]
       },
       handler: async (req) => {
         const { studyId, enrollmentId } = req.params;
-        const row = await findEnrollmentOrThrow(db, studyId, enrollmentId);
-        assertSitePermission(req, 'PATHWAY_RECORD_VIEW', studyId, row.siteId);
-        return loadEnrollmentDetail(db, row);
+        return loadEnrollmentDetail(db, await findEnrollmentOrThrow(db, studyId, enrollmentId));
       },
     }),
     defineRoute({
       method: 'GET',
       url: '/api/studies/:studyId/enrollments/:enrollmentId/randomId',
-      permission: inStudy('PATHWAY_RECORD_VIEW'),
+      permission: inStudy('PATHWAY_RECORD_VIEW', { site: enrollmentSite }),
       schema: {
         tags,
         summary: "The enrollment's randomization id; null until randomized",
@@ -101,14 +98,13 @@ export function enrollmentReadRoutes(deps: ModuleDeps): RouteDefinition<never>[]
       handler: async (req) => {
         const { studyId, enrollmentId } = req.params;
         const row = await findEnrollmentOrThrow(db, studyId, enrollmentId);
-        assertSitePermission(req, 'PATHWAY_RECORD_VIEW', studyId, row.siteId);
         return { randomId: enrollmentDetailsOf(row).randomId ?? null };
       },
     }),
     defineRoute({
       method: 'GET',
       url: '/api/studies/:studyId/enrollments/subjects/:subjectId',
-      permission: inStudy('PATHWAY_RECORD_VIEW'),
+      permission: inStudy('PATHWAY_RECORD_VIEW', { site: subjectSite }),
       schema: {
         tags,
         summary: "A subject's enrollments, oldest first",
@@ -116,20 +112,13 @@ export function enrollmentReadRoutes(deps: ModuleDeps): RouteDefinition<never>[]
         response: { 200: EnrollmentDetailListSchema },
       },
       handler: async (req) => {
-        const { studyId, subjectId } = req.params;
-        assertSitePermission(
-          req,
-          'PATHWAY_RECORD_VIEW',
-          studyId,
-          await siteOfSubject(db, studyId, subjectId),
-        );
-        return listSubjectEnrollmentDetails(db, studyId, subjectId);
+        return listSubjectEnrollmentDetails(db, req.params.studyId, req.params.subjectId);
       },
     }),
     defineRoute({
       method: 'GET',
       url: '/api/studies/:studyId/processes/:processId/enrollments/:enrollmentId/unscheduled/getForms',
-      permission: inStudy('PATHWAY_RECORD_VIEW'),
+      permission: inStudy('PATHWAY_RECORD_VIEW', { site: enrollmentSite }),
       schema: {
         tags,
         summary: 'Per unscheduled event type: switched on or not, and its forms with tagged versions',
@@ -140,7 +129,6 @@ export function enrollmentReadRoutes(deps: ModuleDeps): RouteDefinition<never>[]
         const { studyId, processId, enrollmentId } = req.params;
         const row = await findEnrollmentOrThrow(db, studyId, enrollmentId);
         if (row.processId !== processId) throw notFound('The enrollment in this process');
-        assertSitePermission(req, 'PATHWAY_RECORD_VIEW', studyId, row.siteId);
         const process = await findEnrollmentProcess(db, studyId, processId);
         if (!process) throw notFound('The process');
         return listUnscheduledForms(db, row, process);
@@ -149,7 +137,7 @@ export function enrollmentReadRoutes(deps: ModuleDeps): RouteDefinition<never>[]
     defineRoute({
       method: 'GET',
       url: '/api/study/:studyId/site/:siteId/token/unscheduled/getImportedDates',
-      permission: inStudy('PATHWAY_RECORD_VIEW', siteParam),
+      permission: inStudy('PATHWAY_RECORD_VIEW', { site: siteParam('siteId') }),
       schema: {
         tags,
         summary: 'Dates of the unscheduled events recorded at a site, with their import ids',
@@ -166,7 +154,7 @@ export function enrollmentReadRoutes(deps: ModuleDeps): RouteDefinition<never>[]
     defineRoute({
       method: 'GET',
       url: '/api/study/:studyId/canreenroll',
-      permission: inStudy('PATHWAY_RECORD_CREATE'),
+      permission: inStudy('PATHWAY_RECORD_CREATE', { site: queriedSubjectSite }),
       schema: {
         tags,
         summary: 'Whether a subject may be enrolled (again) in a process, and why not',
@@ -175,10 +163,7 @@ export function enrollmentReadRoutes(deps: ModuleDeps): RouteDefinition<never>[]
         response: { 200: CanReenrollSchema },
       },
       handler: async (req) => {
-        const { studyId } = req.params;
-        const siteId = await siteOfSubject(db, studyId, req.query.subjectId);
-        assertSitePermission(req, 'PATHWAY_RECORD_CREATE', studyId, siteId);
-        return (await checkReenroll(db, { studyId, ...req.query })).result;
+        return (await checkReenroll(db, { studyId: req.params.studyId, ...req.query })).result;
       },
     }),
   ] as RouteDefinition<never>[];

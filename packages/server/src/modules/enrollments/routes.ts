@@ -12,10 +12,11 @@ import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
 import { presentToken } from '../tokens/presenters';
 import { listEnrollmentTokens } from '../tokens/api';
-import { assertSitePermission, kickJobs, siteOfEnrollment } from '../tokens/route-helpers';
+import { kickJobs } from '../tokens/route-helpers';
 import { scheduleEnvOf } from '../tokens/service/send-link';
 import { presentEnrollment } from './presenters';
 import { enrollmentReadRoutes } from './read-routes';
+import { enrollmentSite, enrolmentSites, siteOfEnrollment } from './route-helpers';
 import { enrollSubject } from './service/enroll-subject';
 import { enrollmentStaffRoutes } from './staff-routes';
 
@@ -29,7 +30,7 @@ export function enrollmentRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       method: 'POST',
       url: '/api/studies/:studyId/enrollments',
-      permission: inStudy('PATHWAY_RECORD_CREATE'),
+      permission: inStudy('PATHWAY_RECORD_CREATE', { site: enrolmentSites }),
       schema: {
         tags,
         summary: 'Enrol subjects into processes (one or a list; all or none); returns the list created',
@@ -40,7 +41,6 @@ export function enrollmentRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       handler: async (req, reply) => {
         const { studyId } = req.params;
         const items = Array.isArray(req.body) ? req.body : [req.body];
-        for (const item of items) assertSitePermission(req, 'PATHWAY_RECORD_CREATE', studyId, item.siteId);
         const created = await runUseCase(
           db,
           actorOf(req),
@@ -61,7 +61,7 @@ export function enrollmentRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       method: 'GET',
       url: '/api/studies/:studyId/enrollments/:enrollmentId/tokens',
-      permission: inStudy('TOKEN_LIST'),
+      permission: inStudy('TOKEN_LIST', { site: enrollmentSite }),
       schema: {
         tags,
         summary: "An enrollment's tokens with their schedule; the link secret only with TOKEN_VIEW",
@@ -71,7 +71,6 @@ export function enrollmentRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       handler: async (req) => {
         const { studyId, enrollmentId } = req.params;
         const siteId = await siteOfEnrollment(db, studyId, enrollmentId);
-        assertSitePermission(req, 'TOKEN_LIST', studyId, siteId);
         const withSecret = req.access ? hasPermission(req.access, 'TOKEN_VIEW', { studyId, siteId }) : false;
         const rows = await listEnrollmentTokens(db, studyId, enrollmentId);
         return rows.map((row) => presentToken(row, { withSecret }));

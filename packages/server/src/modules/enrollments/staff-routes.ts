@@ -21,8 +21,9 @@ import { runUseCase } from '../../platform/use-case';
 import { tokenDetailsOf } from '../tokens/details';
 import { presentToken } from '../tokens/presenters';
 import { listEnrollmentTokens, type TokenRow } from '../tokens/api';
-import { assertSitePermission, kickJobs, siteOfEnrollment } from '../tokens/route-helpers';
+import { kickJobs } from '../tokens/route-helpers';
 import { scheduleEnvOf } from '../tokens/service/send-link';
+import { enrollmentSite } from './route-helpers';
 import {
   changeEnrollmentStatus,
   DEACTIVATE_MEANING,
@@ -30,7 +31,7 @@ import {
   SIGN_OFF_MEANING,
   signOffEnrollment,
 } from './service/change-status';
-import { findEnrollmentOrThrow, loadEnrollmentDetail } from './service/read-enrollments';
+import { loadEnrollmentDetail } from './service/read-enrollments';
 import {
   recordUnscheduledEvent,
   repeatDataEvent,
@@ -74,7 +75,7 @@ export function enrollmentStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[
     defineRoute({
       method: 'PUT',
       url: '/api/studies/:studyId/enrollments/:enrollmentId/status',
-      permission: inStudy('PATHWAY_RECORD_DEACTIVATE'),
+      permission: inStudy('PATHWAY_RECORD_DEACTIVATE', { site: enrollmentSite }),
       schema: {
         tags,
         summary: 'Set the status through the enrollment state machine, with a reason',
@@ -84,12 +85,6 @@ export function enrollmentStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[
       },
       handler: async (req) => {
         const { studyId, enrollmentId } = req.params;
-        assertSitePermission(
-          req,
-          'PATHWAY_RECORD_DEACTIVATE',
-          studyId,
-          await siteOfEnrollment(db, studyId, enrollmentId),
-        );
         const row = await runUseCase(
           db,
           actorOf(req),
@@ -103,7 +98,7 @@ export function enrollmentStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[
     defineRoute({
       method: 'POST',
       url: '/api/studies/:studyId/enrollments/:enrollmentId/deactivate',
-      permission: inStudy('PATHWAY_RECORD_DEACTIVATE'),
+      permission: inStudy('PATHWAY_RECORD_DEACTIVATE', { site: enrollmentSite }),
       schema: {
         tags,
         summary:
@@ -114,12 +109,6 @@ export function enrollmentStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[
       },
       handler: async (req) => {
         const { studyId, enrollmentId } = req.params;
-        assertSitePermission(
-          req,
-          'PATHWAY_RECORD_DEACTIVATE',
-          studyId,
-          await siteOfEnrollment(db, studyId, enrollmentId),
-        );
         const now = clock();
         const signature = await signAlways(db, req, DEACTIVATE_MEANING, now);
         const row = await runUseCase(
@@ -134,7 +123,7 @@ export function enrollmentStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[
     defineRoute({
       method: 'PUT',
       url: '/api/studies/:studyId/enrollments/:enrollmentId/signOff',
-      permission: inStudy('STUDY_SIGN_OFF'),
+      permission: inStudy('STUDY_SIGN_OFF', { site: enrollmentSite }),
       schema: {
         tags,
         summary: 'Sign off the casebook of an ended enrollment; Extended-Validation header',
@@ -144,12 +133,6 @@ export function enrollmentStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[
       },
       handler: async (req) => {
         const { studyId, enrollmentId } = req.params;
-        assertSitePermission(
-          req,
-          'STUDY_SIGN_OFF',
-          studyId,
-          await siteOfEnrollment(db, studyId, enrollmentId),
-        );
         const now = clock();
         const signature = await signAlways(db, req, SIGN_OFF_MEANING, now);
         const row = await runUseCase(
@@ -165,7 +148,7 @@ export function enrollmentStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[
     defineRoute({
       method: 'POST',
       url: '/api/studies/:studyId/enrollments/:enrollmentId/unexpected',
-      permission: inStudy('PATHWAY_RECORD_UNEXPECTED'),
+      permission: inStudy('PATHWAY_RECORD_UNEXPECTED', { site: enrollmentSite }),
       schema: {
         tags,
         summary: 'Record an unscheduled (unexpected, discontinued or external) event: a token active at once',
@@ -175,12 +158,6 @@ export function enrollmentStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[
       },
       handler: async (req, reply) => {
         const { studyId, enrollmentId } = req.params;
-        assertSitePermission(
-          req,
-          'PATHWAY_RECORD_UNEXPECTED',
-          studyId,
-          await siteOfEnrollment(db, studyId, enrollmentId),
-        );
         const row = await runUseCase(
           db,
           actorOf(req),
@@ -193,7 +170,7 @@ export function enrollmentStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[
     defineRoute({
       method: 'GET',
       url: '/api/studies/:studyId/enrollments/:enrollmentId/unexpected',
-      permission: inStudy('PATHWAY_RECORD_VIEW'),
+      permission: inStudy('PATHWAY_RECORD_VIEW', { site: enrollmentSite }),
       schema: {
         tags,
         summary: 'The unscheduled events recorded in the enrollment, oldest first',
@@ -202,8 +179,6 @@ export function enrollmentStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[
       },
       handler: async (req) => {
         const { studyId, enrollmentId } = req.params;
-        const row = await findEnrollmentOrThrow(db, studyId, enrollmentId);
-        assertSitePermission(req, 'PATHWAY_RECORD_VIEW', studyId, row.siteId);
         return unscheduledTokensOf(await listEnrollmentTokens(db, studyId, enrollmentId)).map(
           presentUnscheduled,
         );
@@ -212,7 +187,7 @@ export function enrollmentStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[
     defineRoute({
       method: 'POST',
       url: '/api/studies/:studyId/enrollments/:enrollmentId/dataEvents/:dataEventId/multiple',
-      permission: inStudy('TOKEN_START'),
+      permission: inStudy('TOKEN_START', { site: enrollmentSite }),
       schema: {
         tags,
         summary: 'A further occurrence of a form event already reached: a new token, active at once',
@@ -220,8 +195,6 @@ export function enrollmentStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[
         response: { 201: TokenViewSchema },
       },
       handler: async (req, reply) => {
-        const { studyId, enrollmentId } = req.params;
-        assertSitePermission(req, 'TOKEN_START', studyId, await siteOfEnrollment(db, studyId, enrollmentId));
         const row = await runUseCase(
           db,
           actorOf(req),

@@ -4,7 +4,6 @@ import {
   AnswerFileUploadBodySchema,
   AnswerFileUploadParamsSchema,
   isPubliclyFillableTokenType,
-  type Permission,
   PublicAnswerImageBodySchema,
   PublicStudyParamsSchema,
   type TokenType,
@@ -19,7 +18,7 @@ import { findPublicStudy, findTokenByLink } from '../public/api';
 import { assertLinkUsable, loadForToken } from '../public/service/link';
 import { requireParticipantFor } from '../public/session';
 import { findToken, type TokenRow } from '../tokens/api';
-import { assertSitePermission, siteOfToken } from '../tokens/route-helpers';
+import { tokenSite } from '../tokens/route-helpers';
 import { type AnswerFileRow, findAnswerFile } from './repo';
 import { presentAnswerFile, uploadAnswerFile } from './service/upload';
 
@@ -71,10 +70,9 @@ function sendFile(reply: FastifyReply, row: AnswerFileRow) {
 export function fileRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   const { db, clock } = deps;
 
-  /** Staff: the token, with the permission checked at its enrollment's site. */
-  async function staffToken(req: FastifyRequest, permission: Permission): Promise<TokenRow> {
+  /** Staff: the token (the guard checked the permission at its enrollment's site). */
+  async function staffToken(req: FastifyRequest): Promise<TokenRow> {
     const { studyId, tokenId } = req.params as { studyId: string; tokenId: string };
-    assertSitePermission(req, permission, studyId, await siteOfToken(db, studyId, tokenId));
     const token = await findToken(db, studyId, tokenId);
     if (!token) throw notFound('The token');
     return token;
@@ -99,7 +97,7 @@ export function fileRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   const staffUpload = defineRoute({
     method: 'POST',
     url: `/api/${PATH}`,
-    permission: inStudy('QUESTIONNAIRE_CREATE'),
+    permission: inStudy('QUESTIONNAIRE_CREATE', { site: tokenSite }),
     bodyLimit: UPLOAD_BODY_LIMIT,
     schema: {
       tags,
@@ -109,7 +107,7 @@ export function fileRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       response: { 201: AnswerFileInfoSchema },
     },
     handler: async (req, reply) => {
-      const token = await staffToken(req, 'QUESTIONNAIRE_CREATE');
+      const token = await staffToken(req);
       if (token.locked) {
         throw new AppError('PRECONDITION', 'The data event is locked.', {
           context: { reason: 'TOKEN_LOCKED' },
@@ -203,7 +201,7 @@ export function fileRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       method: 'GET',
       url: `/api/${audience === 'public' ? 'public/' : ''}${PATH}/:answerFileId`,
-      permission: audience === 'public' ? 'public' : inStudy('QUESTIONNAIRE_VIEW'),
+      permission: audience === 'public' ? 'public' : inStudy('QUESTIONNAIRE_VIEW', { site: tokenSite }),
       schema: {
         tags,
         summary: 'Name, size, type and checksum of an answer file',
@@ -213,7 +211,7 @@ export function fileRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       handler: async (req) => {
         const { studyId, tokenId } = req.params;
         if (audience === 'public') await participantToken(req, await findToken(db, studyId, tokenId), false);
-        else await staffToken(req, 'QUESTIONNAIRE_VIEW');
+        else await staffToken(req);
         return presentAnswerFile(await requireFile(deps, req.params, audience));
       },
     });
@@ -222,12 +220,12 @@ export function fileRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       method: 'GET',
       url: `/api/${audience === 'public' ? 'public/' : ''}${PATH}/:answerFileId/download`,
-      permission: audience === 'public' ? 'public' : inStudy('QUESTIONNAIRE_VIEW'),
+      permission: audience === 'public' ? 'public' : inStudy('QUESTIONNAIRE_VIEW', { site: tokenSite }),
       schema: { tags, summary: 'Download an answer file', params: AnswerFileParamsSchema },
       handler: async (req, reply) => {
         const { studyId, tokenId } = req.params;
         if (audience === 'public') await participantToken(req, await findToken(db, studyId, tokenId), false);
-        else await staffToken(req, 'QUESTIONNAIRE_VIEW');
+        else await staffToken(req);
         return sendFile(reply, await requireFile(deps, req.params, audience));
       },
     });

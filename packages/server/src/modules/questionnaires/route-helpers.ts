@@ -5,9 +5,10 @@ import { checkExtendedValidation } from '../../platform/auth/extended-validation
 import { actorOf } from '../../platform/auth/guard';
 import type { Db } from '../../platform/db/client';
 import type { ModuleDeps } from '../../platform/http/module-deps';
+import { type SiteScope, siteOfEntity } from '../../platform/http/site-scope';
 import { runUseCase } from '../../platform/use-case';
 import { presentToken } from '../tokens/presenters';
-import { assertSitePermission, kickJobs, siteOfEnrollment } from '../tokens/route-helpers';
+import { kickJobs } from '../tokens/route-helpers';
 import { scheduleEnvOf } from '../tokens/service/send-link';
 import { findQuestionnaire } from './repo';
 import { type EventKind, requireStudy } from './service/context';
@@ -15,6 +16,7 @@ import type { SaveOutcome } from './service/persist-answers';
 import { presentSets } from './service/read';
 import { submitQuestionnaire } from './service/submit-questionnaire';
 import { updateFilledQuestionnaire } from './service/update-filled-questionnaire';
+import { siteOfQuestionnaire } from './service/verify';
 
 type TokenParams = { studyId: string; enrollmentId: string; tokenId: string };
 
@@ -25,10 +27,18 @@ export function userIdOf(req: FastifyRequest): string {
   return actor.id ?? '';
 }
 
-/** Spec 000 §6: a site-limited role acts only on its sites' enrollments. */
-export async function assertEnrollmentSite(db: Db, req: FastifyRequest, permission: Permission) {
-  const { studyId, enrollmentId } = req.params as { studyId: string; enrollmentId: string };
-  assertSitePermission(req, permission, studyId, await siteOfEnrollment(db, studyId, enrollmentId));
+/** Routes naming `:questionnaireId` act at the filled form's site (404 'The filled form'). */
+export const questionnaireSite: SiteScope = siteOfEntity(
+  'filled form',
+  'questionnaireId',
+  siteOfQuestionnaire,
+);
+
+/** Spec 000 §6 / 001 §6: verifying needs the round's permission at the form's site. */
+export function verificationPermission(params: Record<string, string | undefined>): Permission {
+  return params.verificationType === 'secondary'
+    ? 'VERIFICATION_STATUS_SECONDARY_UPDATE'
+    : 'VERIFICATION_STATUS_UPDATE';
 }
 
 /** The answer of every save: the set as stored now, the token, fired rules and raised queries. */
@@ -45,14 +55,13 @@ export async function saveResult(db: Db, studyId: string, outcome: SaveOutcome) 
   };
 }
 
-/** POST .../questionnaires and .../questionnaires/unscheduled: site check, one use case, jobs, result. */
+/** POST .../questionnaires and .../questionnaires/unscheduled: one use case, jobs, result. */
 export async function handleSubmit(
   deps: ModuleDeps,
   req: FastifyRequest & { params: TokenParams; body: SubmitQuestionnaire },
   eventKind: EventKind,
 ) {
   const { db, clock } = deps;
-  await assertEnrollmentSite(db, req, 'QUESTIONNAIRE_CREATE');
   const outcome = await runUseCase(
     db,
     actorOf(req),
@@ -69,7 +78,7 @@ export async function handleSubmit(
 }
 
 /**
- * PUT .../questionnaires/{id} and .../{id}/unscheduled: site check, the Extended-Validation password
+ * PUT .../questionnaires/{id} and .../{id}/unscheduled: the Extended-Validation password
  * when the study asks for it (spec 001 §6), one use case, jobs, result.
  */
 export async function handleUpdate(
@@ -78,7 +87,6 @@ export async function handleUpdate(
   eventKind: EventKind,
 ) {
   const { db, clock } = deps;
-  await assertEnrollmentSite(db, req, 'QUESTIONNAIRE_UPDATE');
   const study = await requireStudy(db, req.params.studyId);
   const signature = await checkExtendedValidation(db, req, {
     required: study.extendedValidation,

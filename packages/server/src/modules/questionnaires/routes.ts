@@ -4,7 +4,6 @@ import {
   AnswerVerificationParamsSchema,
   ChangeLogSchema,
   CompletedQuestionnairesParamsSchema,
-  type Permission,
   QuestionnaireFillSchema,
   QuestionnaireReviewDataSchema,
   QuestionnaireSaveResultSchema,
@@ -20,17 +19,24 @@ import {
   TokenQuestionnairesParamsSchema,
   UpdateQuestionnaireSchema,
   VerificationBodySchema,
-  type VerificationRound,
 } from '@trialbase/domain';
 import { actorOf } from '../../platform/auth/guard';
 import type { Db } from '../../platform/db/client';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
-import { assertSitePermission, kickJobs } from '../tokens/route-helpers';
+import { enrollmentSite } from '../enrollments/route-helpers';
+import { kickJobs, tokenRefSite } from '../tokens/route-helpers';
 import { scheduleEnvOf } from '../tokens/service/send-link';
 import { findQuestionnaire } from './repo';
-import { assertEnrollmentSite, BASE, handleSubmit, handleUpdate, saveResult } from './route-helpers';
+import {
+  BASE,
+  handleSubmit,
+  handleUpdate,
+  questionnaireSite,
+  saveResult,
+  verificationPermission,
+} from './route-helpers';
 import { getChangeLog } from './service/change-log';
 import {
   getFillPayload,
@@ -41,13 +47,10 @@ import {
   presentSets,
 } from './service/read';
 import { saveUnfinishedQuestionnaire } from './service/save-unfinished-questionnaire';
-import { siteOfQuestionnaire, verifyAnswer, verifyQuestionnaire } from './service/verify';
+import { verifyAnswer, verifyQuestionnaire } from './service/verify';
 import { unscheduledQuestionnaireRoutes } from './unscheduled-routes';
 
 const tags = ['filled forms'];
-
-const verificationPermission = (type: VerificationRound): Permission =>
-  type === 'primary' ? 'VERIFICATION_STATUS_UPDATE' : 'VERIFICATION_STATUS_SECONDARY_UPDATE';
 
 /**
  * Filled forms (spec 001 §7 "Filled forms (staff)", issue 7 items 5 and 6): staff fill, draft save,
@@ -61,7 +64,7 @@ export function questionnaireRoutes(deps: ModuleDeps): RouteDefinition<never>[] 
     defineRoute({
       method: 'GET',
       url: `${BASE}/questionnaires`,
-      permission: inStudy('QUESTIONNAIRE_VIEW'),
+      permission: inStudy('QUESTIONNAIRE_VIEW', { site: enrollmentSite }),
       schema: {
         tags,
         summary: 'The forms of a token at their tagged versions, with their answer sets',
@@ -69,7 +72,6 @@ export function questionnaireRoutes(deps: ModuleDeps): RouteDefinition<never>[] 
         response: { 200: QuestionnaireFillSchema },
       },
       handler: async (req) => {
-        await assertEnrollmentSite(db, req, 'QUESTIONNAIRE_VIEW');
         const { sets: _sets, ...payload } = await getFillPayload(db, req.params, req.access);
         return payload;
       },
@@ -77,7 +79,7 @@ export function questionnaireRoutes(deps: ModuleDeps): RouteDefinition<never>[] 
     defineRoute({
       method: 'POST',
       url: `${BASE}/questionnaires`,
-      permission: inStudy('QUESTIONNAIRE_CREATE'),
+      permission: inStudy('QUESTIONNAIRE_CREATE', { site: enrollmentSite }),
       schema: {
         tags,
         summary: 'Save one form of a token as staff; isFinal completes it',
@@ -90,7 +92,7 @@ export function questionnaireRoutes(deps: ModuleDeps): RouteDefinition<never>[] 
     defineRoute({
       method: 'PUT',
       url: `${BASE}/questionnaires/:questionnaireId`,
-      permission: inStudy('QUESTIONNAIRE_UPDATE'),
+      permission: inStudy('QUESTIONNAIRE_UPDATE', { site: enrollmentSite }),
       schema: {
         tags,
         summary: 'Update a submitted form with a reason (Extended-Validation when the study asks for it)',
@@ -103,7 +105,7 @@ export function questionnaireRoutes(deps: ModuleDeps): RouteDefinition<never>[] 
     defineRoute({
       method: 'PUT',
       url: `${BASE}/questionnaires/:questionnaireId/unfinished`,
-      permission: inStudy('QUESTIONNAIRE_CREATE'),
+      permission: inStudy('QUESTIONNAIRE_CREATE', { site: enrollmentSite }),
       schema: {
         tags,
         summary: 'Save a draft of a form that is not submitted yet',
@@ -112,7 +114,6 @@ export function questionnaireRoutes(deps: ModuleDeps): RouteDefinition<never>[] 
         response: { 200: QuestionnaireSaveResultSchema },
       },
       handler: async (req) => {
-        await assertEnrollmentSite(db, req, 'QUESTIONNAIRE_CREATE');
         const outcome = await runUseCase(
           db,
           actorOf(req),
@@ -126,7 +127,7 @@ export function questionnaireRoutes(deps: ModuleDeps): RouteDefinition<never>[] 
     defineRoute({
       method: 'GET',
       url: `${BASE}/questionnaireReviewData`,
-      permission: inStudy('QUESTIONNAIRE_VIEW'),
+      permission: inStudy('QUESTIONNAIRE_VIEW', { site: enrollmentSite }),
       schema: {
         tags,
         summary: 'Review data of a token: forms, answer sets and their queries',
@@ -134,14 +135,13 @@ export function questionnaireRoutes(deps: ModuleDeps): RouteDefinition<never>[] 
         response: { 200: QuestionnaireReviewDataSchema },
       },
       handler: async (req) => {
-        await assertEnrollmentSite(db, req, 'QUESTIONNAIRE_VIEW');
         return getReviewData(db, req.params, req.access);
       },
     }),
     defineRoute({
       method: 'GET',
       url: '/api/studies/:studyId/enrollments/:enrollmentId/dataEvents/:dataEventId/tokens/:tokenId/questionnaires/completed',
-      permission: inStudy('QUESTIONNAIRE_VIEW'),
+      permission: inStudy('QUESTIONNAIRE_VIEW', { site: enrollmentSite }),
       schema: {
         tags,
         summary: 'The submitted answer sets of a token',
@@ -149,14 +149,13 @@ export function questionnaireRoutes(deps: ModuleDeps): RouteDefinition<never>[] 
         response: { 200: AnswerSetViewListSchema },
       },
       handler: async (req) => {
-        await assertEnrollmentSite(db, req, 'QUESTIONNAIRE_VIEW');
         return listCompletedSets(db, req.params);
       },
     }),
     defineRoute({
       method: 'GET',
       url: '/api/studies/:studyId/enrollment/:enrollmentId/referenceRuleQuestionnaires',
-      permission: inStudy('QUESTIONNAIRE_VIEW'),
+      permission: inStudy('QUESTIONNAIRE_VIEW', { site: enrollmentSite }),
       schema: {
         tags,
         summary: "The enrollment's answer sets that validation rules of other forms refer to",
@@ -164,14 +163,13 @@ export function questionnaireRoutes(deps: ModuleDeps): RouteDefinition<never>[] 
         response: { 200: ReferenceQuestionnaireListSchema },
       },
       handler: async (req) => {
-        await assertEnrollmentSite(db, req, 'QUESTIONNAIRE_VIEW');
         return listReferenceQuestionnaires(db, req.params);
       },
     }),
     defineRoute({
       method: 'GET',
       url: '/api/studies/:studyId/tokens/:tokenStringOrId/referenceShowRules/constructShowRuleResultForSubjectBasedCriteria',
-      permission: inStudy('QUESTIONNAIRE_VIEW'),
+      permission: inStudy('QUESTIONNAIRE_VIEW', { site: tokenRefSite('tokenStringOrId') }),
       schema: {
         tags,
         summary: "What show rules hide in a token's forms, given the saved answers",
@@ -179,15 +177,14 @@ export function questionnaireRoutes(deps: ModuleDeps): RouteDefinition<never>[] 
         response: { 200: ShowRuleResultSchema },
       },
       handler: async (req) => {
-        const { siteId, ...result } = await getShowRuleResult(db, req.params);
-        assertSitePermission(req, 'QUESTIONNAIRE_VIEW', req.params.studyId, siteId);
+        const { siteId: _siteId, ...result } = await getShowRuleResult(db, req.params);
         return result;
       },
     }),
     defineRoute({
       method: 'GET',
       url: '/api/studies/:studyId/token/questionnaires/:questionnaireId/audit',
-      permission: inStudy('QUESTIONNAIRE_VIEW'),
+      permission: inStudy('QUESTIONNAIRE_VIEW', { site: questionnaireSite }),
       schema: {
         tags,
         summary: 'Change log of a filled form: the latest 100 changes with old and new values and reasons',
@@ -195,15 +192,14 @@ export function questionnaireRoutes(deps: ModuleDeps): RouteDefinition<never>[] 
         response: { 200: ChangeLogSchema },
       },
       handler: async (req) => {
-        const { siteId, entries } = await getChangeLog(db, { ...req.params, withVerification: false });
-        assertSitePermission(req, 'QUESTIONNAIRE_VIEW', req.params.studyId, siteId);
+        const { entries } = await getChangeLog(db, { ...req.params, withVerification: false });
         return { entries };
       },
     }),
     defineRoute({
       method: 'GET',
       url: '/api/studies/:studyId/token/questionnaires/:questionnaireId/monitor',
-      permission: inStudy('VERIFICATION_STATUS_VIEW'),
+      permission: inStudy('VERIFICATION_STATUS_VIEW', { site: questionnaireSite }),
       schema: {
         tags,
         summary: "The monitor's change log: changes plus verification events",
@@ -211,15 +207,17 @@ export function questionnaireRoutes(deps: ModuleDeps): RouteDefinition<never>[] 
         response: { 200: ChangeLogSchema },
       },
       handler: async (req) => {
-        const { siteId, entries } = await getChangeLog(db, { ...req.params, withVerification: true });
-        assertSitePermission(req, 'VERIFICATION_STATUS_VIEW', req.params.studyId, siteId);
+        const { entries } = await getChangeLog(db, { ...req.params, withVerification: true });
         return { entries };
       },
     }),
     defineRoute({
       method: 'PUT',
       url: '/api/studies/:studyId/questionnaires/:questionnaireId/answers/:answerId/verification/:verificationType',
-      permission: inStudy('VERIFICATION_STATUS_UPDATE'),
+      permission: inStudy('VERIFICATION_STATUS_UPDATE', {
+        site: questionnaireSite,
+        atSite: verificationPermission,
+      }),
       schema: {
         tags,
         summary: 'Set or clear the primary or secondary verification of one answer',
@@ -229,8 +227,6 @@ export function questionnaireRoutes(deps: ModuleDeps): RouteDefinition<never>[] 
       },
       handler: async (req) => {
         const { studyId, questionnaireId, answerId, verificationType } = req.params;
-        const siteId = await siteOfQuestionnaire(db, studyId, questionnaireId);
-        assertSitePermission(req, verificationPermission(verificationType), studyId, siteId);
         await runUseCase(
           db,
           actorOf(req),
@@ -250,7 +246,10 @@ export function questionnaireRoutes(deps: ModuleDeps): RouteDefinition<never>[] 
     defineRoute({
       method: 'PUT',
       url: '/api/studies/:studyId/questionnaires/:questionnaireId/verification/:verificationType',
-      permission: inStudy('VERIFICATION_STATUS_UPDATE'),
+      permission: inStudy('VERIFICATION_STATUS_UPDATE', {
+        site: questionnaireSite,
+        atSite: verificationPermission,
+      }),
       schema: {
         tags,
         summary: 'Set or clear the primary or secondary verification of a whole form',
@@ -260,8 +259,6 @@ export function questionnaireRoutes(deps: ModuleDeps): RouteDefinition<never>[] 
       },
       handler: async (req) => {
         const { studyId, questionnaireId, verificationType } = req.params;
-        const siteId = await siteOfQuestionnaire(db, studyId, questionnaireId);
-        assertSitePermission(req, verificationPermission(verificationType), studyId, siteId);
         await runUseCase(
           db,
           actorOf(req),

@@ -8,7 +8,8 @@ import {
 } from '@trialbase/domain';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
-import { assertEnrollmentSite, BASE, handleSubmit, handleUpdate } from './route-helpers';
+import { enrollmentSite } from '../enrollments/route-helpers';
+import { BASE, handleSubmit, handleUpdate } from './route-helpers';
 import { getFillPayload } from './service/read';
 
 const tags = ['filled forms'];
@@ -25,7 +26,7 @@ export function unscheduledQuestionnaireRoutes(deps: ModuleDeps): RouteDefinitio
     defineRoute({
       method: 'GET',
       url: `${BASE}/questionnaires/unscheduled`,
-      permission: inStudy('QUESTIONNAIRE_VIEW'),
+      permission: inStudy('QUESTIONNAIRE_VIEW', { site: enrollmentSite }),
       schema: {
         tags,
         summary:
@@ -34,7 +35,6 @@ export function unscheduledQuestionnaireRoutes(deps: ModuleDeps): RouteDefinitio
         response: { 200: QuestionnaireFillSchema },
       },
       handler: async (req) => {
-        await assertEnrollmentSite(db, req, 'QUESTIONNAIRE_VIEW');
         const { sets: _sets, ...payload } = await getFillPayload(db, req.params, req.access, 'UNSCHEDULED');
         return payload;
       },
@@ -42,7 +42,7 @@ export function unscheduledQuestionnaireRoutes(deps: ModuleDeps): RouteDefinitio
     defineRoute({
       method: 'POST',
       url: `${BASE}/questionnaires/unscheduled`,
-      permission: inStudy('QUESTIONNAIRE_CREATE'),
+      permission: inStudy('QUESTIONNAIRE_CREATE', { site: enrollmentSite }),
       schema: {
         tags,
         summary: 'Save one form of an unscheduled event as staff; isFinal completes it',
@@ -55,7 +55,7 @@ export function unscheduledQuestionnaireRoutes(deps: ModuleDeps): RouteDefinitio
     defineRoute({
       method: 'PUT',
       url: `${BASE}/questionnaires/:questionnaireId/unscheduled`,
-      permission: inStudy('QUESTIONNAIRE_UPDATE'),
+      permission: inStudy('QUESTIONNAIRE_UPDATE', { site: enrollmentSite }),
       schema: {
         tags,
         summary:

@@ -18,11 +18,12 @@ import { actorOf } from '../../platform/auth/guard';
 import { forbidden } from '../../platform/errors';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
+import { siteParam } from '../../platform/http/site-scope';
 import { runUseCase } from '../../platform/use-case';
 import { createBooking, deleteBooking, listSiteBookings, updateBooking } from './service/bookings';
 import { createSite, deleteSite, getSiteOverview, listSitesForUser, updateSite } from './service/sites';
 
-const siteOf = (req: FastifyRequest) => (req.params as { siteId?: string }).siteId;
+const siteOf = { site: siteParam('siteId') };
 
 function accessOf(req: FastifyRequest): AccessUser {
   if (!req.access) throw forbidden();

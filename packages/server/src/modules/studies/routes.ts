@@ -14,7 +14,6 @@ import {
 import { z } from 'zod';
 import { checkExtendedValidation } from '../../platform/auth/extended-validation';
 import { actorOf } from '../../platform/auth/guard';
-import { forbidden } from '../../platform/errors';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { newId } from '../../platform/ids';
@@ -131,7 +130,7 @@ export function studyRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       method: 'POST',
       url: '/api/study/:studyId/duplicate',
-      permission: inStudy('STUDY_UPDATE'),
+      permission: inStudy('STUDY_UPDATE', { also: { rule: 'may create studies', holds: canCreateStudies } }),
       schema: {
         tags,
         summary: 'Copy the design of a study into a new study',
@@ -139,7 +138,6 @@ export function studyRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
         response: { 201: StudyDetailSchema },
       },
       handler: async (req, reply) => {
-        if (!canCreateStudies(await accessOf(deps, req))) throw forbidden();
         const source = await getStudyOr404(db, req.params.studyId);
         const user = req.auth!.user;
         const row = await runUseCase(db, actorOf(req), (ctx) =>

@@ -31,6 +31,7 @@ import {
   type RoutePermission,
 } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
+import { siteParam } from '../../platform/http/site-scope';
 import { runUseCase } from '../../platform/use-case';
 import { loadAccessUser } from '../access/api';
 import { createSubject, getExpectedSubjectId } from './service/create-subject';
@@ -46,7 +47,7 @@ import {
   updateSubject,
 } from './service/subjects';
 
-const siteOf = (req: FastifyRequest) => (req.params as { siteId?: string }).siteId;
+const siteOf = { site: siteParam('siteId') };
 
 function accessOf(req: FastifyRequest): AccessUser {
   if (!req.access) throw forbidden();

@@ -11,9 +11,11 @@ import {
 import { actorOf } from '../../platform/auth/guard';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
+import { siteParam } from '../../platform/http/site-scope';
 import { runUseCase } from '../../platform/use-case';
+import { enrollmentSite } from '../enrollments/route-helpers';
 import { presentToken } from './presenters';
-import { assertSitePermission, kickJobs, siteOfEnrollment, siteOfToken } from './route-helpers';
+import { kickJobs, rescheduledTokenSites, tokenSite } from './route-helpers';
 import { scheduleEnvOf } from './service/send-link';
 import { rescheduleTokens, resendToken, startAllForDataEvent, startDataEvent } from './service/staff';
 import { tokenStaffRoutes } from './staff-routes';
@@ -34,7 +36,7 @@ export function tokenRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       method: 'POST',
       url: '/api/studies/:studyId/tokens/:tokenId/resend',
-      permission: inStudy('TOKEN_RESEND'),
+      permission: inStudy('TOKEN_RESEND', { site: tokenSite }),
       schema: {
         tags,
         summary: 'Send the link of an open token again, by its data event channels',
@@ -42,8 +44,6 @@ export function tokenRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
         response: { 200: ResendResultSchema },
       },
       handler: async (req) => {
-        const { studyId, tokenId } = req.params;
-        assertSitePermission(req, 'TOKEN_RESEND', studyId, await siteOfToken(db, studyId, tokenId));
         const result = await runUseCase(
           db,
           actorOf(req),
@@ -57,7 +57,7 @@ export function tokenRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       method: 'POST',
       url: '/api/studies/:studyId/tokens/reschedule',
-      permission: inStudy('TOKEN_RESCHEDULE'),
+      permission: inStudy('TOKEN_RESCHEDULE', { site: rescheduledTokenSites }),
       schema: {
         tags,
         summary: 'New activation times for tokens that are not active yet',
@@ -67,14 +67,6 @@ export function tokenRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
       handler: async (req) => {
         const { studyId } = req.params;
-        for (const item of req.body.tokens) {
-          assertSitePermission(
-            req,
-            'TOKEN_RESCHEDULE',
-            studyId,
-            await siteOfToken(db, studyId, item.tokenId),
-          );
-        }
         const rows = await runUseCase(
           db,
           actorOf(req),
@@ -88,7 +80,7 @@ export function tokenRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       method: 'POST',
       url: '/api/studies/:studyId/token/dataEvents/:dataEventId/sites/:siteId/startAllForDataEvent',
-      permission: inStudy('TOKEN_START', (req) => (req.params as { siteId?: string }).siteId),
+      permission: inStudy('TOKEN_START', { site: siteParam('siteId') }),
       schema: {
         tags,
         summary: 'Start a manual or on-request data event for every waiting subject of a site',
@@ -109,7 +101,7 @@ export function tokenRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       method: 'POST',
       url: '/api/studies/:studyId/enrollments/:enrollmentId/tokens/:tokenId/startDataEvent',
-      permission: inStudy('TOKEN_START'),
+      permission: inStudy('TOKEN_START', { site: enrollmentSite }),
       schema: {
         tags,
         summary: 'Start one manual or on-request data event of an enrollment',
@@ -117,8 +109,6 @@ export function tokenRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
         response: { 200: TokenViewSchema },
       },
       handler: async (req) => {
-        const { studyId, enrollmentId } = req.params;
-        assertSitePermission(req, 'TOKEN_START', studyId, await siteOfEnrollment(db, studyId, enrollmentId));
         const row = await runUseCase(
           db,
           actorOf(req),

@@ -16,8 +16,9 @@ import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
 import { findStudyExtendedValidation } from '../enrollments/api';
+import { enrollmentSite } from '../enrollments/route-helpers';
 import { presentToken } from './presenters';
-import { assertSitePermission, kickJobs, siteOfEnrollment } from './route-helpers';
+import { kickJobs, tokenRefSite } from './route-helpers';
 import { scheduleEnvOf } from './service/send-link';
 import {
   changeTokenStatus,
@@ -50,7 +51,9 @@ export function tokenStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       method: 'PUT',
       url: `/api/studies/:studyId/enrollments/:enrollmentId/tokens/:tokenId/${locked ? 'lock' : 'unlock'}`,
       // Spec 000 §6 gives "activation lock / unlock" to ADMIN: the lock of a data event's link.
-      permission: inStudy(locked ? 'STUDY_ACTIVATION_LOCK' : 'STUDY_ACTIVATION_UNLOCK'),
+      permission: inStudy(locked ? 'STUDY_ACTIVATION_LOCK' : 'STUDY_ACTIVATION_UNLOCK', {
+        site: enrollmentSite,
+      }),
       schema: {
         tags,
         summary: locked
@@ -62,8 +65,6 @@ export function tokenStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
       handler: async (req) => {
         const { studyId, enrollmentId, tokenId } = req.params;
-        const permission = locked ? 'STUDY_ACTIVATION_LOCK' : 'STUDY_ACTIVATION_UNLOCK';
-        assertSitePermission(req, permission, studyId, await siteOfEnrollment(db, studyId, enrollmentId));
         const now = clock();
         const signature = await checkExtendedValidation(db, req, {
           required: await studyAsksExtendedValidation(db, studyId),
@@ -92,7 +93,7 @@ export function tokenStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       method: 'GET',
       url: '/api/studies/:studyId/token/:token',
-      permission: inStudy('TOKEN_LIST'),
+      permission: inStudy('TOKEN_LIST', { site: tokenRefSite('token') }),
       schema: {
         tags,
         summary: 'One token (by id or link) with its data event; the link secret only with TOKEN_VIEW',
@@ -102,7 +103,6 @@ export function tokenStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       handler: async (req) => {
         const { studyId } = req.params;
         const { token, enrollment } = await findTokenWithEnrollment(db, studyId, req.params.token);
-        assertSitePermission(req, 'TOKEN_LIST', studyId, enrollment.siteId);
         const scope = { studyId, siteId: enrollment.siteId };
         const withSecret = req.access ? hasPermission(req.access, 'TOKEN_VIEW', scope) : false;
         return loadTokenDetail(db, token, enrollment, withSecret);
@@ -111,7 +111,7 @@ export function tokenStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       method: 'GET',
       url: '/api/studies/:studyId/token/:token/extendedValidation',
-      permission: inStudy('TOKEN_LIST'),
+      permission: inStudy('TOKEN_LIST', { site: tokenRefSite('token') }),
       schema: {
         tags,
         summary: "Whether acting on this token needs the password header (the study's extended validation)",
@@ -119,10 +119,7 @@ export function tokenStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
         response: { 200: TokenExtendedValidationSchema },
       },
       handler: async (req) => {
-        const { studyId } = req.params;
-        const { enrollment } = await findTokenWithEnrollment(db, studyId, req.params.token);
-        assertSitePermission(req, 'TOKEN_LIST', studyId, enrollment.siteId);
-        return { required: await studyAsksExtendedValidation(db, studyId) };
+        return { required: await studyAsksExtendedValidation(db, req.params.studyId) };
       },
     }),
     lockRoute(true),
@@ -130,7 +127,7 @@ export function tokenStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       method: 'PUT',
       url: '/api/studies/:studyId/enrollments/:enrollmentId/tokens/:tokenId/status',
-      permission: inStudy('TOKEN_RESCHEDULE'),
+      permission: inStudy('TOKEN_RESCHEDULE', { site: enrollmentSite }),
       schema: {
         tags,
         summary:
@@ -141,12 +138,6 @@ export function tokenStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
       handler: async (req) => {
         const { studyId, enrollmentId, tokenId } = req.params;
-        assertSitePermission(
-          req,
-          'TOKEN_RESCHEDULE',
-          studyId,
-          await siteOfEnrollment(db, studyId, enrollmentId),
-        );
         const row = await runUseCase(
           db,
           actorOf(req),
@@ -161,7 +152,7 @@ export function tokenStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       method: 'POST',
       url: '/api/studies/:studyId/token/:token/back',
       // Stepping back is part of filling the forms in order.
-      permission: inStudy('QUESTIONNAIRE_CREATE'),
+      permission: inStudy('QUESTIONNAIRE_CREATE', { site: tokenRefSite('token') }),
       schema: {
         tags,
         summary: 'Go back one form in a forced form order; the saved answers stay',
@@ -170,8 +161,7 @@ export function tokenStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
       handler: async (req) => {
         const { studyId } = req.params;
-        const { token, enrollment } = await findTokenWithEnrollment(db, studyId, req.params.token);
-        assertSitePermission(req, 'QUESTIONNAIRE_CREATE', studyId, enrollment.siteId);
+        const { token } = await findTokenWithEnrollment(db, studyId, req.params.token);
         return runUseCase(
           db,
           actorOf(req),

@@ -6,6 +6,7 @@ import {
   CSRF_HEADER,
   hasPermission,
   isApiKeyPermission,
+  type Permission,
 } from '@trialbase/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadAccessUser } from '../../modules/access/repo';
@@ -18,6 +19,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError, forbidden, unauthenticated } from '../errors';
 import type { StudyPermission } from '../http/define-route';
+import { assertAtSites, paramsOf, sitesNamedByUrl } from '../http/site-scope';
 import { type ActiveSession, type AuthenticatedUser, SESSION_COOKIE, touchSession } from './sessions';
 
 declare module 'fastify' {
@@ -55,9 +57,7 @@ export function actorOf(req: FastifyRequest): AuditActor {
  * permission set of the domain; its permissions look like a study-wide role to handlers.
  */
 function authorizeApiKey(req: FastifyRequest, key: ApiKeyPrincipal, permission: StudyPermission): void {
-  const params = (req.params ?? {}) as Record<string, string | undefined>;
-  const studyId = params.studyId ?? params.id;
-  if (studyId !== key.studyId) throw forbidden('This API key belongs to another study.');
+  if (studyIdOf(req) !== key.studyId) throw forbidden('This API key belongs to another study.');
   if (!isApiKeyPermission(permission.study, key)) throw forbidden('API keys cannot do this.');
   req.access = {
     systemPermissions: [],
@@ -123,6 +123,7 @@ export function registerAuthGuard(app: FastifyInstance, deps: { db: Db; config: 
         throw unauthenticated('This call needs a signed-in user; API keys cannot use it.');
       }
       authorizeApiKey(req, req.apiKey, permission);
+      await authorizeSite(req, permission);
       return;
     }
     if (!req.auth) throw unauthenticated();
@@ -132,14 +133,52 @@ export function registerAuthGuard(app: FastifyInstance, deps: { db: Db; config: 
       return;
     }
     if ('study' in permission) {
-      const params = (req.params ?? {}) as Record<string, string | undefined>;
-      const studyId = params.studyId ?? params.id;
       const access = await loadAccessUser(deps.db, req.auth.user);
       req.access = access;
-      const siteId = permission.site?.(req);
-      if (!hasPermission(access, permission.study, { studyId, siteId })) throw forbidden();
+      if (!hasPermission(access, permission.study, { studyId: studyIdOf(req) })) throw forbidden();
+      await authorizeSite(req, permission);
       return;
     }
     if (!(await permission.check(req))) throw forbidden();
   });
+
+  // Sites named by the body or query are known once the input is validated (the handler's input).
+  app.addHook('preHandler', async (req) => {
+    const permission = req.routeOptions.config.permission;
+    if (typeof permission !== 'object' || !('study' in permission) || permission.site?.kind !== 'input')
+      return;
+    if (!req.url.startsWith('/api/') || !req.access) return;
+    const sites = await permission.site.sites(deps.db, req);
+    assertAtSites(req.access, sitePermissionOf(req, permission), studyIdOf(req), sites);
+  });
+
+  /**
+   * Spec 000 §6 site scope declared on the route: the `also` rule, then the site the URL names
+   * (its entity looked up first: 404 when there is none, as the handler would say), checked with
+   * the route's permission (or the one the request asks for at the site).
+   */
+  async function authorizeSite(req: FastifyRequest, permission: StudyPermission): Promise<void> {
+    const access = req.access;
+    if (!access) throw forbidden();
+    if (permission.also && !permission.also.holds(access)) throw forbidden();
+    if (!permission.site) return;
+    // A malformed id keeps its 400: validation answers next, and the handler never runs.
+    if (permission.site.kind === 'entity' && !paramsAreValid(req)) return;
+    const sites = await sitesNamedByUrl(deps.db, permission.site, req);
+    assertAtSites(access, sitePermissionOf(req, permission), studyIdOf(req), sites);
+  }
+}
+
+function paramsAreValid(req: FastifyRequest): boolean {
+  const schema = req.routeOptions.schema?.params as { safeParse?: (v: unknown) => { success: boolean } };
+  return typeof schema?.safeParse !== 'function' || schema.safeParse(req.params).success;
+}
+
+function studyIdOf(req: FastifyRequest): string | undefined {
+  const params = paramsOf(req);
+  return params.studyId ?? params.id;
+}
+
+function sitePermissionOf(req: FastifyRequest, permission: StudyPermission): Permission {
+  return permission.atSite?.(paramsOf(req)) ?? permission.study;
 }

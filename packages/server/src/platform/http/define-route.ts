@@ -1,4 +1,4 @@
-import type { EndpointDefinition, Permission } from '@trialbase/domain';
+import type { AccessUser, EndpointDefinition, Permission } from '@trialbase/domain';
 import type {
   ContextConfigDefault,
   FastifyInstance,
@@ -12,6 +12,8 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type EndpointRouteDefinition, type EndpointSchema, routeOfEndpoint } from './endpoint-route';
+import { type RateLimit, type RateLimitDeps, rateLimitHooks } from './rate-limit';
+import type { SiteScope } from './site-scope';
 
 /**
  * Who may call a route. Every route must say (CONVENTIONS.md: an unguarded route does not
@@ -27,17 +29,28 @@ export type RoutePermission =
 
 /**
  * A domain permission checked with `hasPermission` in the scope of the study named by the
- * route's `studyId` (or `id`) path parameter, and of a site when `site` finds one
- * (spec 000 §6: system level, study level, or study access study-wide or for the site).
+ * route's `studyId` (or `id`) path parameter (spec 000 §6: system level, study level, or study
+ * access study-wide or for the site). A site-scoped route names where its site comes from
+ * (`site`); the guard then checks the permission at that site too, so handlers never do.
  */
 export type StudyPermission = {
   study: Permission;
-  site?: (req: FastifyRequest) => string | undefined;
+  site?: SiteScope;
+  /** The permission needed at the site when the request decides it (secondary verification). */
+  atSite?: (params: Record<string, string | undefined>) => Permission;
+  /** A rule the role table cannot express, on top of the permission (e.g. who may create studies). */
+  also?: { rule: string; holds: (access: AccessUser) => boolean };
 };
 
-/** Declares that a route needs `permission` in its study (and optionally its site). */
-export function inStudy(permission: Permission, site?: StudyPermission['site']): StudyPermission {
-  return site ? { study: permission, site } : { study: permission };
+/**
+ * Declares that a route needs `permission` in its study and, with `site`, at the site of what
+ * the request names: `inStudy('TOKEN_START', { site: enrollmentSite })`.
+ */
+export function inStudy(
+  permission: Permission,
+  options: Omit<StudyPermission, 'study'> = {},
+): StudyPermission {
+  return { study: permission, ...options };
 }
 
 export type RouteDefinition<S extends FastifySchema = FastifySchema> = Omit<
@@ -51,7 +64,11 @@ export type RouteDefinition<S extends FastifySchema = FastifySchema> = Omit<
     ZodTypeProvider
   >,
   'config'
-> & { permission: RoutePermission };
+> & {
+  permission: RoutePermission;
+  /** Rate limits of the route, checked and counted by hooks around its preHandlers (rate-limit.ts). */
+  rateLimit?: RateLimit[];
+};
 
 /**
  * Declares a route: its domain endpoint (method, path and zod schemas, issue 14 item 6), or
@@ -71,9 +88,29 @@ declare module 'fastify' {
   }
 }
 
-/** Registers a module's routes; the permission travels in the route config for the guard. */
-export function registerRoutes(app: FastifyInstance, routes: RouteDefinition<never>[]): void {
-  for (const { permission, ...route } of routes) {
-    app.withTypeProvider<ZodTypeProvider>().route({ ...(route as RouteOptions), config: { permission } });
+function hookList<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
+}
+
+/**
+ * Registers a module's routes; the permission travels in the route config for the guard, and
+ * declared rate limits become hooks around the route's own preHandlers over the throttle store.
+ */
+export function registerRoutes(
+  app: FastifyInstance,
+  routes: RouteDefinition<never>[],
+  deps?: RateLimitDeps,
+): void {
+  for (const { permission, rateLimit, ...route } of routes) {
+    const options = { ...(route as RouteOptions), config: { permission } };
+    if (rateLimit) {
+      if (!deps)
+        throw new Error(`${options.url} declares rate limits: registerRoutes needs the throttle store.`);
+      const hooks = rateLimitHooks(deps, rateLimit);
+      options.preHandler = [hooks.before, ...hookList(options.preHandler), hooks.after];
+      options.onError = [...hookList(options.onError), hooks.onError];
+    }
+    app.withTypeProvider<ZodTypeProvider>().route(options);
   }
 }

@@ -178,6 +178,29 @@ describe(`docs/ROLES.md site scope on ${engine}`, () => {
       comment: 'Wrong site',
     });
     expect(update.statusCode).toBe(403);
+    // Sites named by the body or query (declared on the route, checked once the input is valid).
+    const enrolThere = await call('POST', `${s.study}/enrollments`, doctor, {
+      subjectId: s.two.subjectId,
+      siteId: s.site2.id,
+      processId: s.processId,
+    });
+    expect(enrolThere.statusCode, enrolThere.body).toBe(403);
+    const rescheduleThere = await call('POST', `${s.study}/tokens/reschedule`, doctor, {
+      tokens: [{ tokenId: s.two.tokenId, activationTime: new Date(Date.now() + 86_400_000).toISOString() }],
+    });
+    expect(rescheduleThere.statusCode, rescheduleThere.body).toBe(403);
+    const reenrolThere = await call(
+      'GET',
+      `/api/study/${s.studyId}/canreenroll?subjectId=${s.two.subjectId}&processId=${s.processId}`,
+      doctor,
+    );
+    expect(reenrolThere.statusCode, reenrolThere.body).toBe(403);
+    const reenrolHere = await call(
+      'GET',
+      `/api/study/${s.studyId}/canreenroll?subjectId=${s.one.subjectId}&processId=${s.processId}`,
+      doctor,
+    );
+    expect(reenrolHere.statusCode, reenrolHere.body).toBe(200);
 
     // Own site: register, enrol and fill.
     const created = await call('POST', `${s.study}/sites/${s.site1.id}/patients`, doctor, {
