@@ -66,8 +66,8 @@ function testsOf(report) {
         });
       }
     }
-    for (const child of suite.suites ?? [])
-      walk(child, child.title && !child.file ? [...titles, child.title] : titles);
+    // Top-level suites are the files (walked with no title); nested ones are describe blocks.
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
   for (const suite of report.suites ?? []) walk(suite, []);
   return found;
