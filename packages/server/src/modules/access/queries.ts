@@ -12,8 +12,8 @@ import {
 } from '@trialbase/domain';
 import type { Executor } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
-import { findUserByEmail } from '../users/api';
 import {
+  findAccountByEmail,
   findLiveAccessByEmail,
   findLiveStudy,
   listLiveStudiesByIdAcrossStudies,
@@ -30,7 +30,7 @@ export async function getUserStudyPermissions(
 ): Promise<UserStudyPermissions> {
   const email = input.email.trim().toLowerCase();
   if (!(await findLiveStudy(db, input.studyId))) throw notFound('The study');
-  const user = await findUserByEmail(db, email);
+  const user = await findAccountByEmail(db, email);
   const access = await findLiveAccessByEmail(db, input.studyId, email);
   if (!user && !access) throw notFound('A user with this email in this study');
   const accessUser: AccessUser = user

@@ -9,6 +9,19 @@ import { studyAccess } from './tables';
 export type StudyAccessRow = typeof studyAccess.$inferSelect;
 
 /**
+ * The staff account with this e-mail (stored lowercase), or undefined: whom an invitation or a
+ * permission look-up is about. Read here from the accounts table rather than through the users
+ * module, which itself asks this module for permissions (issue 14 item 8: no module cycle).
+ */
+export async function findAccountByEmail(
+  db: Executor,
+  email: string,
+): Promise<typeof users.$inferSelect | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row;
+}
+
+/**
  * Every study a user may enter, with role and sites. Crosses studies on purpose: it answers
  * "what may this user do" at each request, so a change of access applies without re-login.
  */

@@ -10,9 +10,9 @@ import { AppError, notFound, validationError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { queueMessage } from '../../platform/outbox/outbox';
 import type { UseCaseContext } from '../../platform/use-case';
-import { findUserByEmail } from '../users/api';
 import { presentAccess, userIdsOf } from './presenters';
 import {
+  findAccountByEmail,
   findLiveAccessByEmail,
   findLiveStudy,
   findStudyAccess,
@@ -106,7 +106,7 @@ export async function inviteAccess(
       context: { issues: [{ path: ['email'], message: 'ACCESS.EMAIL_DUPLICATE' }] },
     });
   }
-  const user = await findUserByEmail(ctx.tx, email);
+  const user = await findAccountByEmail(ctx.tx, email);
   const row: StudyAccessRow = {
     studyId,
     id: newId(ctx.now),

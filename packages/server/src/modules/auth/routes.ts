@@ -1,14 +1,13 @@
 import type {} from '@fastify/cookie';
-import { LoginRequestSchema, SessionSchema } from '@trialbase/domain';
+import { authEndpoints } from '@trialbase/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { type ActiveSession, SESSION_COOKIE } from '../../platform/auth/sessions';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { unauthenticated } from '../../platform/errors';
 import { defineRoute } from '../../platform/http/define-route';
-import { presentSessionUser } from '../users/presenters';
 import type { UserRow } from '../users/api';
+import { presentSessionUser } from '../users/presenters';
 import { login, logout } from './service';
 
 function presentSession(user: UserRow, session: ActiveSession) {
@@ -36,15 +35,8 @@ function setSessionCookie(reply: FastifyReply, req: FastifyRequest, config: Conf
 export function authRoutes(deps: { db: Db; config: Config }) {
   return [
     defineRoute({
-      method: 'POST',
-      url: '/api/auth/login',
+      endpoint: authEndpoints.login,
       permission: 'public',
-      schema: {
-        tags: ['auth'],
-        summary: 'Log in with email and password',
-        body: LoginRequestSchema,
-        response: { 200: SessionSchema },
-      },
       handler: async (req, reply) => {
         const result = await login(deps, {
           email: req.body.email,
@@ -57,20 +49,16 @@ export function authRoutes(deps: { db: Db; config: Config }) {
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/auth/session',
+      endpoint: authEndpoints.session,
       permission: 'public',
-      schema: { tags: ['auth'], summary: 'The current session', response: { 200: SessionSchema } },
       handler: async (req) => {
         if (!req.auth) throw unauthenticated('Your session has ended. Please log in again.');
         return presentSession(req.auth.user, req.auth.session);
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/auth/logout',
+      endpoint: authEndpoints.logout,
       permission: 'session',
-      schema: { tags: ['auth'], summary: 'Log out', response: { 204: z.null() } },
       handler: async (req, reply) => {
         const auth = req.auth!;
         await logout(deps.db, { sessionId: auth.session.id, userId: auth.user.id });

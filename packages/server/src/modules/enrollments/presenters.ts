@@ -7,8 +7,8 @@ import type {
   TokenStatus,
   TokenType,
 } from '@trialbase/domain';
-import { presentToken } from '../tokens/presenters';
 import type { TokenRow } from '../tokens/api';
+import { presentToken } from '../tokens/presenters';
 import { scheduleDetailsOf } from '../tokens/service/advance-enrollment';
 import { enrollmentDetailsOf, type StoredSignature } from './details';
 import type { EnrollmentRow } from './repo';

@@ -1,17 +1,10 @@
-import {
-  EnrollmentCreateBodySchema,
-  EnrollmentParamsSchema,
-  EnrollmentViewListSchema,
-  hasPermission,
-  StudyEnrollmentsParamsSchema,
-  TokenViewListSchema,
-} from '@trialbase/domain';
+import { hasPermission, enrollmentEndpoints } from '@trialbase/domain';
 import { actorOf } from '../../platform/auth/guard';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
-import { presentToken } from '../tokens/presenters';
 import { listEnrollmentTokens } from '../tokens/api';
+import { presentToken } from '../tokens/presenters';
 import { kickJobs } from '../tokens/route-helpers';
 import { scheduleEnvOf } from '../tokens/service/send-link';
 import { presentEnrollment } from './presenters';
@@ -20,24 +13,14 @@ import { enrollmentSite, enrolmentSites, siteOfEnrollment } from './route-helper
 import { enrollSubject } from './service/enroll-subject';
 import { enrollmentStaffRoutes } from './staff-routes';
 
-const tags = ['enrollments'];
-
 /** Routes of the enrollments area (spec 001 §7 Subjects and enrollments). */
 export function enrollmentRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   const { db, clock } = deps;
   const env = scheduleEnvOf(deps.config);
   return [
     defineRoute({
-      method: 'POST',
-      url: '/api/studies/:studyId/enrollments',
+      endpoint: enrollmentEndpoints.enrol,
       permission: inStudy('PATHWAY_RECORD_CREATE', { site: enrolmentSites }),
-      schema: {
-        tags,
-        summary: 'Enrol subjects into processes (one or a list; all or none); returns the list created',
-        params: StudyEnrollmentsParamsSchema,
-        body: EnrollmentCreateBodySchema,
-        response: { 201: EnrollmentViewListSchema },
-      },
       handler: async (req, reply) => {
         const { studyId } = req.params;
         const items = Array.isArray(req.body) ? req.body : [req.body];
@@ -59,15 +42,8 @@ export function enrollmentRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/studies/:studyId/enrollments/:enrollmentId/tokens',
+      endpoint: enrollmentEndpoints.tokens,
       permission: inStudy('TOKEN_LIST', { site: enrollmentSite }),
-      schema: {
-        tags,
-        summary: "An enrollment's tokens with their schedule; the link secret only with TOKEN_VIEW",
-        params: EnrollmentParamsSchema,
-        response: { 200: TokenViewListSchema },
-      },
       handler: async (req) => {
         const { studyId, enrollmentId } = req.params;
         const siteId = await siteOfEnrollment(db, studyId, enrollmentId);

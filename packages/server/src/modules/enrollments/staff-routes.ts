@@ -1,26 +1,13 @@
-import {
-  DeactivateEnrollmentBodySchema,
-  EnrollmentDetailSchema,
-  EnrollmentParamsSchema,
-  EnrollmentStatusBodySchema,
-  RepeatDataEventParamsSchema,
-  SignOffEnrollmentBodySchema,
-  type TokenStatus,
-  type TokenType,
-  TokenViewSchema,
-  UnscheduledEventBodySchema,
-  UnscheduledEventListSchema,
-  UnscheduledEventSchema,
-} from '@trialbase/domain';
+import { type TokenStatus, type TokenType, enrollmentEndpoints } from '@trialbase/domain';
 import { checkExtendedValidation, type Signature } from '../../platform/auth/extended-validation';
 import { actorOf } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
+import { listEnrollmentTokens, type TokenRow } from '../tokens/api';
 import { tokenDetailsOf } from '../tokens/details';
 import { presentToken } from '../tokens/presenters';
-import { listEnrollmentTokens, type TokenRow } from '../tokens/api';
 import { kickJobs } from '../tokens/route-helpers';
 import { scheduleEnvOf } from '../tokens/service/send-link';
 import { enrollmentSite } from './route-helpers';
@@ -38,8 +25,6 @@ import {
   UNSCHEDULED_TYPE_OF_TOKEN,
   unscheduledTokensOf,
 } from './service/unscheduled-events';
-
-const tags = ['enrollments'];
 
 /** Spec 000 §6 / 001 §6: deactivation and sign-off always ask for the password, whatever the study setting. */
 async function signAlways(
@@ -73,16 +58,8 @@ export function enrollmentStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[
   const env = scheduleEnvOf(deps.config);
   return [
     defineRoute({
-      method: 'PUT',
-      url: '/api/studies/:studyId/enrollments/:enrollmentId/status',
+      endpoint: enrollmentEndpoints.setStatus,
       permission: inStudy('PATHWAY_RECORD_DEACTIVATE', { site: enrollmentSite }),
-      schema: {
-        tags,
-        summary: 'Set the status through the enrollment state machine, with a reason',
-        params: EnrollmentParamsSchema,
-        body: EnrollmentStatusBodySchema,
-        response: { 200: EnrollmentDetailSchema },
-      },
       handler: async (req) => {
         const { studyId, enrollmentId } = req.params;
         const row = await runUseCase(
@@ -96,17 +73,8 @@ export function enrollmentStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/studies/:studyId/enrollments/:enrollmentId/deactivate',
+      endpoint: enrollmentEndpoints.deactivate,
       permission: inStudy('PATHWAY_RECORD_DEACTIVATE', { site: enrollmentSite }),
-      schema: {
-        tags,
-        summary:
-          'Deactivate (cancel) the enrollment and switch its open links off; Extended-Validation header',
-        params: EnrollmentParamsSchema,
-        body: DeactivateEnrollmentBodySchema,
-        response: { 200: EnrollmentDetailSchema },
-      },
       handler: async (req) => {
         const { studyId, enrollmentId } = req.params;
         const now = clock();
@@ -121,16 +89,8 @@ export function enrollmentStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[
       },
     }),
     defineRoute({
-      method: 'PUT',
-      url: '/api/studies/:studyId/enrollments/:enrollmentId/signOff',
+      endpoint: enrollmentEndpoints.signOff,
       permission: inStudy('STUDY_SIGN_OFF', { site: enrollmentSite }),
-      schema: {
-        tags,
-        summary: 'Sign off the casebook of an ended enrollment; Extended-Validation header',
-        params: EnrollmentParamsSchema,
-        body: SignOffEnrollmentBodySchema,
-        response: { 200: EnrollmentDetailSchema },
-      },
       handler: async (req) => {
         const { studyId, enrollmentId } = req.params;
         const now = clock();
@@ -146,16 +106,8 @@ export function enrollmentStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/studies/:studyId/enrollments/:enrollmentId/unexpected',
+      endpoint: enrollmentEndpoints.recordUnexpected,
       permission: inStudy('PATHWAY_RECORD_UNEXPECTED', { site: enrollmentSite }),
-      schema: {
-        tags,
-        summary: 'Record an unscheduled (unexpected, discontinued or external) event: a token active at once',
-        params: EnrollmentParamsSchema,
-        body: UnscheduledEventBodySchema,
-        response: { 201: UnscheduledEventSchema },
-      },
       handler: async (req, reply) => {
         const { studyId, enrollmentId } = req.params;
         const row = await runUseCase(
@@ -168,15 +120,8 @@ export function enrollmentStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/studies/:studyId/enrollments/:enrollmentId/unexpected',
+      endpoint: enrollmentEndpoints.listUnexpected,
       permission: inStudy('PATHWAY_RECORD_VIEW', { site: enrollmentSite }),
-      schema: {
-        tags,
-        summary: 'The unscheduled events recorded in the enrollment, oldest first',
-        params: EnrollmentParamsSchema,
-        response: { 200: UnscheduledEventListSchema },
-      },
       handler: async (req) => {
         const { studyId, enrollmentId } = req.params;
         return unscheduledTokensOf(await listEnrollmentTokens(db, studyId, enrollmentId)).map(
@@ -185,15 +130,8 @@ export function enrollmentStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/studies/:studyId/enrollments/:enrollmentId/dataEvents/:dataEventId/multiple',
+      endpoint: enrollmentEndpoints.addOccurrence,
       permission: inStudy('TOKEN_START', { site: enrollmentSite }),
-      schema: {
-        tags,
-        summary: 'A further occurrence of a form event already reached: a new token, active at once',
-        params: RepeatDataEventParamsSchema,
-        response: { 201: TokenViewSchema },
-      },
       handler: async (req, reply) => {
         const row = await runUseCase(
           db,

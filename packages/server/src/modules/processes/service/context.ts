@@ -14,7 +14,6 @@ import {
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { AppError, notFound } from '../../../platform/errors';
-import { findProcessUsage, type ProcessUsage } from '../../enrollments/usage';
 import { readProcess } from '../documents';
 import {
   findPlanEventLimit,
@@ -24,6 +23,7 @@ import {
   lockProcessRow,
   type ProcessRow,
 } from '../repo';
+import { findProcessUsage, type ProcessUsage } from '../usage';
 
 export type ProcessStudy = NonNullable<Awaited<ReturnType<typeof findProcessStudy>>>;
 

@@ -8,7 +8,6 @@ import {
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
-import { findProcessUsage } from '../../enrollments/usage';
 import { readProcess } from '../documents';
 import {
   presentDataEvent,
@@ -17,6 +16,7 @@ import {
   presentPublicInfo,
 } from '../presenters';
 import { findProcessOfDataEvent, findProcessRow, listProcessRows } from '../repo';
+import { findProcessUsage } from '../usage';
 import { loadProcess, requireProcessRow, requireProcessStudy } from './context';
 
 /** Spec 001 §7 GET /studies/{studyId}/pathway: the study's live processes, oldest first. */

@@ -14,8 +14,8 @@ import type { Executor } from '../../../platform/db/client';
 import { AppError, validationError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { readDocument } from '../../forms/documents';
 import { listForms } from '../../forms/api';
+import { readDocument } from '../../forms/documents';
 import { buildProcess, toDocument } from '../documents';
 import { presentProcessDetail } from '../presenters';
 import {

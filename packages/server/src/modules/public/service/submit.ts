@@ -30,8 +30,8 @@ import {
   type QuestionnaireRow,
 } from '../../questionnaires/api';
 import { submitQuestionnaire } from '../../questionnaires/service/submit-questionnaire';
-import { tokenDetailsOf } from '../../tokens/details';
 import { updateToken } from '../../tokens/api';
+import { tokenDetailsOf } from '../../tokens/details';
 import type { ScheduleEnv } from '../../tokens/service/send-link';
 import { stepTokenBack } from '../../tokens/service/token-actions';
 import { findPublicSubmission, findTokenByLink, insertPublicSubmission } from '../repo';

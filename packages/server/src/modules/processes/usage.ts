@@ -1,8 +1,8 @@
 /** How a process is used by the study's data: what the process locks of spec 001 §4 look at. */
 import { and, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
+import { enrollments } from '../enrollments/tables';
 import { tokens } from '../tokens/tables';
-import { enrollments } from './tables';
 
 export type ProcessUsage = {
   enrollments: number;
