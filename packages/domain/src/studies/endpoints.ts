@@ -14,6 +14,7 @@ import {
   UpdateStudyRequestSchema,
 } from './schemas';
 
+/** Path parameters are free text so an unknown study is a 404, not a 400. */
 const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 const StudyIdParamsSchema = z.object({ studyId: z.string().min(1).max(64) });
 

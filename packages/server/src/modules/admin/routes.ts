@@ -1,4 +1,4 @@
-import { AuditVerificationSchema, OutboxListQuerySchema, OutboxListSchema } from '@trialbase/domain';
+import { adminEndpoints } from '@trialbase/domain';
 import { verifyAuditChains } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { defineRoute } from '../../platform/http/define-route';
@@ -8,26 +8,13 @@ import { listOutbox } from '../../platform/outbox/outbox';
 export function adminRoutes(deps: { db: Db }) {
   return [
     defineRoute({
-      method: 'GET',
-      url: '/api/admin/outbox',
+      endpoint: adminEndpoints.outbox,
       permission: 'system-admin',
-      schema: {
-        tags: ['admin'],
-        summary: 'Email and SMS messages, newest first',
-        querystring: OutboxListQuerySchema,
-        response: { 200: OutboxListSchema },
-      },
       handler: async (req) => listOutbox(deps.db, req.query),
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/admin/audit/verify',
+      endpoint: adminEndpoints.verifyAudit,
       permission: 'system-admin',
-      schema: {
-        tags: ['admin'],
-        summary: 'Recompute every audit hash chain and report tampering',
-        response: { 200: AuditVerificationSchema },
-      },
       handler: async () => verifyAuditChains(deps.db),
     }),
   ];

@@ -1,4 +1,4 @@
-import { hasPermission, enrollmentEndpoints } from '@trialbase/domain';
+import { enrollmentEndpoints, hasPermission } from '@trialbase/domain';
 import { actorOf } from '../../platform/auth/guard';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';

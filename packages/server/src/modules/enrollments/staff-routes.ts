@@ -1,4 +1,4 @@
-import { type TokenStatus, type TokenType, enrollmentEndpoints } from '@trialbase/domain';
+import { enrollmentEndpoints, type TokenStatus, type TokenType } from '@trialbase/domain';
 import { checkExtendedValidation, type Signature } from '../../platform/auth/extended-validation';
 import { actorOf } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';

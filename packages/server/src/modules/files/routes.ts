@@ -1,13 +1,4 @@
-import {
-  AnswerFileInfoSchema,
-  AnswerFileParamsSchema,
-  AnswerFileUploadBodySchema,
-  AnswerFileUploadParamsSchema,
-  isPubliclyFillableTokenType,
-  PublicAnswerImageBodySchema,
-  PublicStudyParamsSchema,
-  type TokenType,
-} from '@trialbase/domain';
+import { fileEndpoints, isPubliclyFillableTokenType, type TokenType } from '@trialbase/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../../platform/auth/guard';
 import { AppError, forbidden, notFound } from '../../platform/errors';
@@ -22,8 +13,6 @@ import { tokenSite } from '../tokens/route-helpers';
 import { type AnswerFileRow, findAnswerFile } from './repo';
 import { presentAnswerFile, uploadAnswerFile } from './service/upload';
 
-const tags = ['files'];
-const PATH = 'studies/:studyId/tokens/:tokenId/forms/:formId/questions/:questionId/answerFiles';
 /** Base64 of the 1,024,000-byte limit plus the JSON around it. */
 const UPLOAD_BODY_LIMIT = 1_400_000;
 
@@ -95,17 +84,9 @@ export function fileRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   }
 
   const staffUpload = defineRoute({
-    method: 'POST',
-    url: `/api/${PATH}`,
+    endpoint: fileEndpoints.upload,
     permission: inStudy('QUESTIONNAIRE_CREATE', { site: tokenSite }),
     bodyLimit: UPLOAD_BODY_LIMIT,
-    schema: {
-      tags,
-      summary: 'Upload a file for a FILE or IMAGE question (JSON: fileName, contentType, dataBase64)',
-      params: AnswerFileUploadParamsSchema,
-      body: AnswerFileUploadBodySchema,
-      response: { 201: AnswerFileInfoSchema },
-    },
     handler: async (req, reply) => {
       const token = await staffToken(req);
       if (token.locked) {
@@ -132,18 +113,9 @@ export function fileRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   });
 
   const publicUpload = defineRoute({
-    method: 'POST',
-    url: `/api/public/${PATH}`,
+    endpoint: fileEndpoints.publicUpload,
     permission: 'public',
     bodyLimit: UPLOAD_BODY_LIMIT,
-    schema: {
-      tags,
-      summary:
-        "Upload a file for a question of the participant's link (JSON: fileName, contentType, dataBase64)",
-      params: AnswerFileUploadParamsSchema,
-      body: AnswerFileUploadBodySchema,
-      response: { 201: AnswerFileInfoSchema },
-    },
     handler: async (req, reply) => {
       const { studyId, tokenId, formId, questionId } = req.params;
       const token = await participantToken(req, await findToken(db, studyId, tokenId), true);
@@ -164,17 +136,9 @@ export function fileRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   });
 
   const publicImage = defineRoute({
-    method: 'POST',
-    url: '/api/public/studies/:studyId/answerImages',
+    endpoint: fileEndpoints.publicUploadImage,
     permission: 'public',
     bodyLimit: UPLOAD_BODY_LIMIT,
-    schema: {
-      tags,
-      summary: "Upload an image for the participant's link (images only; JSON with the link and dataBase64)",
-      params: PublicStudyParamsSchema,
-      body: PublicAnswerImageBodySchema,
-      response: { 201: AnswerFileInfoSchema },
-    },
     handler: async (req, reply) => {
       const { studyId } = req.params;
       const { token: link, formId, questionId, ...file } = req.body;
@@ -199,15 +163,8 @@ export function fileRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
 
   const info = (audience: 'staff' | 'public') =>
     defineRoute({
-      method: 'GET',
-      url: `/api/${audience === 'public' ? 'public/' : ''}${PATH}/:answerFileId`,
+      endpoint: audience === 'public' ? fileEndpoints.publicInfo : fileEndpoints.info,
       permission: audience === 'public' ? 'public' : inStudy('QUESTIONNAIRE_VIEW', { site: tokenSite }),
-      schema: {
-        tags,
-        summary: 'Name, size, type and checksum of an answer file',
-        params: AnswerFileParamsSchema,
-        response: { 200: AnswerFileInfoSchema },
-      },
       handler: async (req) => {
         const { studyId, tokenId } = req.params;
         if (audience === 'public') await participantToken(req, await findToken(db, studyId, tokenId), false);
@@ -218,10 +175,8 @@ export function fileRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
 
   const download = (audience: 'staff' | 'public') =>
     defineRoute({
-      method: 'GET',
-      url: `/api/${audience === 'public' ? 'public/' : ''}${PATH}/:answerFileId/download`,
+      endpoint: audience === 'public' ? fileEndpoints.publicDownload : fileEndpoints.download,
       permission: audience === 'public' ? 'public' : inStudy('QUESTIONNAIRE_VIEW', { site: tokenSite }),
-      schema: { tags, summary: 'Download an answer file', params: AnswerFileParamsSchema },
       handler: async (req, reply) => {
         const { studyId, tokenId } = req.params;
         if (audience === 'public') await participantToken(req, await findToken(db, studyId, tokenId), false);

@@ -1,14 +1,8 @@
-import {
-  FormStudyParamsSchema,
-  ImageParamsSchema,
-  ImageUploadSchema,
-  StudyImageListSchema,
-  StudyImageSchema,
-} from '@trialbase/domain';
+import { formEndpoints } from '@trialbase/domain';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
-import { actorOf, tags } from './route-helpers';
+import { actorOf } from './route-helpers';
 import { listStudyImages, loadStudyImage, uploadStudyImage } from './service/images';
 
 /** A Content-Disposition value that cannot break out of its header (RFC 6266 with an ASCII fallback). */
@@ -21,18 +15,10 @@ export function inlineDisposition(fileName: string): string {
 export function imageRoutes({ db }: ModuleDeps): RouteDefinition<never>[] {
   return [
     defineRoute({
-      method: 'POST',
-      url: '/api/studies/:studyId/image',
+      endpoint: formEndpoints.uploadImage,
       permission: inStudy('IMAGE_UPLOAD'),
       // Base64 of the 1,024,000-byte limit is about 1.37 MB, above the app's 1 MiB default.
       bodyLimit: 1_500_000,
-      schema: {
-        tags,
-        summary: 'Upload a study image (PNG, JPEG, GIF or WebP, at most 1,024,000 bytes)',
-        params: FormStudyParamsSchema,
-        body: ImageUploadSchema,
-        response: { 201: StudyImageSchema },
-      },
       handler: async (req, reply) => {
         const image = await runUseCase(db, actorOf(req), (ctx) =>
           uploadStudyImage(ctx, { studyId: req.params.studyId, upload: req.body }),
@@ -41,22 +27,13 @@ export function imageRoutes({ db }: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/studies/:studyId/image',
+      endpoint: formEndpoints.listImages,
       permission: inStudy('IMAGE_LIST'),
-      schema: {
-        tags,
-        summary: 'Images of a study',
-        params: FormStudyParamsSchema,
-        response: { 200: StudyImageListSchema },
-      },
       handler: async (req) => listStudyImages(db, req.params),
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/studies/:studyId/image/:imageId',
+      endpoint: formEndpoints.image,
       permission: inStudy('IMAGE_VIEW'),
-      schema: { tags, summary: 'The bytes of a study image', params: ImageParamsSchema },
       handler: async (req, reply) => {
         const image = await loadStudyImage(db, req.params);
         return reply

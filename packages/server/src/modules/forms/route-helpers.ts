@@ -2,8 +2,6 @@ import type { AccessUser, AuditActor } from '@trialbase/domain';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../../platform/errors';
 
-export const tags = ['forms'];
-
 export function actorOf(req: FastifyRequest): AuditActor {
   return { type: 'USER', id: req.auth?.user.id ?? null };
 }

@@ -1,14 +1,9 @@
 import {
   API_KEY_RENEW_MEANING,
-  ApiAccessSchema,
-  ApiUserSettingsSchema,
   hasPermission,
-  RenewedApiKeySchema,
-  StudyInfoQuerySchema,
-  StudyInfoSchema,
+  integrationEndpoints,
   studyInfoAsText,
 } from '@trialbase/domain';
-import { z } from 'zod';
 import { checkExtendedValidation } from '../../platform/auth/extended-validation';
 import { actorOf } from '../../platform/auth/guard';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
@@ -22,23 +17,13 @@ import {
   updateApiUserSettings,
 } from './service';
 
-const StudyParamsSchema = z.object({ studyId: z.string().min(1).max(64) });
-const tags = ['integrations'];
-
 /** API access (spec 001 §2 "API access", §3 API user): the study's key, its API user setting and study info. */
 export function integrationRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   const { db } = deps;
   return [
     defineRoute({
-      method: 'GET',
-      url: '/api/studies/:studyId/apiKey',
+      endpoint: integrationEndpoints.get,
       permission: inStudy('API_KEY_VIEW'),
-      schema: {
-        tags,
-        summary: "The study's API key metadata (never the key) and API user setting",
-        params: StudyParamsSchema,
-        response: { 200: ApiAccessSchema },
-      },
       handler: async (req) => {
         const scope = { studyId: req.params.studyId };
         const access = req.access!;
@@ -52,15 +37,8 @@ export function integrationRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/studies/:studyId/apiKey/renew',
+      endpoint: integrationEndpoints.renew,
       permission: inStudy('API_KEY_RENEW'),
-      schema: {
-        tags,
-        summary: 'Create a new key and revoke the old one; the key is in this answer only',
-        params: StudyParamsSchema,
-        response: { 200: RenewedApiKeySchema },
-      },
       handler: async (req, reply) => {
         const study = await loadStudyWithApiModule(db, req.params.studyId);
         const signature = await checkExtendedValidation(db, req, {
@@ -75,17 +53,9 @@ export function integrationRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'PUT',
-      url: '/api/studies/:studyId/apiKey/settings',
+      endpoint: integrationEndpoints.saveSettings,
       // No API_KEY_UPDATE exists: configuring the API user is part of creating its access.
       permission: inStudy('API_KEY_CREATE'),
-      schema: {
-        tags,
-        summary: 'Save the API user setting viewIdentifiable',
-        params: StudyParamsSchema,
-        body: ApiUserSettingsSchema,
-        response: { 200: ApiUserSettingsSchema },
-      },
       handler: async (req) =>
         runUseCase(db, actorOf(req), (ctx) =>
           updateApiUserSettings(ctx, {
@@ -95,16 +65,8 @@ export function integrationRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
         ),
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/studies/:studyId/apiKey/studyInfo',
+      endpoint: integrationEndpoints.studyInfo,
       permission: inStudy('STUDY_VIEW'),
-      schema: {
-        tags,
-        summary: "The study's information for API users, as JSON or plain text",
-        params: StudyParamsSchema,
-        querystring: StudyInfoQuerySchema,
-        response: { 200: z.union([StudyInfoSchema, z.string()]) },
-      },
       handler: async (req, reply) => {
         const info = await getStudyInfo(db, req.params.studyId);
         if (req.query.format === 'text') {

@@ -1,14 +1,4 @@
-import {
-  FormPositionSchema,
-  isId,
-  PublicFillStateSchema,
-  PublicStudyParamsSchema,
-  PublicSubmitBodySchema,
-  PublicSubmitResultSchema,
-  PublicTokenBackParamsSchema,
-  ShowRuleResultParamsSchema,
-  ShowRuleResultSchema,
-} from '@trialbase/domain';
+import { isId, publicEndpoints } from '@trialbase/domain';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../platform/errors';
 import { defineRoute, type RouteDefinition } from '../../platform/http/define-route';
@@ -21,8 +11,6 @@ import { assertNotLimited, countFailure, LINK_IP_POLICY } from './rate-limit';
 import { findTokenByLink } from './repo';
 import { getPublicFillState, stepPublicTokenBack, submitPublicQuestionnaire } from './service/submit';
 import { requireParticipantFor } from './session';
-
-const tags = ['public'];
 
 /**
  * The participant's fill calls of spec 002 §7 (issue 8 items 1 and 3): submit one form and go back
@@ -47,17 +35,8 @@ export function publicFillRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
 
   return [
     defineRoute({
-      method: 'POST',
-      url: '/api/public/studies/:studyId/questionnaire',
+      endpoint: publicEndpoints.saveForm,
       permission: 'public',
-      schema: {
-        tags,
-        summary:
-          'Save (isFinal false) or submit one form of the link; the same idempotencyKey returns the first answer',
-        params: PublicStudyParamsSchema,
-        body: PublicSubmitBodySchema,
-        response: { 200: PublicSubmitResultSchema },
-      },
       handler: async (req) => {
         const now = clock();
         const { studyId } = req.params;
@@ -73,15 +52,8 @@ export function publicFillRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/public/studies/:studyId/token/:token/back',
+      endpoint: publicEndpoints.back,
       permission: 'public',
-      schema: {
-        tags,
-        summary: 'Go back one form in a forced form order; the saved answers stay',
-        params: PublicTokenBackParamsSchema,
-        response: { 200: FormPositionSchema },
-      },
       handler: async (req) => {
         const now = clock();
         const { studyId, token } = req.params;
@@ -95,16 +67,8 @@ export function publicFillRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/public/studies/:studyId/tokens/:tokenStringOrId/referenceShowRules/constructShowRuleResultForSubjectBasedCriteria',
+      endpoint: publicEndpoints.showRuleResult,
       permission: 'public',
-      schema: {
-        tags,
-        summary:
-          "What show rules hide in the participant's forms, given the saved answers (needs the session)",
-        params: ShowRuleResultParamsSchema,
-        response: { 200: ShowRuleResultSchema },
-      },
       handler: async (req, reply) => {
         const now = clock();
         const { studyId, tokenStringOrId } = req.params;
@@ -121,15 +85,8 @@ export function publicFillRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/public/studies/:studyId/token/:token/fillState',
+      endpoint: publicEndpoints.fillState,
       permission: 'public',
-      schema: {
-        tags,
-        summary: "The link's forced-order position and its submitted forms (needs the participant session)",
-        params: PublicTokenBackParamsSchema,
-        response: { 200: PublicFillStateSchema },
-      },
       handler: async (req, reply) => {
         const now = clock();
         const { studyId, token } = req.params;

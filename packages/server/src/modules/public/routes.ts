@@ -1,33 +1,4 @@
-import {
-  CaptchaChallengeSchema,
-  NewOneTimePasswordBodySchema,
-  OneTimePasswordSentSchema,
-  PublicConsentBodySchema,
-  PublicConsentInfoSchema,
-  PublicEnrollmentIdParamsSchema,
-  PublicEnrollmentParamsSchema,
-  PublicLogoSchema,
-  PublicProcessSchema,
-  PublicSignUpBodySchema,
-  PublicSignUpParamsSchema,
-  PublicSignUpQuerySchema,
-  PublicSignUpResultSchema,
-  PublicSiteInfoQuerySchema,
-  PublicSiteInfoSchema,
-  PublicSiteParamsSchema,
-  PublicStudyImageParamsSchema,
-  PublicStudyParamsSchema,
-  PublicTokenIdParamsSchema,
-  PublicTokenInfoParamsSchema,
-  PublicTokenInfoSchema,
-  PublicTokenStringParamsSchema,
-  UnsubscribeCodeBodySchema,
-  UnsubscribeCodeResultSchema,
-  UnsubscribeEmailBodySchema,
-  UnsubscribeResultSchema,
-  ValidateOneTimePasswordBodySchema,
-  ValidateTokenBodySchema,
-} from '@trialbase/domain';
+import { publicEndpoints } from '@trialbase/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound, unauthenticated } from '../../platform/errors';
 import { defineRoute, type RouteDefinition } from '../../platform/http/define-route';
@@ -70,7 +41,6 @@ import {
 } from './service/unsubscribe';
 import { participantTokenOf, requireParticipantSession, setParticipantCookie } from './session';
 
-const tags = ['public'];
 const participant = (tokenId: string | null) => ({ type: 'SUBJECT_TOKEN' as const, id: tokenId });
 
 /**
@@ -99,20 +69,13 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     return outcome.info;
   }
 
-  function validateRoute(url: string, forUpdate: boolean) {
+  function validateRoute(
+    endpoint: typeof publicEndpoints.validateToken | typeof publicEndpoints.validateTokenUpdate,
+    forUpdate: boolean,
+  ) {
     return defineRoute({
-      method: 'POST',
-      url,
+      endpoint,
       permission: 'public',
-      schema: {
-        tags,
-        summary: forUpdate
-          ? 'Validate a link to update an answered questionnaire'
-          : 'Validate a participant link: what comes next (consent, code, forms)',
-        params: PublicStudyParamsSchema,
-        body: ValidateTokenBodySchema,
-        response: { 200: PublicTokenInfoSchema },
-      },
       handler: async (req, reply) => {
         const now = clock();
         const { studyId } = req.params;
@@ -151,34 +114,19 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
 
   return [
     defineRoute({
-      method: 'GET',
-      url: '/api/public/study/:studyId/:token/getInfo',
+      endpoint: publicEndpoints.consentInfo,
       permission: 'public',
-      schema: {
-        tags,
-        summary: 'Consent text of a link, shown before it is validated',
-        params: PublicTokenInfoParamsSchema,
-        response: { 200: PublicConsentInfoSchema },
-      },
       handler: async (req) => {
         const { studyId, token } = req.params;
         await tokenIdOfLink(req, studyId, token, clock());
         return getConsentInfo(db, { studyId, token });
       },
     }),
-    validateRoute('/api/public/studies/:studyId/token/validateToken', false),
-    validateRoute('/api/public/studies/:studyId/token/validateTokenUpdate', true),
+    validateRoute(publicEndpoints.validateToken, false),
+    validateRoute(publicEndpoints.validateTokenUpdate, true),
     defineRoute({
-      method: 'POST',
-      url: '/api/public/study/:studyId/consent',
+      endpoint: publicEndpoints.consent,
       permission: 'public',
-      schema: {
-        tags,
-        summary: 'Accept the consent of an enrollment through its link',
-        params: PublicStudyParamsSchema,
-        body: PublicConsentBodySchema,
-        response: { 200: PublicTokenInfoSchema },
-      },
       handler: async (req, reply) => {
         const now = clock();
         const { studyId } = req.params;
@@ -193,15 +141,8 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/public/studies/:studyId/tokens/:tokenId/requestOneTimePassword',
+      endpoint: publicEndpoints.requestCode,
       permission: 'public',
-      schema: {
-        tags,
-        summary: 'Send the one-time code of a link (412 with cooldownTime during the cooldown)',
-        params: PublicTokenIdParamsSchema,
-        response: { 200: OneTimePasswordSentSchema },
-      },
       handler: async (req) => {
         const now = clock();
         const { studyId, tokenId } = req.params;
@@ -222,16 +163,8 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/public/studies/:studyId/token/newOneTimePassword',
+      endpoint: publicEndpoints.newCode,
       permission: 'public',
-      schema: {
-        tags,
-        summary: 'Send a new one-time code for a link (412 with cooldownTime during the cooldown)',
-        params: PublicStudyParamsSchema,
-        body: NewOneTimePasswordBodySchema,
-        response: { 200: OneTimePasswordSentSchema },
-      },
       handler: async (req) => {
         const now = clock();
         const { studyId } = req.params;
@@ -248,16 +181,8 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/public/studies/:studyId/token/validateOneTimePassword',
+      endpoint: publicEndpoints.validateCode,
       permission: 'public',
-      schema: {
-        tags,
-        summary: 'Check the one-time code of a link; opens the participant session',
-        params: PublicStudyParamsSchema,
-        body: ValidateOneTimePasswordBodySchema,
-        response: { 200: PublicTokenInfoSchema },
-      },
       handler: async (req, reply) => {
         const now = clock();
         const { studyId } = req.params;
@@ -285,52 +210,29 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/public/captcha/challenge',
+      endpoint: publicEndpoints.captchaChallenge,
       permission: 'public',
-      schema: {
-        tags,
-        summary: 'A proof-of-work captcha challenge (ALTCHA format)',
-        response: { 200: CaptchaChallengeSchema },
-      },
       handler: async (_req, reply) => {
         reply.header('cache-control', 'no-store');
         return captcha.issue(clock());
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/public/study/:studyId/site/:siteId/getInfo',
+      endpoint: publicEndpoints.siteInfo,
       permission: 'public',
-      schema: {
-        tags,
-        summary: 'What the public sign-up page of a site shows',
-        params: PublicSiteParamsSchema,
-        querystring: PublicSiteInfoQuerySchema,
-        response: { 200: PublicSiteInfoSchema },
-      },
       handler: async (req) => getSiteInfo(db, { ...req.params, pathwayId: req.query.pathwayId }),
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/public/study/:studyId/logo',
+      endpoint: publicEndpoints.logo,
       permission: 'public',
-      schema: {
-        tags,
-        summary: 'The url of the study logo (null: the page shows the default logo)',
-        params: PublicStudyParamsSchema,
-        response: { 200: PublicLogoSchema },
-      },
       handler: async (req, reply) => {
         reply.header('cache-control', 'public, max-age=30');
         return getLogo(db, req.params.studyId);
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/public/study/:studyId/logo/image',
+      endpoint: publicEndpoints.logoImage,
       permission: 'public',
-      schema: { tags, summary: 'The study logo image', params: PublicStudyParamsSchema },
       handler: async (req, reply) => {
         const image = await getLogoImage(db, req.params.studyId);
         return reply
@@ -341,14 +243,8 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/public/studies/:studyId/images/:imageId',
+      endpoint: publicEndpoints.image,
       permission: 'public',
-      schema: {
-        tags,
-        summary: "A study image a participant's form shows (image charts); needs the participant session",
-        params: PublicStudyImageParamsSchema,
-      },
       handler: async (req, reply) => {
         const { studyId, imageId } = req.params;
         const tokenId = await participantTokenOf(db, req, { studyId, now: clock() });
@@ -364,17 +260,8 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/public/studies/:studyId/patient/:pathwayId/pathwaySignUp',
+      endpoint: publicEndpoints.signUp,
       permission: 'public',
-      schema: {
-        tags,
-        summary: 'Public sign-up at a site into a public process',
-        params: PublicSignUpParamsSchema,
-        querystring: PublicSignUpQuerySchema,
-        body: PublicSignUpBodySchema,
-        response: { 200: PublicSignUpResultSchema },
-      },
       handler: async (req) => {
         const now = clock();
         const email = typeof req.body.email === 'string' ? req.body.email.trim().toLowerCase() : '';
@@ -400,16 +287,8 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/public/studies/:studyId/patient/:id/requestOneTimePassword',
+      endpoint: publicEndpoints.requestUnsubscribeCode,
       permission: 'public',
-      schema: {
-        tags,
-        summary: 'Send an unsubscribe code to the email on file of an enrollment',
-        params: PublicEnrollmentIdParamsSchema,
-        body: UnsubscribeEmailBodySchema,
-        response: { 200: OneTimePasswordSentSchema },
-      },
       handler: async (req) => {
         const now = clock();
         const { studyId, id } = req.params;
@@ -437,16 +316,8 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/public/studies/:studyId/patient/:id/validateOneTimePassword',
+      endpoint: publicEndpoints.validateUnsubscribeCode,
       permission: 'public',
-      schema: {
-        tags,
-        summary: 'Check the unsubscribe code of an enrollment',
-        params: PublicEnrollmentIdParamsSchema,
-        body: UnsubscribeCodeBodySchema,
-        response: { 200: UnsubscribeCodeResultSchema },
-      },
       handler: async (req) => {
         const now = clock();
         const { studyId, id } = req.params;
@@ -470,16 +341,8 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/public/studies/:studyId/enrollments/:enrollmentId/unsubscribe',
+      endpoint: publicEndpoints.unsubscribe,
       permission: 'public',
-      schema: {
-        tags,
-        summary: 'Leave the process (after the emailed code was validated)',
-        params: PublicEnrollmentParamsSchema,
-        body: UnsubscribeEmailBodySchema,
-        response: { 200: UnsubscribeResultSchema },
-      },
       handler: async (req) => {
         const now = clock();
         const { studyId, enrollmentId } = req.params;
@@ -493,15 +356,8 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/public/studies/:studyId/tokens/:tokenString/getProcess',
+      endpoint: publicEndpoints.process,
       permission: 'public',
-      schema: {
-        tags,
-        summary: "The link's data event with its forms and saved answers (needs the participant session)",
-        params: PublicTokenStringParamsSchema,
-        response: { 200: PublicProcessSchema },
-      },
       handler: async (req, reply) => {
         const now = clock();
         const { studyId, tokenString } = req.params;

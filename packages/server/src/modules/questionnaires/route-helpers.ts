@@ -20,8 +20,6 @@ import { siteOfQuestionnaire } from './service/verify';
 
 type TokenParams = { studyId: string; enrollmentId: string; tokenId: string };
 
-export const BASE = '/api/studies/:studyId/enrollments/:enrollmentId/tokens/:tokenId';
-
 export function userIdOf(req: FastifyRequest): string {
   const actor = actorOf(req);
   return actor.id ?? '';

@@ -1,18 +1,9 @@
-import {
-  QuestionnaireFillSchema,
-  QuestionnaireSaveResultSchema,
-  SubmitUnscheduledQuestionnaireSchema,
-  TokenQuestionnaireParamsSchema,
-  TokenQuestionnairesParamsSchema,
-  UpdateUnscheduledQuestionnaireSchema,
-} from '@trialbase/domain';
+import { questionnaireEndpoints } from '@trialbase/domain';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { enrollmentSite } from '../enrollments/route-helpers';
-import { BASE, handleSubmit, handleUpdate } from './route-helpers';
+import { handleSubmit, handleUpdate } from './route-helpers';
 import { getFillPayload } from './service/read';
-
-const tags = ['filled forms'];
 
 /**
  * Filled forms of unscheduled events (spec 001 §7 `.../questionnaires/unscheduled`; §3 unexpected,
@@ -24,46 +15,21 @@ export function unscheduledQuestionnaireRoutes(deps: ModuleDeps): RouteDefinitio
   const { db } = deps;
   return [
     defineRoute({
-      method: 'GET',
-      url: `${BASE}/questionnaires/unscheduled`,
+      endpoint: questionnaireEndpoints.unscheduledForms,
       permission: inStudy('QUESTIONNAIRE_VIEW', { site: enrollmentSite }),
-      schema: {
-        tags,
-        summary:
-          'The forms of an unscheduled event (mandatory and optional selection) with their answer sets',
-        params: TokenQuestionnairesParamsSchema,
-        response: { 200: QuestionnaireFillSchema },
-      },
       handler: async (req) => {
         const { sets: _sets, ...payload } = await getFillPayload(db, req.params, req.access, 'UNSCHEDULED');
         return payload;
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: `${BASE}/questionnaires/unscheduled`,
+      endpoint: questionnaireEndpoints.saveUnscheduled,
       permission: inStudy('QUESTIONNAIRE_CREATE', { site: enrollmentSite }),
-      schema: {
-        tags,
-        summary: 'Save one form of an unscheduled event as staff; isFinal completes it',
-        params: TokenQuestionnairesParamsSchema,
-        body: SubmitUnscheduledQuestionnaireSchema,
-        response: { 200: QuestionnaireSaveResultSchema },
-      },
       handler: async (req) => handleSubmit(deps, req, 'UNSCHEDULED'),
     }),
     defineRoute({
-      method: 'PUT',
-      url: `${BASE}/questionnaires/:questionnaireId/unscheduled`,
+      endpoint: questionnaireEndpoints.updateUnscheduled,
       permission: inStudy('QUESTIONNAIRE_UPDATE', { site: enrollmentSite }),
-      schema: {
-        tags,
-        summary:
-          'Update a submitted form of an unscheduled event with a reason (Extended-Validation when the study asks for it)',
-        params: TokenQuestionnaireParamsSchema,
-        body: UpdateUnscheduledQuestionnaireSchema,
-        response: { 200: QuestionnaireSaveResultSchema },
-      },
       handler: async (req) => handleUpdate(deps, req, 'UNSCHEDULED'),
     }),
   ] as RouteDefinition<never>[];

@@ -1,12 +1,11 @@
-import { type Permission, StudyDetailSchema } from '@trialbase/domain';
-import { z } from 'zod';
+import { type Permission, studyEndpoints } from '@trialbase/domain';
 import { checkExtendedValidation } from '../../platform/auth/extended-validation';
 import { actorOf } from '../../platform/auth/guard';
 import { defineRoute, inStudy } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
 import { presentStudyDetail } from './presenters';
-import { accessOf, IdParamsSchema } from './route-helpers';
+import { accessOf } from './route-helpers';
 import {
   changeStudyStatus,
   deleteStudy,
@@ -16,53 +15,40 @@ import {
 import { getStudyOr404 } from './service/queries';
 
 const STATUS_CALLS: {
-  method: 'POST' | 'PUT';
-  path: string;
+  endpoint: (typeof studyEndpoints)['start' | 'stop' | 'testDrive' | 'backToBuild'];
   action: StudyStatusAction;
   permission: Permission;
-  summary: string;
 }[] = [
   {
-    method: 'POST',
-    path: 'start',
+    endpoint: studyEndpoints.start,
     action: 'start',
     permission: 'STUDY_START',
-    summary: 'Start the study (production)',
   },
   {
-    method: 'POST',
-    path: 'stop',
+    endpoint: studyEndpoints.stop,
     action: 'stop',
     permission: 'STUDY_STOP',
-    summary: 'Stop the study (completed)',
   },
   {
-    method: 'POST',
-    path: 'testDrive',
+    endpoint: studyEndpoints.testDrive,
     action: 'test',
     permission: 'STUDY_TEST',
-    summary: 'Enter test drive',
   },
   {
-    method: 'PUT',
-    path: 'testDrive',
+    endpoint: studyEndpoints.backToBuild,
     action: 'backToBuild',
     permission: 'STUDY_TEST',
-    summary: 'Leave test drive, back to build',
   },
 ];
 
 /** Spec 001 §7 start, stop, test drive and deletion; the domain state machine decides (000 §4). */
 export function lifecycleRoutes(deps: ModuleDeps) {
   const { db } = deps;
-  const tags = ['studies'];
   return [
     ...STATUS_CALLS.map((call) =>
       defineRoute({
-        method: call.method,
-        url: `/api/study/:id/${call.path}`,
+        endpoint: call.endpoint,
         permission: inStudy(call.permission),
-        schema: { tags, summary: call.summary, params: IdParamsSchema, response: { 200: StudyDetailSchema } },
         handler: async (req) => {
           const study = await getStudyOr404(db, req.params.id);
           const row = await runUseCase(db, actorOf(req), (ctx) =>
@@ -73,15 +59,8 @@ export function lifecycleRoutes(deps: ModuleDeps) {
       }),
     ),
     defineRoute({
-      method: 'POST',
-      url: '/api/study/:id/requestDelete',
+      endpoint: studyEndpoints.requestDelete,
       permission: inStudy('STUDY_REQUEST_DELETE'),
-      schema: {
-        tags,
-        summary: 'Request deletion (effective after the deletion delay)',
-        params: IdParamsSchema,
-        response: { 200: StudyDetailSchema },
-      },
       handler: async (req) => {
         const study = await getStudyOr404(db, req.params.id);
         const signature = await checkExtendedValidation(db, req, {
@@ -95,15 +74,8 @@ export function lifecycleRoutes(deps: ModuleDeps) {
       },
     }),
     defineRoute({
-      method: 'DELETE',
-      url: '/api/study/:id',
+      endpoint: studyEndpoints.delete,
       permission: inStudy('STUDY_REQUEST_DELETE'),
-      schema: {
-        tags,
-        summary: 'Delete a study once its deletion is due',
-        params: IdParamsSchema,
-        response: { 204: z.null() },
-      },
       handler: async (req, reply) => {
         const study = await getStudyOr404(db, req.params.id);
         const signature = await checkExtendedValidation(db, req, {

@@ -1,17 +1,4 @@
-import {
-  AddonsRequestSchema,
-  CreateStudyRequestSchema,
-  GenerateIdsRequestSchema,
-  GenerateIdsResponseSchema,
-  ParticipantSettingsSchema,
-  StudyDetailSchema,
-  StudyListQuerySchema,
-  StudyListSchema,
-  StudyOverviewSchema,
-  StudySubscriptionSchema,
-  UpdateStudyRequestSchema,
-} from '@trialbase/domain';
-import { z } from 'zod';
+import { studyEndpoints } from '@trialbase/domain';
 import { checkExtendedValidation } from '../../platform/auth/extended-validation';
 import { actorOf } from '../../platform/auth/guard';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
@@ -21,7 +8,7 @@ import { runUseCase } from '../../platform/use-case';
 import { studyCreator } from './guards';
 import { lifecycleRoutes } from './lifecycle-routes';
 import { presentStudyDetail, presentStudySummary } from './presenters';
-import { accessOf, IdParamsSchema, StudyIdParamsSchema } from './route-helpers';
+import { accessOf } from './route-helpers';
 import { canCreateStudies, createStudy } from './service/create-study';
 import { duplicateStudy } from './service/duplicate-study';
 import { applyEnterpriseCode, enableStudyModules, getStudySubscription } from './service/modules';
@@ -32,33 +19,18 @@ import { updateStudy } from './service/update-study';
 /** Routes of this area; each declares its permission (CONVENTIONS.md). Spec 001 §7 study lifecycle. */
 export function studyRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   const { db } = deps;
-  const tags = ['studies'];
   return [
     defineRoute({
-      method: 'GET',
-      url: '/api/study',
+      endpoint: studyEndpoints.list,
       permission: 'session',
-      schema: {
-        tags,
-        summary: 'List the studies the caller may see',
-        querystring: StudyListQuerySchema,
-        response: { 200: StudyListSchema },
-      },
       handler: async (req) => {
         const rows = await listStudiesFor(db, await accessOf(deps, req), req.query);
         return rows.map(presentStudySummary);
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/study',
+      endpoint: studyEndpoints.create,
       permission: studyCreator(db),
-      schema: {
-        tags,
-        summary: 'Create a study',
-        body: CreateStudyRequestSchema,
-        response: { 201: StudyDetailSchema },
-      },
       handler: async (req, reply) => {
         const user = req.auth!.user;
         const row = await runUseCase(db, actorOf(req), (ctx) =>
@@ -68,24 +40,14 @@ export function studyRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/study/:id',
+      endpoint: studyEndpoints.get,
       permission: inStudy('STUDY_VIEW'),
-      schema: { tags, summary: 'One study', params: IdParamsSchema, response: { 200: StudyDetailSchema } },
       handler: async (req) =>
         presentStudyDetail(await getStudyOr404(db, req.params.id), await accessOf(deps, req)),
     }),
     defineRoute({
-      method: 'PUT',
-      url: '/api/study/:id',
+      endpoint: studyEndpoints.update,
       permission: inStudy('STUDY_UPDATE'),
-      schema: {
-        tags,
-        summary: 'Change study settings (what may change depends on the status)',
-        params: IdParamsSchema,
-        body: UpdateStudyRequestSchema,
-        response: { 200: StudyDetailSchema },
-      },
       handler: async (req) => {
         const study = await getStudyOr404(db, req.params.id);
         const signature = await checkExtendedValidation(db, req, {
@@ -99,28 +61,13 @@ export function studyRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/study/:id/overview',
+      endpoint: studyEndpoints.overview,
       permission: inStudy('STUDY_VIEW'),
-      schema: {
-        tags,
-        summary: 'Study overview tiles',
-        params: IdParamsSchema,
-        response: { 200: StudyOverviewSchema },
-      },
       handler: async (req) => getStudyOverview(db, await getStudyOr404(db, req.params.id)),
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/study/:studyId/generateNewMongoIds',
+      endpoint: studyEndpoints.newIds,
       permission: inStudy('STUDY_VIEW'),
-      schema: {
-        tags,
-        summary: 'Fresh 24-character ids for new design elements',
-        params: StudyIdParamsSchema,
-        body: GenerateIdsRequestSchema.default({ countOfIds: 10 }),
-        response: { 200: GenerateIdsResponseSchema },
-      },
       handler: async (req) => {
         await getStudyOr404(db, req.params.studyId);
         const now = new Date();
@@ -128,15 +75,8 @@ export function studyRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/study/:studyId/duplicate',
+      endpoint: studyEndpoints.duplicate,
       permission: inStudy('STUDY_UPDATE', { also: { rule: 'may create studies', holds: canCreateStudies } }),
-      schema: {
-        tags,
-        summary: 'Copy the design of a study into a new study',
-        params: StudyIdParamsSchema,
-        response: { 201: StudyDetailSchema },
-      },
       handler: async (req, reply) => {
         const source = await getStudyOr404(db, req.params.studyId);
         const user = req.auth!.user;
@@ -147,28 +87,13 @@ export function studyRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/study/:id/subscriptionPlan',
+      endpoint: studyEndpoints.plan,
       permission: inStudy('STUDY_VIEW'),
-      schema: {
-        tags,
-        summary: 'The study plan and its paid modules',
-        params: IdParamsSchema,
-        response: { 200: StudySubscriptionSchema },
-      },
       handler: async (req) => getStudySubscription(db, await getStudyOr404(db, req.params.id)),
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/studies/:studyId/addons',
+      endpoint: studyEndpoints.addons,
       permission: 'system-admin',
-      schema: {
-        tags,
-        summary: 'Enable paid modules for a study',
-        params: StudyIdParamsSchema,
-        body: AddonsRequestSchema,
-        response: { 200: StudyDetailSchema },
-      },
       handler: async (req) => {
         const study = await getStudyOr404(db, req.params.studyId);
         const row = await runUseCase(db, actorOf(req), (ctx) =>
@@ -178,15 +103,8 @@ export function studyRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/study/:id/:code/applyEnterpriseCode',
+      endpoint: studyEndpoints.applyEnterpriseCode,
       permission: inStudy('STUDY_UPDATE'),
-      schema: {
-        tags,
-        summary: 'Redeem an enterprise code for this study',
-        params: IdParamsSchema.extend({ code: z.string().trim().min(1).max(128) }),
-        response: { 200: StudyDetailSchema },
-      },
       handler: async (req) => {
         const study = await getStudyOr404(db, req.params.id);
         const row = await runUseCase(db, actorOf(req), (ctx) =>
@@ -196,28 +114,13 @@ export function studyRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/study/:studyId/participantSettings',
+      endpoint: studyEndpoints.participantSettings,
       permission: inStudy('STUDY_VIEW'),
-      schema: {
-        tags,
-        summary: 'Public sign-up fields, subject-required fields, sign-up gates and logo (spec 002 §3, §4)',
-        params: StudyIdParamsSchema,
-        response: { 200: ParticipantSettingsSchema },
-      },
       handler: async (req) => participantSettingsOf(await getStudyOr404(db, req.params.studyId)),
     }),
     defineRoute({
-      method: 'PUT',
-      url: '/api/study/:studyId/participantSettings',
+      endpoint: studyEndpoints.saveParticipantSettings,
       permission: inStudy('STUDY_UPDATE'),
-      schema: {
-        tags,
-        summary: 'Change the participant settings of a study (spec 002 §3, §4)',
-        params: StudyIdParamsSchema,
-        body: ParticipantSettingsSchema,
-        response: { 200: ParticipantSettingsSchema },
-      },
       handler: async (req) =>
         runUseCase(db, actorOf(req), (ctx) =>
           updateParticipantSettings(ctx, { studyId: req.params.studyId, settings: req.body }),

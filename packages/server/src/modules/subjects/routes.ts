@@ -1,27 +1,5 @@
-import {
-  type AccessUser,
-  CreateSubjectSchema,
-  ExpectedSubjectIdSchema,
-  hasPermission,
-  SubjectDetailSchema,
-  SubjectHistoryQuerySchema,
-  SubjectHistorySchema,
-  SubjectIdParamsSchema,
-  SubjectImportRequestSchema,
-  SubjectImportResultSchema,
-  SubjectLightListSchema,
-  SubjectListQuerySchema,
-  SubjectListSchema,
-  SubjectParamsSchema,
-  SubjectSiteListSchema,
-  SubjectSiteParamsSchema,
-  SubjectSitesParamsSchema,
-  SubjectStudyParamsSchema,
-  SubjectViewSchema,
-  UpdateSubjectSchema,
-} from '@trialbase/domain';
+import { type AccessUser, hasPermission, subjectEndpoints } from '@trialbase/domain';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { actorOf } from '../../platform/auth/guard';
 import { forbidden, unauthenticated } from '../../platform/errors';
 import {
@@ -87,25 +65,12 @@ function recordHistoryViewer(db: ModuleDeps['db']): RoutePermission {
   };
 }
 
-const tags = ['subjects'];
-
 /** Subjects (spec 001 §7 "Subjects and enrollments"; 000 §3, §5, §6). */
 export function subjectRoutes({ db }: ModuleDeps): RouteDefinition<never>[] {
   return [
     defineRoute({
-      method: 'POST',
-      url: '/api/studies/:studyId/sites/:siteId/patients',
+      endpoint: subjectEndpoints.create,
       permission: inStudy('PATIENT_CREATE', siteOf),
-      schema: {
-        tags,
-        summary: 'Register a subject at a site (returns a list holding the new subject)',
-        description:
-          'The subject id comes from the study’s id automation; send `patientId` only when ids are typed by hand. ' +
-          'Errors: MAXIMUM_SUBJECTS, SUBJECT_ID_DUPLICATE, SUBJECT_EMAIL_DUPLICATE, INVALID_PHONENUMBER, STUDY_STATUS_MISMATCH (only in test or production).',
-        params: SubjectSiteParamsSchema,
-        body: CreateSubjectSchema,
-        response: { 201: z.array(SubjectViewSchema) },
-      },
       handler: async (req, reply) => {
         const created = await runUseCase(db, actorOf(req), (ctx) =>
           createSubject(ctx, { ...req.params, subject: req.body, access: accessOf(req) }),
@@ -114,36 +79,14 @@ export function subjectRoutes({ db }: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/studies/:studyId/sites/:siteId/expectedSubjectId',
+      endpoint: subjectEndpoints.expectedSubjectId,
       permission: inStudy('PATIENT_CREATE', siteOf),
-      schema: {
-        tags,
-        summary: 'The subject id the next subject at this site gets (null when typed by hand)',
-        params: SubjectSiteParamsSchema,
-        response: { 200: ExpectedSubjectIdSchema },
-      },
       handler: async (req) => getExpectedSubjectId(db, req.params),
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/studies/:studyId/sites/:siteId/patients/import',
+      endpoint: subjectEndpoints.import,
       permission: inStudy('PATIENT_IMPORT', siteOf),
       bodyLimit: 1_200_000,
-      schema: {
-        tags,
-        summary: 'Import subjects from a CSV file into a site: all rows or none',
-        description:
-          'Body `{ "csv": "<file text>" }`: first line the header naming columns of spec 000 §3 (patientId, firstName, lastName, ' +
-          'initials, email, mobileCountryCode, mobileNumber, homeCountryCode, homeNumber, workCountryCode, workNumber, dateOfBirth ' +
-          '(YYYY-MM-DD or DD-MM-YYYY), birthYear, ssChecksum, gender (0, 1, 2), nationality, language, guardian1, guardian2, ' +
-          'trialGroup, streetName, streetNumber, zip, city, country), comma or semicolon separated, RFC 4180 quoting. ' +
-          'Maximum lengths of spec 000 §5. Every row is checked first; any problem answers 400 with `context.issues` at ' +
-          '`[rowIndex, column]` (rows from 0, `params.line` the file line) and nothing is written.',
-        params: SubjectSiteParamsSchema,
-        body: SubjectImportRequestSchema,
-        response: { 201: SubjectImportResultSchema },
-      },
       handler: async (req, reply) => {
         const result = await runUseCase(db, actorOf(req), (ctx) =>
           importSubjects(ctx, { ...req.params, csv: req.body.csv, access: accessOf(req) }),
@@ -152,78 +95,35 @@ export function subjectRoutes({ db }: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/patient/:id',
+      endpoint: subjectEndpoints.getById,
       permission: viewerOfSubject(db),
-      schema: {
-        tags,
-        summary: 'A subject by its id alone, redacted for the viewer',
-        params: SubjectIdParamsSchema,
-        response: { 200: SubjectDetailSchema },
-      },
       handler: async (req) => {
         const scope = await findSubjectScope(db, req.params.id);
         return getSubject(db, { studyId: scope.studyId, id: req.params.id, access: accessOf(req) });
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/studies/:studyId/patient/:id',
+      endpoint: subjectEndpoints.get,
       permission: inStudy('PATIENT_VIEW'),
-      schema: {
-        tags,
-        summary: 'A subject, redacted for the viewer, with what the viewer may do',
-        params: SubjectParamsSchema,
-        response: { 200: SubjectDetailSchema },
-      },
       handler: async (req) => getSubject(db, { ...req.params, access: accessOf(req) }),
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/studies/:studyId/patient/:id/audit',
+      endpoint: subjectEndpoints.history,
       permission: recordHistoryViewer(db),
-      schema: {
-        tags,
-        summary:
-          'Record history of a subject: the latest 200 audit entries about it and its data, newest first',
-        description:
-          'Entries of the subject, its enrollments, their tokens, filled forms, answers and queries, with the ' +
-          'actor’s name, data event and form where known, the reason, and the changes as short text. Restricted ' +
-          'subject fields come back REDACTED without the per-field view permission. Needs AUDIT_VIEW or ' +
-          'PATIENT_VIEW at the subject’s site.',
-        params: SubjectParamsSchema,
-        querystring: SubjectHistoryQuerySchema,
-        response: { 200: SubjectHistorySchema },
-      },
       handler: async (req) =>
         getSubjectHistory(db, { ...req.params, access: accessOf(req), language: req.query.language }),
     }),
     defineRoute({
-      method: 'PUT',
-      url: '/api/studies/:studyId/patient/:id',
+      endpoint: subjectEndpoints.update,
       permission: inStudy('PATIENT_UPDATE'),
-      schema: {
-        tags,
-        summary: 'Update a subject: absent fields and REDACTED values stay as they are, null clears',
-        params: SubjectParamsSchema,
-        body: UpdateSubjectSchema,
-        response: { 200: SubjectDetailSchema },
-      },
       handler: async (req) =>
         runUseCase(db, actorOf(req), (ctx) =>
           updateSubject(ctx, { ...req.params, update: req.body, access: accessOf(req) }),
         ),
     }),
     defineRoute({
-      method: 'DELETE',
-      url: '/api/studies/:studyId/patient/:id',
+      endpoint: subjectEndpoints.delete,
       permission: inStudy('PATIENT_DELETE'),
-      schema: {
-        tags,
-        summary: 'Delete a subject that has no enrollments',
-        params: SubjectParamsSchema,
-        response: { 204: z.null() },
-      },
       handler: async (req, reply) => {
         await runUseCase(db, actorOf(req), (ctx) =>
           deleteSubject(ctx, { ...req.params, access: accessOf(req) }),
@@ -232,71 +132,35 @@ export function subjectRoutes({ db }: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/studies/:studyId/patient/list',
+      endpoint: subjectEndpoints.list,
       permission: inStudy('PATIENT_LIST'),
-      schema: {
-        tags,
-        summary: 'Subjects of the sites the caller may list: searched, filtered, sorted, paged',
-        params: SubjectStudyParamsSchema,
-        body: SubjectListQuerySchema,
-        response: { 200: SubjectListSchema },
-      },
       handler: async (req) =>
         listSubjects(db, { studyId: req.params.studyId, query: req.body, access: accessOf(req) }),
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/studies/:studyId/patient/lightList/:siteId',
+      endpoint: subjectEndpoints.lightList,
       permission: inStudy('PATIENT_LIST', siteOf),
-      schema: {
-        tags,
-        summary: 'Subjects of a site in short: id, subject id and the name merged from first and last name',
-        params: SubjectSiteParamsSchema,
-        response: { 200: SubjectLightListSchema },
-      },
       handler: async (req) => listSubjectsLight(db, { ...req.params, access: accessOf(req) }),
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/studies/:studyId/patient/:id/archive',
+      endpoint: subjectEndpoints.archive,
       permission: inStudy('PATIENT_ARCHIVE'),
-      schema: {
-        tags,
-        summary: 'Archive a subject',
-        params: SubjectParamsSchema,
-        response: { 200: SubjectDetailSchema },
-      },
       handler: async (req) =>
         runUseCase(db, actorOf(req), (ctx) =>
           setSubjectArchived(ctx, { ...req.params, archived: true, access: accessOf(req) }),
         ),
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/studies/:studyId/patient/:id/unarchive',
+      endpoint: subjectEndpoints.unarchive,
       permission: inStudy('PATIENT_UNARCHIVE'),
-      schema: {
-        tags,
-        summary: 'Unarchive a subject',
-        params: SubjectParamsSchema,
-        response: { 200: SubjectDetailSchema },
-      },
       handler: async (req) =>
         runUseCase(db, actorOf(req), (ctx) =>
           setSubjectArchived(ctx, { ...req.params, archived: false, access: accessOf(req) }),
         ),
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/study/:studyId/site/:patientId/:onlyActive',
+      endpoint: subjectEndpoints.sites,
       permission: inStudy('PATIENT_VIEW'),
-      schema: {
-        tags,
-        summary: 'Sites of a subject: its home site and the sites of its enrollments',
-        params: SubjectSitesParamsSchema,
-        response: { 200: SubjectSiteListSchema },
-      },
       handler: async (req) =>
         listSubjectSites(db, {
           studyId: req.params.studyId,

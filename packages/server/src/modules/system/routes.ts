@@ -1,33 +1,21 @@
-import { SystemInfoSchema } from '@trialbase/domain';
-import { z } from 'zod';
+import { systemEndpoints } from '@trialbase/domain';
 import type { Config } from '../../platform/config';
 import { type Database, migrationsApplied } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { defineRoute } from '../../platform/http/define-route';
 import { PRODUCT_VERSION } from '../../platform/version';
 
-const HealthSchema = z.object({ status: z.literal('ok') });
-const ReadySchema = z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) });
-
 /** Liveness, readiness and the public system facts the web app starts from. */
 export function systemRoutes(deps: { database: Database; config: Config }) {
   return [
     defineRoute({
-      method: 'GET',
-      url: '/api/health',
+      endpoint: systemEndpoints.health,
       permission: 'public',
-      schema: { tags: ['system'], summary: 'The process is up', response: { 200: HealthSchema } },
       handler: async () => ({ status: 'ok' as const }),
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/ready',
+      endpoint: systemEndpoints.ready,
       permission: 'public',
-      schema: {
-        tags: ['system'],
-        summary: 'The database is reachable and every migration is applied',
-        response: { 200: ReadySchema },
-      },
       handler: async () => {
         let ready = false;
         try {
@@ -40,14 +28,8 @@ export function systemRoutes(deps: { database: Database; config: Config }) {
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/system/info',
+      endpoint: systemEndpoints.info,
       permission: 'public',
-      schema: {
-        tags: ['system'],
-        summary: 'Product version and maintenance mode',
-        response: { 200: SystemInfoSchema },
-      },
       handler: async () => ({
         product: 'Trialbase' as const,
         version: PRODUCT_VERSION,

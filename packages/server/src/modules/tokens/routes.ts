@@ -1,13 +1,4 @@
-import {
-  EnrollmentTokenParamsSchema,
-  RescheduleBodySchema,
-  ResendResultSchema,
-  StartAllParamsSchema,
-  StartAllResultSchema,
-  TokenParamsSchema,
-  TokenViewListSchema,
-  TokenViewSchema,
-} from '@trialbase/domain';
+import { tokenEndpoints } from '@trialbase/domain';
 import { actorOf } from '../../platform/auth/guard';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
@@ -20,7 +11,6 @@ import { scheduleEnvOf } from './service/send-link';
 import { rescheduleTokens, resendToken, startAllForDataEvent, startDataEvent } from './service/staff';
 import { tokenStaffRoutes } from './staff-routes';
 
-const tags = ['tokens'];
 // Staff answers never carry the link secret; GET .../tokens sends it to TOKEN_VIEW holders only.
 const noSecret = { withSecret: false };
 
@@ -34,15 +24,8 @@ export function tokenRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   const env = scheduleEnvOf(deps.config);
   return [
     defineRoute({
-      method: 'POST',
-      url: '/api/studies/:studyId/tokens/:tokenId/resend',
+      endpoint: tokenEndpoints.resend,
       permission: inStudy('TOKEN_RESEND', { site: tokenSite }),
-      schema: {
-        tags,
-        summary: 'Send the link of an open token again, by its data event channels',
-        params: TokenParamsSchema,
-        response: { 200: ResendResultSchema },
-      },
       handler: async (req) => {
         const result = await runUseCase(
           db,
@@ -55,16 +38,8 @@ export function tokenRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/studies/:studyId/tokens/reschedule',
+      endpoint: tokenEndpoints.reschedule,
       permission: inStudy('TOKEN_RESCHEDULE', { site: rescheduledTokenSites }),
-      schema: {
-        tags,
-        summary: 'New activation times for tokens that are not active yet',
-        params: TokenParamsSchema.pick({ studyId: true }),
-        body: RescheduleBodySchema,
-        response: { 200: TokenViewListSchema },
-      },
       handler: async (req) => {
         const { studyId } = req.params;
         const rows = await runUseCase(
@@ -78,15 +53,8 @@ export function tokenRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/studies/:studyId/token/dataEvents/:dataEventId/sites/:siteId/startAllForDataEvent',
+      endpoint: tokenEndpoints.startAllForDataEvent,
       permission: inStudy('TOKEN_START', { site: siteParam('siteId') }),
-      schema: {
-        tags,
-        summary: 'Start a manual or on-request data event for every waiting subject of a site',
-        params: StartAllParamsSchema,
-        response: { 200: StartAllResultSchema },
-      },
       handler: async (req) => {
         const rows = await runUseCase(
           db,
@@ -99,15 +67,8 @@ export function tokenRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/studies/:studyId/enrollments/:enrollmentId/tokens/:tokenId/startDataEvent',
+      endpoint: tokenEndpoints.startDataEvent,
       permission: inStudy('TOKEN_START', { site: enrollmentSite }),
-      schema: {
-        tags,
-        summary: 'Start one manual or on-request data event of an enrollment',
-        params: EnrollmentTokenParamsSchema,
-        response: { 200: TokenViewSchema },
-      },
       handler: async (req) => {
         const row = await runUseCase(
           db,

@@ -1,14 +1,4 @@
-import {
-  EnrollmentTokenParamsSchema,
-  FormPositionSchema,
-  hasPermission,
-  TokenDetailSchema,
-  TokenExtendedValidationSchema,
-  TokenLockBodySchema,
-  TokenRefParamsSchema,
-  TokenStatusBodySchema,
-  TokenViewSchema,
-} from '@trialbase/domain';
+import { hasPermission, tokenEndpoints } from '@trialbase/domain';
 import { checkExtendedValidation } from '../../platform/auth/extended-validation';
 import { actorOf } from '../../platform/auth/guard';
 import { notFound } from '../../platform/errors';
@@ -30,8 +20,6 @@ import {
   TOKEN_UNLOCK_MEANING,
 } from './service/token-actions';
 
-const tags = ['tokens'];
-
 async function studyAsksExtendedValidation(db: ModuleDeps['db'], studyId: string): Promise<boolean> {
   const flag = await findStudyExtendedValidation(db, studyId);
   if (flag === null) throw notFound('The study');
@@ -48,21 +36,11 @@ export function tokenStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
 
   const lockRoute = (locked: boolean) =>
     defineRoute({
-      method: 'PUT',
-      url: `/api/studies/:studyId/enrollments/:enrollmentId/tokens/:tokenId/${locked ? 'lock' : 'unlock'}`,
+      endpoint: locked ? tokenEndpoints.lock : tokenEndpoints.unlock,
       // Spec 000 §6 gives "activation lock / unlock" to ADMIN: the lock of a data event's link.
       permission: inStudy(locked ? 'STUDY_ACTIVATION_LOCK' : 'STUDY_ACTIVATION_UNLOCK', {
         site: enrollmentSite,
       }),
-      schema: {
-        tags,
-        summary: locked
-          ? 'Lock a token: it takes no answers until unlocked; Extended-Validation when the study enables it'
-          : 'Unlock a token; Extended-Validation when the study enables it',
-        params: EnrollmentTokenParamsSchema,
-        body: TokenLockBodySchema,
-        response: { 200: TokenViewSchema },
-      },
       handler: async (req) => {
         const { studyId, enrollmentId, tokenId } = req.params;
         const now = clock();
@@ -91,15 +69,8 @@ export function tokenStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
 
   return [
     defineRoute({
-      method: 'GET',
-      url: '/api/studies/:studyId/token/:token',
+      endpoint: tokenEndpoints.get,
       permission: inStudy('TOKEN_LIST', { site: tokenRefSite('token') }),
-      schema: {
-        tags,
-        summary: 'One token (by id or link) with its data event; the link secret only with TOKEN_VIEW',
-        params: TokenRefParamsSchema,
-        response: { 200: TokenDetailSchema },
-      },
       handler: async (req) => {
         const { studyId } = req.params;
         const { token, enrollment } = await findTokenWithEnrollment(db, studyId, req.params.token);
@@ -109,15 +80,8 @@ export function tokenStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/studies/:studyId/token/:token/extendedValidation',
+      endpoint: tokenEndpoints.extendedValidation,
       permission: inStudy('TOKEN_LIST', { site: tokenRefSite('token') }),
-      schema: {
-        tags,
-        summary: "Whether acting on this token needs the password header (the study's extended validation)",
-        params: TokenRefParamsSchema,
-        response: { 200: TokenExtendedValidationSchema },
-      },
       handler: async (req) => {
         return { required: await studyAsksExtendedValidation(db, req.params.studyId) };
       },
@@ -125,17 +89,8 @@ export function tokenStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     lockRoute(true),
     lockRoute(false),
     defineRoute({
-      method: 'PUT',
-      url: '/api/studies/:studyId/enrollments/:enrollmentId/tokens/:tokenId/status',
+      endpoint: tokenEndpoints.setStatus,
       permission: inStudy('TOKEN_RESCHEDULE', { site: enrollmentSite }),
-      schema: {
-        tags,
-        summary:
-          'Set a token status through the token state machine (reactivate, disable, reopen), with a reason',
-        params: EnrollmentTokenParamsSchema,
-        body: TokenStatusBodySchema,
-        response: { 200: TokenViewSchema },
-      },
       handler: async (req) => {
         const { studyId, enrollmentId, tokenId } = req.params;
         const row = await runUseCase(
@@ -149,16 +104,9 @@ export function tokenStaffRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       },
     }),
     defineRoute({
-      method: 'POST',
-      url: '/api/studies/:studyId/token/:token/back',
+      endpoint: tokenEndpoints.back,
       // Stepping back is part of filling the forms in order.
       permission: inStudy('QUESTIONNAIRE_CREATE', { site: tokenRefSite('token') }),
-      schema: {
-        tags,
-        summary: 'Go back one form in a forced form order; the saved answers stay',
-        params: TokenRefParamsSchema,
-        response: { 200: FormPositionSchema },
-      },
       handler: async (req) => {
         const { studyId } = req.params;
         const { token } = await findTokenWithEnrollment(db, studyId, req.params.token);

@@ -1,3 +1,4 @@
+// @module-tag routes
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type EndpointDefinition, endpoints } from '@trialbase/domain';
@@ -55,33 +56,4 @@ describe('endpoint contract on the server (issue 14 item 6)', () => {
 });
 
 /** Route files that still write method, url and schema by hand (converted area by area). */
-const NOT_YET_CONVERTED = new Set<string>([
-  'access/routes.ts',
-  'admin/routes.ts',
-  'auth/routes.ts',
-  'enrollments/read-routes.ts',
-  'enrollments/routes.ts',
-  'enrollments/staff-routes.ts',
-  'files/routes.ts',
-  'forms/image-routes.ts',
-  'forms/library-routes.ts',
-  'forms/routes.ts',
-  'integrations/routes.ts',
-  'processes/routes.ts',
-  'public/fill-routes.ts',
-  'public/routes.ts',
-  'questionnaires/routes.ts',
-  'questionnaires/unscheduled-routes.ts',
-  'rules/routes.ts',
-  'sites/routes.ts',
-  'studies/lifecycle-routes.ts',
-  'studies/routes.ts',
-  'subjects/routes.ts',
-  'system/routes.ts',
-  'tokens/routes.ts',
-  'tokens/staff-routes.ts',
-  'users/account-routes.ts',
-  'users/admin-routes.ts',
-  'users/profile-routes.ts',
-  'users/routes.ts',
-]);
+const NOT_YET_CONVERTED = new Set<string>([]);
