@@ -1,5 +1,5 @@
 // Shared by start.mjs and test.mjs: run commands, install dependencies when missing.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,4 +28,37 @@ export function ensureInstalled() {
   const lock = path.join(root, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
   run('Installing dependencies (npm install)', 'npm', ['install', '--no-audit', '--no-fund']);
+}
+
+/**
+ * Starts a command with its output captured; resolves when it ends with
+ * `{ label, ok, seconds, output }`. test.mjs runs independent stages side by side this way and
+ * prints each one's output as a block when it finishes, so parallel output never interleaves.
+ */
+export function runCaptured(label, command, args, options = {}) {
+  const started = Date.now();
+  process.stdout.write(`▶ ${label} (started)\n`);
+  return new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: '1', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    let done = false;
+    const finish = (ok, extra = '') => {
+      if (done) return;
+      done = true;
+      const seconds = (Date.now() - started) / 1000;
+      const output = Buffer.concat(chunks).toString('utf8') + extra;
+      const rule = '─'.repeat(8);
+      process.stdout.write(`\n${rule} ${label} ${rule}\n${output.trimEnd()}\n`);
+      process.stdout.write(`${ok ? '✔' : '✖'} ${label} ${ok ? '' : 'failed '}(${seconds.toFixed(1)}s)\n`);
+      resolve({ label, ok, seconds, output });
+    };
+    child.on('error', (err) => finish(false, `\n${err.message}\n`));
+    child.on('close', (code) => finish(code === 0));
+  });
 }

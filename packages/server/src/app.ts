@@ -55,6 +55,8 @@ export type BuildOptions = {
   onAdminCreated?: (admin: { email: string; generatedPassword: string | null }) => void;
   /** The server's clock (issue 6 item 6: tests drive schedules with it); defaults to the real time. */
   clock?: () => Date;
+  /** Tests: an in-memory PGlite starts from this migrated snapshot instead of an empty database (test/harness.ts). */
+  pgliteSnapshot?: Blob;
 };
 
 // Link tokens and other long opaque segments never reach the logs.
@@ -81,7 +83,11 @@ const MAINTENANCE_EXEMPT = new Set(['/api/health', '/api/ready', '/api/system/in
  * migrates the database, creates the first admin, starts jobs, registers every route.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    loadDataDir: options.pgliteSnapshot,
+  });
   try {
     await database.migrate();
     const admin = await bootstrapSystemAdmin(database.db, {

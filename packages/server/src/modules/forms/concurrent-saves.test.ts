@@ -1,3 +1,4 @@
+// @module-tag concurrency
 /**
  * Issue 13 item 8: two builders saving the same form. A save names the revision it started from;
  * a stale one is refused with 409 (reason VERSION_MISMATCH) and changes nothing; the row is locked

@@ -1,3 +1,4 @@
+// @module-tag json
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
 import { engine, loginAs } from '../../../test/harness';

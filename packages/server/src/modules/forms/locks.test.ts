@@ -1,3 +1,4 @@
+// @module-tag locking
 /** Spec 001 §4 form editing locks and the per-study form limit, through POST questionnairetemplate. */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

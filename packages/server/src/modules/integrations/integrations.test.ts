@@ -38,7 +38,7 @@ async function studyWithKey(app: FastifyInstance, extra: { modules?: string[] } 
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
-describe(`POST /api/studies/:studyId/apiKey/renew on ${engine}`, () => {
+describe(`POST /api/studies/:studyId/apiKey/renew on ${engine}`, { tags: ['json'] }, () => {
   it('returns the full key once, stores only its SHA-256, and revokes the previous key', async () => {
     const { study, key: first } = await studyWithKey(t.app);
     expect(first).toMatch(/^tb_[A-Za-z0-9]{8}_[A-Za-z0-9_-]{43}$/);
@@ -156,7 +156,7 @@ describe(`GET /api/studies/:studyId/apiKey on ${engine}`, () => {
   });
 });
 
-describe(`PUT /api/studies/:studyId/apiKey/settings on ${engine}`, () => {
+describe(`PUT /api/studies/:studyId/apiKey/settings on ${engine}`, { tags: ['json'] }, () => {
   it('saves viewIdentifiable on the study and its key, with an audit event', async () => {
     const { study } = await studyWithKey(t.app);
     const res = await t.app.inject({

@@ -1,3 +1,4 @@
+// @module-tag locking
 /**
  * Issue 13 item 8 through HTTP: concurrent edits of a process. A save names the revision it
  * started from (409 when stale), and the row lock keeps a first enrolment from slipping past the

@@ -80,7 +80,9 @@ describe(`processes API on ${engine}`, () => {
       expect(issuesOf(res.json())).toEqual([['pathwayName', 'DUPLICATE']]);
     });
 
-    it('refuses unknown and AE forms at their field paths, writing nothing', async () => {
+    it('refuses unknown and AE forms at their field paths, writing nothing', {
+      tags: ['transactions'],
+    }, async () => {
       const { study, f1, f2 } = await studyWithForms(kit);
       const ae = await buildForm(kit, study.id, 'TYPE_AE');
       const body = processBody({ f1, f2 });
@@ -499,7 +501,7 @@ describe(`spec 001 §5 process rules through POST /pathway on ${engine}`, () => 
   });
 });
 
-describe(`process data event index on ${engine}`, () => {
+describe(`process data event index on ${engine}`, { tags: ['transactions'] }, () => {
   it('keeps process_data_event in the same transaction as the process (a refused save leaves it as it was)', async () => {
     const { study, f1, f2 } = await studyWithForms(kit);
     const created = await createProcess(kit, study.id, processBody({ f1, f2 }));

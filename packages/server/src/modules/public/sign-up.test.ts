@@ -1,3 +1,4 @@
+// @module-tag json
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProcess, buildSite, buildStudy } from '../../../test/factories';

@@ -1,3 +1,4 @@
+// @module-tag locking
 import { type FormTemplateDocumentInput, isQuestionTypeAvailable, type StudyRole } from '@trialbase/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

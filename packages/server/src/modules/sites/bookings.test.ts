@@ -66,7 +66,9 @@ describe(`POST /api/studies/:studyId/sites/:siteId/bookings on ${engine}`, () =>
     expect(events.map((e) => e.action)).toEqual(['SITE_BOOKING_CREATED']);
   });
 
-  it('refuses an end before or at the start, an unknown colour and an empty title, writing nothing', async () => {
+  it('refuses an end before or at the start, an unknown colour and an empty title, writing nothing', {
+    tags: ['transactions'],
+  }, async () => {
     const { study, url } = await setup();
     const same = await call('POST', url, admin, slot('09:00', '09:00'));
     expect(same.statusCode).toBe(400);
@@ -155,7 +157,7 @@ describe(`PUT and DELETE /api/studies/:studyId/sites/:siteId/bookings/:bookingId
     expect(event?.after).toMatchObject({ title: 'Moved', colour: 'green' });
   });
 
-  it('refuses a bad time on edit and changes nothing', async () => {
+  it('refuses a bad time on edit and changes nothing', { tags: ['transactions'] }, async () => {
     const { url } = await setup();
     const created = (await call('POST', url, admin, slot('09:00', '10:00'))).json();
     const res = await call('PUT', `${url}/${created.id}`, admin, slot('12:00', '11:00'));

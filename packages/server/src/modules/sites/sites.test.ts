@@ -91,7 +91,7 @@ describe(`POST /api/studies/:studyId/sites on ${engine}`, () => {
     expect(res.statusCode).toBe(201);
   });
 
-  it('refuses bad input with every field path and writes nothing', async () => {
+  it('refuses bad input with every field path and writes nothing', { tags: ['transactions'] }, async () => {
     const study = await buildStudy(t.app);
     const res = await call('POST', `/api/studies/${study.id}/sites`, admin, {
       name: 'x'.repeat(129),
@@ -270,7 +270,9 @@ describe(`PUT /api/studies/:studyId/sites/:siteId on ${engine}`, () => {
     expect(event?.after).toMatchObject({ name: 'New', isPublic: true });
   });
 
-  it('refuses another site’s number and a site of another study, changing nothing', async () => {
+  it('refuses another site’s number and a site of another study, changing nothing', {
+    tags: ['transactions'],
+  }, async () => {
     const study = await buildStudy(t.app);
     const a = await buildSite(t.app, study.id, { name: 'A', siteNumber: 1 });
     await buildSite(t.app, study.id, { name: 'B', siteNumber: 2 });
@@ -305,7 +307,9 @@ describe(`PUT /api/studies/:studyId/sites/:siteId on ${engine}`, () => {
 });
 
 describe(`DELETE /api/studies/:studyId/sites/:siteId on ${engine}`, () => {
-  it('refuses with ACTIVE_SITE while the site has subjects, deleting nothing', async () => {
+  it('refuses with ACTIVE_SITE while the site has subjects, deleting nothing', {
+    tags: ['transactions'],
+  }, async () => {
     const study = await buildStudy(t.app);
     const site = await buildSite(t.app, study.id);
     await buildSubject(t.app, { studyId: study.id, siteId: site.id });

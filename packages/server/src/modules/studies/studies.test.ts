@@ -80,7 +80,9 @@ describe(`studies API on ${engine}`, () => {
       expect(audit.rows.map((r) => r.action)).toEqual(['STUDY_CREATED', 'STUDY_CREATOR_ACCESS_GRANTED']);
     });
 
-    it('refuses a name already used by a live study, case-insensitively, with DUPLICATE_NAME', async () => {
+    it('refuses a name already used by a live study, case-insensitively, with DUPLICATE_NAME', {
+      tags: ['search'],
+    }, async () => {
       const existing = await buildStudy(t.app, { name: 'Duplicate Me' });
       const before = await countStudies();
       const res = await t.app.inject({
@@ -144,7 +146,7 @@ describe(`studies API on ${engine}`, () => {
     });
   });
 
-  describe('GET /api/study', () => {
+  describe('GET /api/study', { tags: ['search'] }, () => {
     it('lists only the studies a user has access to, filtered by search and status', async () => {
       const mine = await buildStudy(t.app, { name: 'Cardio 100% sure' });
       const mineRunning = await buildStudy(t.app, { name: 'Cardio running', status: 'PRODUCTION' });

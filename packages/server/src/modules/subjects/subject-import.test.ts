@@ -1,3 +1,4 @@
+// @module-tag transactions
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../../platform/audit/tables';

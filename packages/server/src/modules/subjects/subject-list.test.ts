@@ -1,3 +1,4 @@
+// @module-tag search
 import { REDACTED } from '@trialbase/domain';
 import { describe, expect, it } from 'vitest';
 import {

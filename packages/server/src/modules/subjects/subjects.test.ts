@@ -99,7 +99,9 @@ describe('POST /api/studies/:studyId/sites/:siteId/patients', () => {
     expect((await createSubject(kit, study.id, site2.id, {})).patientId).toBe('0002');
   });
 
-  it('SUBJECT_ID_DUPLICATE and SUBJECT_EMAIL_DUPLICATE (email compared without case)', async () => {
+  it('SUBJECT_ID_DUPLICATE and SUBJECT_EMAIL_DUPLICATE (email compared without case)', {
+    tags: ['json'],
+  }, async () => {
     const { study, site1, site2 } = await studyWithSites(kit);
     await createSubject(kit, study.id, site1.id, ana);
     const url = `/api/studies/${study.id}/sites/${site2.id}/patients`;
@@ -237,7 +239,7 @@ describe('PUT and DELETE /api/studies/:studyId/patient/:id', () => {
     expect(event?.after).toMatchObject({ attributes: { firstName: 'Anna', initials: null } });
   });
 
-  it('refuses an email another subject has, and a bad phone number', async () => {
+  it('refuses an email another subject has, and a bad phone number', { tags: ['json'] }, async () => {
     const { study, site1 } = await studyWithSites(kit);
     await createSubject(kit, study.id, site1.id, ana);
     const bo = await createSubject(kit, study.id, site1.id, { patientId: 'P-002', email: 'bo@example.com' });

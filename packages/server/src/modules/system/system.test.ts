@@ -17,13 +17,13 @@ describe(`platform on ${engine}`, () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('GET /api/ready checks the database and migrations', async () => {
+  it('GET /api/ready checks the database and migrations', { tags: ['engine'] }, async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ready', database: engine });
   });
 
-  it('GET /api/ready is 503 when a migration is missing', async () => {
+  it('GET /api/ready is 503 when a migration is missing', { tags: ['engine'] }, async () => {
     await t.app.database.query(
       'create table if not exists drizzle.__saved as select * from drizzle.__drizzle_migrations',
     );

@@ -1,3 +1,4 @@
+// @module-tag concurrency
 import type { DataEventInput } from '@trialbase/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';

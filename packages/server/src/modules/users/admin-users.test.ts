@@ -1,3 +1,4 @@
+// @module-tag search
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStudy, buildUser } from '../../../test/factories';
 import {

@@ -1,3 +1,4 @@
+// @module-tag transactions
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
 import { createTestApp, engine, loginAs, type TestApp } from '../../../test/harness';

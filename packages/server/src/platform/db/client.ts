@@ -42,6 +42,8 @@ export function resolveMigrationsDir(): string {
 export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string;
+  /** An in-memory PGlite starts from this data directory snapshot (`dumpDataDir`): tests copy a migrated template. */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   const migrationsFolder = resolveMigrationsDir();
   if (options.databaseUrl) {
@@ -66,7 +68,10 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  const client = options.dataDir === 'memory://' ? new PGlite() : new PGlite(path.resolve(options.dataDir));
+  const client =
+    options.dataDir === 'memory://'
+      ? new PGlite({ loadDataDir: options.loadDataDir })
+      : new PGlite(path.resolve(options.dataDir));
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -1,3 +1,4 @@
+// @module-tag routes
 import { type AccessUser, hasPermission, STUDY_ROLES, type StudyRole } from '@trialbase/domain';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
