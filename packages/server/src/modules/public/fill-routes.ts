@@ -1,16 +1,12 @@
-import { isId, publicEndpoints } from '@trialbase/domain';
-import type { FastifyRequest } from 'fastify';
-import { notFound } from '../../platform/errors';
+import { publicEndpoints } from '@trialbase/domain';
 import { defineRoute, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
 import { getShowRuleResult } from '../questionnaires/service/read';
 import { kickJobs } from '../tokens/route-helpers';
 import { scheduleEnvOf } from '../tokens/service/send-link';
-import { assertNotLimited, countFailure, LINK_IP_POLICY } from './rate-limit';
-import { findTokenByLink } from './repo';
+import { LINK_LIMIT, linkTokenOf, participantLink } from './route-helpers';
 import { getPublicFillState, stepPublicTokenBack, submitPublicQuestionnaire } from './service/submit';
-import { requireParticipantFor } from './session';
 
 /**
  * The participant's fill calls of spec 002 §7 (issue 8 items 1 and 3): submit one form and go back
@@ -20,32 +16,21 @@ export function publicFillRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   const { db, clock } = deps;
   const env = scheduleEnvOf(deps.config);
 
-  /** The token id of a link whose session the request carries; unknown links count against the address. */
-  async function sessionTokenOf(req: FastifyRequest, studyId: string, link: string, now: Date) {
-    const ipKey = `public-link:ip:${req.ip}`;
-    await assertNotLimited(db, [ipKey], now);
-    const token = await findTokenByLink(db, studyId, link);
-    if (!token) {
-      await countFailure(db, [[ipKey, LINK_IP_POLICY]], now);
-      throw notFound('The link');
-    }
-    await requireParticipantFor(db, req, { studyId, tokenId: token.id, now });
-    return token.id;
-  }
+  // Each call names a link whose participant session the request must carry.
+  const session = { session: true } as const;
 
   return [
     defineRoute({
       endpoint: publicEndpoints.saveForm,
       permission: 'public',
+      rateLimit: [LINK_LIMIT],
+      preHandler: participantLink(deps, { body: 'token' }, session),
       handler: async (req) => {
-        const now = clock();
-        const { studyId } = req.params;
-        const tokenId = await sessionTokenOf(req, studyId, req.body.token, now);
         const result = await runUseCase(
           db,
-          { type: 'SUBJECT_TOKEN', id: tokenId },
-          (ctx) => submitPublicQuestionnaire(ctx, { studyId, body: req.body }, env),
-          now,
+          { type: 'SUBJECT_TOKEN', id: linkTokenOf(req) },
+          (ctx) => submitPublicQuestionnaire(ctx, { studyId: req.params.studyId, body: req.body }, env),
+          clock(),
         );
         if (!result.isReplay) await kickJobs(deps);
         return result;
@@ -54,31 +39,25 @@ export function publicFillRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: publicEndpoints.back,
       permission: 'public',
-      handler: async (req) => {
-        const now = clock();
-        const { studyId, token } = req.params;
-        const tokenId = await sessionTokenOf(req, studyId, token, now);
-        return runUseCase(
+      rateLimit: [LINK_LIMIT],
+      preHandler: participantLink(deps, { param: 'token' }, session),
+      handler: async (req) =>
+        runUseCase(
           db,
-          { type: 'SUBJECT_TOKEN', id: tokenId },
-          (ctx) => stepPublicTokenBack(ctx, { studyId, link: token }),
-          now,
-        );
-      },
+          { type: 'SUBJECT_TOKEN', id: linkTokenOf(req) },
+          (ctx) => stepPublicTokenBack(ctx, { studyId: req.params.studyId, link: req.params.token }),
+          clock(),
+        ),
     }),
     defineRoute({
       endpoint: publicEndpoints.showRuleResult,
       permission: 'public',
+      rateLimit: [LINK_LIMIT],
+      preHandler: participantLink(deps, { param: 'tokenStringOrId' }, { ...session, orTokenId: true }),
       handler: async (req, reply) => {
-        const now = clock();
-        const { studyId, tokenStringOrId } = req.params;
-        const tokenId = isId(tokenStringOrId)
-          ? tokenStringOrId
-          : await sessionTokenOf(req, studyId, tokenStringOrId, now);
-        await requireParticipantFor(db, req, { studyId, tokenId, now });
         const { siteId: _site, ...result } = await getShowRuleResult(db, {
-          studyId,
-          tokenStringOrId: tokenId,
+          studyId: req.params.studyId,
+          tokenStringOrId: linkTokenOf(req),
         });
         reply.header('cache-control', 'no-store');
         return result;
@@ -87,12 +66,11 @@ export function publicFillRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: publicEndpoints.fillState,
       permission: 'public',
+      rateLimit: [LINK_LIMIT],
+      preHandler: participantLink(deps, { param: 'token' }, session),
       handler: async (req, reply) => {
-        const now = clock();
-        const { studyId, token } = req.params;
-        await sessionTokenOf(req, studyId, token, now);
         reply.header('cache-control', 'no-store');
-        return getPublicFillState(db, { studyId, link: token });
+        return getPublicFillState(db, { studyId: req.params.studyId, link: req.params.token });
       },
     }),
   ] as RouteDefinition<never>[];

@@ -1,11 +1,9 @@
 /**
- * Rate limits of the public endpoints (issue 8 item 5: per client address and per link or
- * email), over the generic throttle table. Failures are recorded outside the failing use case
- * so they count even though its transaction rolls back.
+ * Policies of the public endpoints' rate limits (issue 8 item 5: per client address and per
+ * link or email). The routes declare the limits (route-helpers.ts); the platform hooks check
+ * and count them in the throttle store (platform/http/rate-limit.ts).
  */
-import { blockedUntil, recordFailure, type ThrottlePolicy } from '../../platform/auth/throttle';
-import type { Executor } from '../../platform/db/client';
-import { AppError } from '../../platform/errors';
+import type { ThrottlePolicy } from '../../platform/auth/throttle';
 
 /** Unknown links per address: a guesser is stopped long before a 32-character token could fall. */
 export const LINK_IP_POLICY: ThrottlePolicy = { maxFailures: 20, windowMinutes: 15, blockMinutes: 15 };
@@ -22,23 +20,3 @@ export const UNSUBSCRIBE_ENROLLMENT_POLICY: ThrottlePolicy = {
   windowMinutes: 60,
   blockMinutes: 60,
 };
-
-/** 429 when any of the keys is blocked. */
-export async function assertNotLimited(db: Executor, keys: string[], now: Date): Promise<void> {
-  for (const key of keys) {
-    const until = await blockedUntil(db, key, now);
-    if (until) {
-      throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.', {
-        context: { retryAfter: Math.ceil((until.getTime() - now.getTime()) / 1000) },
-      });
-    }
-  }
-}
-
-export async function countFailure(
-  db: Executor,
-  entries: [key: string, policy: ThrottlePolicy][],
-  now: Date,
-): Promise<void> {
-  for (const [key, policy] of entries) await recordFailure(db, key, now, policy);
-}

@@ -3,36 +3,34 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound, unauthenticated } from '../../platform/errors';
 import { defineRoute, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
+import { countedAs } from '../../platform/http/rate-limit';
 import { runUseCase } from '../../platform/use-case';
 import { loadStudyImage } from '../forms/service/images';
-import { findToken } from '../tokens/api';
 import { kickJobs } from '../tokens/route-helpers';
 import { scheduleEnvOf } from '../tokens/service/send-link';
 import { createCaptcha } from './captcha';
 import { publicFillRoutes } from './fill-routes';
 import {
-  assertNotLimited,
-  CODE_IP_POLICY,
-  CODE_SUBJECT_POLICY,
-  countFailure,
-  LINK_IP_POLICY,
-  SIGNUP_EMAIL_POLICY,
-  SIGNUP_IP_POLICY,
-  UNSUBSCRIBE_ENROLLMENT_POLICY,
-  UNSUBSCRIBE_IP_POLICY,
-} from './rate-limit';
-import { findPublicStudy, findTokenByLink } from './repo';
-import { assertLinkUsable, loadForToken, loadLink } from './service/link';
+  CODE_BY_ENROLLMENT,
+  CODE_BY_IP,
+  CODE_BY_LINK,
+  CODE_BY_TOKEN_ID,
+  CODE_FAILURE,
+  LINK_LIMIT,
+  linkTokenOf,
+  participantLink,
+  SIGNUP_BY_EMAIL,
+  SIGNUP_BY_IP,
+  UNSUBSCRIBE_BY_ENROLLMENT,
+  UNSUBSCRIBE_BY_IP,
+  UNSUBSCRIBE_FAILURE,
+} from './route-helpers';
+import { assertLinkUsable, loadLink } from './service/link';
+import { sendCodeForLink, sendCodeForToken } from './service/link-lookup';
 import { codeError } from './service/one-time-password';
 import { getConsentInfo, getLogo, getLogoImage, getProcessForLink, getSiteInfo } from './service/pages';
 import { publicSignUp } from './service/sign-up';
-import {
-  acceptConsent,
-  type LinkOutcome,
-  sendLinkCode,
-  validateLinkCode,
-  validateToken,
-} from './service/token-flow';
+import { acceptConsent, type LinkOutcome, validateLinkCode, validateToken } from './service/token-flow';
 import {
   emailNotExistError,
   requestUnsubscribeCode,
@@ -45,24 +43,14 @@ const participant = (tokenId: string | null) => ({ type: 'SUBJECT_TOKEN' as cons
 
 /**
  * The public participant calls of spec 002 §7 (issue 8 items 1 and 5): no login; links,
- * codes and sign-ups are rate limited per address and per link, email or enrollment.
+ * codes and sign-ups are rate limited per address and per link, email or enrollment, as each
+ * route declares (route-helpers.ts); a route naming a link finds it in its preHandler.
  */
 export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   const { db, clock, config } = deps;
   const env = scheduleEnvOf(config);
   const captcha = createCaptcha(config.captchaSecret ?? undefined);
-  const ipKey = (prefix: string, req: FastifyRequest) => `${prefix}:ip:${req.ip}`;
-
-  /** The token id of a link, for the audit actor; an unknown link counts against the address. */
-  async function tokenIdOfLink(req: FastifyRequest, studyId: string, link: string, now: Date) {
-    await assertNotLimited(db, [ipKey('public-link', req)], now);
-    const row = await findTokenByLink(db, studyId, link);
-    if (!row) {
-      await countFailure(db, [[ipKey('public-link', req), LINK_IP_POLICY]], now);
-      throw notFound('The link');
-    }
-    return row.id;
-  }
+  const linkInBody = participantLink(deps, { body: 'token' });
 
   function answer(req: FastifyRequest, reply: FastifyReply, outcome: LinkOutcome) {
     if (outcome.session) setParticipantCookie(reply, req, config, outcome.session);
@@ -76,66 +64,47 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     return defineRoute({
       endpoint,
       permission: 'public',
+      rateLimit: [LINK_LIMIT],
+      preHandler: linkInBody,
       handler: async (req, reply) => {
-        const now = clock();
-        const { studyId } = req.params;
-        const tokenId = await tokenIdOfLink(req, studyId, req.body.token, now);
         const outcome = await runUseCase(
           db,
-          participant(tokenId),
-          (ctx) => validateToken(ctx, { studyId, token: req.body.token, forUpdate }),
-          now,
+          participant(linkTokenOf(req)),
+          (ctx) => validateToken(ctx, { studyId: req.params.studyId, token: req.body.token, forUpdate }),
+          clock(),
         );
         return answer(req, reply, outcome);
       },
     });
   }
 
-  /** Counts a wrong code against the address and the link or enrollment, then answers the error. */
-  async function failCode(
-    req: FastifyRequest,
-    subjectKey: string,
-    check: Parameters<typeof codeError>[0],
-    invalidMessage: string,
-    now: Date,
-  ): Promise<never> {
-    if (check.reason === 'INVALID') {
-      await countFailure(
-        db,
-        [
-          [ipKey('public-code', req), CODE_IP_POLICY],
-          [subjectKey, CODE_SUBJECT_POLICY],
-        ],
-        now,
-      );
-    }
-    throw codeError(check, { invalidMessage, captcha, now });
+  /** The error of a refused code; a wrong one counts against the address and the link or enrollment. */
+  function codeRefused(check: Parameters<typeof codeError>[0], invalidMessage: string, now: Date) {
+    const error = codeError(check, { invalidMessage, captcha, now });
+    return check.reason === 'INVALID' ? countedAs(CODE_FAILURE, error) : error;
   }
 
   return [
     defineRoute({
       endpoint: publicEndpoints.consentInfo,
       permission: 'public',
-      handler: async (req) => {
-        const { studyId, token } = req.params;
-        await tokenIdOfLink(req, studyId, token, clock());
-        return getConsentInfo(db, { studyId, token });
-      },
+      rateLimit: [LINK_LIMIT],
+      preHandler: participantLink(deps, { param: 'token' }),
+      handler: async (req) => getConsentInfo(db, req.params),
     }),
     validateRoute(publicEndpoints.validateToken, false),
     validateRoute(publicEndpoints.validateTokenUpdate, true),
     defineRoute({
       endpoint: publicEndpoints.consent,
       permission: 'public',
+      rateLimit: [LINK_LIMIT],
+      preHandler: linkInBody,
       handler: async (req, reply) => {
-        const now = clock();
-        const { studyId } = req.params;
-        const tokenId = await tokenIdOfLink(req, studyId, req.body.token, now);
         const outcome = await runUseCase(
           db,
-          participant(tokenId),
-          (ctx) => acceptConsent(ctx, { studyId, ...req.body }),
-          now,
+          participant(linkTokenOf(req)),
+          (ctx) => acceptConsent(ctx, { studyId: req.params.studyId, ...req.body }),
+          clock(),
         );
         return answer(req, reply, outcome);
       },
@@ -143,20 +112,13 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: publicEndpoints.requestCode,
       permission: 'public',
+      rateLimit: [CODE_BY_IP, CODE_BY_TOKEN_ID],
       handler: async (req) => {
-        const now = clock();
-        const { studyId, tokenId } = req.params;
-        await assertNotLimited(db, [ipKey('public-code', req), `public-code:TOKEN:${tokenId}`], now);
         const sent = await runUseCase(
           db,
-          participant(tokenId),
-          async (ctx) => {
-            const study = await findPublicStudy(ctx.tx, studyId);
-            const token = study ? await findToken(ctx.tx, studyId, tokenId) : null;
-            if (!study || !token) throw notFound('The link');
-            return sendLinkCode(ctx, await loadForToken(ctx.tx, study, token));
-          },
-          now,
+          participant(req.params.tokenId),
+          (ctx) => sendCodeForToken(ctx, req.params),
+          clock(),
         );
         await kickJobs(deps);
         return sent;
@@ -165,16 +127,14 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: publicEndpoints.newCode,
       permission: 'public',
+      rateLimit: [LINK_LIMIT, CODE_BY_IP, CODE_BY_LINK],
+      preHandler: linkInBody,
       handler: async (req) => {
-        const now = clock();
-        const { studyId } = req.params;
-        const tokenId = await tokenIdOfLink(req, studyId, req.body.token, now);
-        await assertNotLimited(db, [ipKey('public-code', req), `public-code:TOKEN:${tokenId}`], now);
         const sent = await runUseCase(
           db,
-          participant(tokenId),
-          async (ctx) => sendLinkCode(ctx, await loadLink(ctx.tx, studyId, req.body.token)),
-          now,
+          participant(linkTokenOf(req)),
+          (ctx) => sendCodeForLink(ctx, { studyId: req.params.studyId, link: req.body.token }),
+          clock(),
         );
         await kickJobs(deps);
         return sent;
@@ -183,18 +143,16 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: publicEndpoints.validateCode,
       permission: 'public',
+      rateLimit: [LINK_LIMIT, CODE_BY_IP, CODE_BY_LINK],
+      preHandler: linkInBody,
       handler: async (req, reply) => {
         const now = clock();
-        const { studyId } = req.params;
-        const tokenId = await tokenIdOfLink(req, studyId, req.body.token, now);
-        const subjectKey = `public-code:TOKEN:${tokenId}`;
-        await assertNotLimited(db, [ipKey('public-code', req), subjectKey], now);
         const result = await runUseCase(
           db,
-          participant(tokenId),
+          participant(linkTokenOf(req)),
           (ctx) =>
             validateLinkCode(ctx, {
-              studyId,
+              studyId: req.params.studyId,
               token: req.body.token,
               tokenId: req.body.id,
               password: req.body.password,
@@ -203,9 +161,7 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
             }),
           now,
         );
-        if ('check' in result) {
-          return failCode(req, subjectKey, result.check, 'PUBLIC.ONE_TIME_PASSWORD.INVALID', now);
-        }
+        if ('check' in result) throw codeRefused(result.check, 'PUBLIC.ONE_TIME_PASSWORD.INVALID', now);
         return answer(req, reply, result.outcome);
       },
     }),
@@ -262,25 +218,13 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: publicEndpoints.signUp,
       permission: 'public',
+      rateLimit: [SIGNUP_BY_IP, SIGNUP_BY_EMAIL],
       handler: async (req) => {
-        const now = clock();
-        const email = typeof req.body.email === 'string' ? req.body.email.trim().toLowerCase() : '';
-        const emailKey = `public-signup:email:${req.params.studyId}:${email}`;
-        await assertNotLimited(db, [ipKey('public-signup', req), ...(email ? [emailKey] : [])], now);
-        // Every attempt counts: a sign-up is not a failure, but a script signing up is.
-        await countFailure(
-          db,
-          [
-            [ipKey('public-signup', req), SIGNUP_IP_POLICY],
-            ...(email ? [[emailKey, SIGNUP_EMAIL_POLICY] as [string, typeof SIGNUP_EMAIL_POLICY]] : []),
-          ],
-          now,
-        );
         const result = await runUseCase(
           db,
           participant(null),
           (ctx) => publicSignUp(ctx, { ...req.params, body: req.body, query: req.query }, env),
-          now,
+          clock(),
         );
         await kickJobs(deps);
         return result;
@@ -289,28 +233,16 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: publicEndpoints.requestUnsubscribeCode,
       permission: 'public',
+      rateLimit: [UNSUBSCRIBE_BY_IP, UNSUBSCRIBE_BY_ENROLLMENT],
       handler: async (req) => {
-        const now = clock();
         const { studyId, id } = req.params;
-        const keys: [string, typeof UNSUBSCRIBE_IP_POLICY][] = [
-          [ipKey('public-unsubscribe', req), UNSUBSCRIBE_IP_POLICY],
-          [`public-unsubscribe:${id}`, UNSUBSCRIBE_ENROLLMENT_POLICY],
-        ];
-        await assertNotLimited(
-          db,
-          keys.map(([k]) => k),
-          now,
-        );
         const sent = await runUseCase(
           db,
           participant(null),
           (ctx) => requestUnsubscribeCode(ctx, { studyId, enrollmentId: id, email: req.body.email }),
-          now,
+          clock(),
         );
-        if (!sent) {
-          await countFailure(db, keys, now);
-          throw emailNotExistError();
-        }
+        if (!sent) throw countedAs(UNSUBSCRIBE_FAILURE, emailNotExistError());
         await kickJobs(deps);
         return sent;
       },
@@ -318,11 +250,10 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: publicEndpoints.validateUnsubscribeCode,
       permission: 'public',
+      rateLimit: [CODE_BY_IP, CODE_BY_ENROLLMENT],
       handler: async (req) => {
         const now = clock();
         const { studyId, id } = req.params;
-        const subjectKey = `public-code:UNSUBSCRIBE:${id}`;
-        await assertNotLimited(db, [ipKey('public-code', req), subjectKey], now);
         const check = await runUseCase(
           db,
           participant(null),
@@ -336,32 +267,30 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
             }),
           now,
         );
-        if (!check.ok) return failCode(req, subjectKey, check, 'PUBLIC.UNSUBSCRIBE.INVALID_OTP', now);
+        if (!check.ok) throw codeRefused(check, 'PUBLIC.UNSUBSCRIBE.INVALID_OTP', now);
         return { validated: true as const };
       },
     }),
     defineRoute({
       endpoint: publicEndpoints.unsubscribe,
       permission: 'public',
-      handler: async (req) => {
-        const now = clock();
-        const { studyId, enrollmentId } = req.params;
-        await assertNotLimited(db, [ipKey('public-unsubscribe', req)], now);
-        return runUseCase(
+      rateLimit: [UNSUBSCRIBE_BY_IP],
+      handler: async (req) =>
+        runUseCase(
           db,
           participant(null),
-          (ctx) => unsubscribeEnrollment(ctx, { studyId, enrollmentId, email: req.body.email }),
-          now,
-        );
-      },
+          (ctx) => unsubscribeEnrollment(ctx, { ...req.params, email: req.body.email }),
+          clock(),
+        ),
     }),
     defineRoute({
       endpoint: publicEndpoints.process,
       permission: 'public',
+      rateLimit: [LINK_LIMIT],
+      preHandler: participantLink(deps, { param: 'tokenString' }),
       handler: async (req, reply) => {
         const now = clock();
         const { studyId, tokenString } = req.params;
-        await tokenIdOfLink(req, studyId, tokenString, now);
         const link = await loadLink(db, studyId, tokenString);
         assertLinkUsable(link, now, { forUpdate: true });
         await requireParticipantSession(db, req, { studyId, tokenId: link.token.id, now });

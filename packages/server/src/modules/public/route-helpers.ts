@@ -1,0 +1,135 @@
+/**
+ * What the participant routes declare (spec 002 §7, issue 8 items 1 and 5, issue 14 item 3):
+ * their rate limits over the throttle store, and the preHandler that finds the link a request
+ * names (404 for an unknown link, counted against the address) and, where the route needs it,
+ * checks the participant session of that link.
+ */
+import { isId } from '@trialbase/domain';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError, notFound } from '../../platform/errors';
+import type { ModuleDeps } from '../../platform/http/module-deps';
+import { byIp, countedAs, type RateLimit } from '../../platform/http/rate-limit';
+import {
+  CODE_IP_POLICY,
+  CODE_SUBJECT_POLICY,
+  LINK_IP_POLICY,
+  SIGNUP_EMAIL_POLICY,
+  SIGNUP_IP_POLICY,
+  UNSUBSCRIBE_ENROLLMENT_POLICY,
+  UNSUBSCRIBE_IP_POLICY,
+} from './rate-limit';
+import { findLinkTokenId } from './service/link-lookup';
+import { requireParticipantFor } from './session';
+
+/** The failures the participant limits count. */
+export const LINK_FAILURE = 'link';
+export const CODE_FAILURE = 'code';
+export const UNSUBSCRIBE_FAILURE = 'unsubscribe';
+
+const linkTokens = new WeakMap<FastifyRequest, string>();
+
+/** The token id of the link the route's `participantLink` preHandler found. */
+export function linkTokenOf(req: FastifyRequest): string {
+  const tokenId = linkTokens.get(req);
+  if (tokenId === undefined) throw new AppError('INTERNAL', 'The route finds no participant link.');
+  return tokenId;
+}
+
+function param(req: FastifyRequest, name: string): string {
+  return (req.params as Record<string, string>)[name] ?? '';
+}
+
+/** Unknown links per address; it guards the link look-up itself, so it is checked before it. */
+export const LINK_LIMIT: RateLimit = {
+  name: LINK_FAILURE,
+  key: byIp('public-link'),
+  policy: LINK_IP_POLICY,
+  counts: 'failure',
+  beforePreHandler: true,
+};
+
+/** Wrong codes per address. */
+export const CODE_BY_IP: RateLimit = {
+  name: CODE_FAILURE,
+  key: byIp('public-code'),
+  policy: CODE_IP_POLICY,
+  counts: 'failure',
+};
+
+/** Wrong codes per link: the token the link names (the key the token-id route shares). */
+export const CODE_BY_LINK: RateLimit = {
+  name: CODE_FAILURE,
+  key: (req) => `public-code:TOKEN:${linkTokenOf(req)}`,
+  policy: CODE_SUBJECT_POLICY,
+  counts: 'failure',
+};
+
+/** Wrong codes per link, for the route that names the token by its id. */
+export const CODE_BY_TOKEN_ID: RateLimit = {
+  ...CODE_BY_LINK,
+  key: (req) => `public-code:TOKEN:${param(req, 'tokenId')}`,
+};
+
+/** Wrong unsubscribe codes per enrollment (`:id`). */
+export const CODE_BY_ENROLLMENT: RateLimit = {
+  ...CODE_BY_LINK,
+  key: (req) => `public-code:UNSUBSCRIBE:${param(req, 'id')}`,
+};
+
+/** Sign-ups per address: each counts (a sign-up is not a failure, but a script signing up is). */
+export const SIGNUP_BY_IP: RateLimit = {
+  name: 'signup',
+  key: byIp('public-signup'),
+  policy: SIGNUP_IP_POLICY,
+  counts: 'attempt',
+};
+
+/** Sign-ups per email of the study, when the body gives one. */
+export const SIGNUP_BY_EMAIL: RateLimit = {
+  name: 'signup',
+  key: (req) => {
+    const raw = (req.body as { email?: unknown }).email;
+    const email = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+    return email ? `public-signup:email:${param(req, 'studyId')}:${email}` : null;
+  },
+  policy: SIGNUP_EMAIL_POLICY,
+  counts: 'attempt',
+};
+
+/** Unsubscribe emails that match no enrollment, per address and per enrollment (`:id`). */
+export const UNSUBSCRIBE_BY_IP: RateLimit = {
+  name: UNSUBSCRIBE_FAILURE,
+  key: byIp('public-unsubscribe'),
+  policy: UNSUBSCRIBE_IP_POLICY,
+  counts: 'failure',
+};
+export const UNSUBSCRIBE_BY_ENROLLMENT: RateLimit = {
+  name: UNSUBSCRIBE_FAILURE,
+  key: (req) => `public-unsubscribe:${param(req, 'id')}`,
+  policy: UNSUBSCRIBE_ENROLLMENT_POLICY,
+  counts: 'failure',
+};
+
+/** Where a route names its link: a path parameter or the body's `token`. */
+export type LinkIn = { param: string } | { body: 'token' };
+
+/**
+ * The preHandler of a route that names a participant link: the link's token (404 'The link',
+ * counted under LINK_LIMIT, when the study has none); with `session`, the request must carry
+ * the link's participant session (401, or 403 for another link's). With `orTokenId`, a token id
+ * in place of the link is taken as is (the session check then decides).
+ */
+export function participantLink(
+  deps: Pick<ModuleDeps, 'db' | 'clock'>,
+  where: LinkIn,
+  options: { session?: true; orTokenId?: true } = {},
+): preHandlerAsyncHookHandler {
+  return async (req) => {
+    const studyId = param(req, 'studyId');
+    const named = 'param' in where ? param(req, where.param) : (req.body as { token: string }).token;
+    const tokenId = options.orTokenId && isId(named) ? named : await findLinkTokenId(deps.db, studyId, named);
+    if (tokenId === null) throw countedAs(LINK_FAILURE, notFound('The link'));
+    if (options.session) await requireParticipantFor(deps.db, req, { studyId, tokenId, now: deps.clock() });
+    linkTokens.set(req, tokenId);
+  };
+}
