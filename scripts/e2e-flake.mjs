@@ -60,6 +60,7 @@ function testsOf(report) {
         found.push({
           id: `${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`,
           ok: test.status === 'expected' || test.status === 'skipped',
+          skipped: test.status === 'skipped',
           status: failed?.status ?? test.status,
           error: failed ? firstLine(error) : null,
           duration: results.reduce((sum, r) => sum + (r.duration ?? 0), 0),
@@ -128,8 +129,9 @@ for (let i = 1; i <= runs; i++) {
     entry.runs.push(i);
     failures.set('(run)', entry);
   }
-  const passed = run.tests.length - failed.length;
-  const line = `${run.tests.length} tests, ${passed} passed, ${failed.length} failed, ${run.seconds.toFixed(0)} s${run.crash ? ` (error: ${run.crash})` : ''}`;
+  const skipped = run.tests.filter((t) => t.skipped).length;
+  const passed = run.tests.length - failed.length - skipped;
+  const line = `${run.tests.length} tests, ${passed} passed, ${failed.length} failed, ${skipped} skipped, ${run.seconds.toFixed(0)} s${run.crash ? ` (error: ${run.crash})` : ''}`;
   summaries.push(`run ${i}: ${line}`);
   console.log(line);
 }
