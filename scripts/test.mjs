@@ -137,6 +137,7 @@ await stages([
     'node',
     ['--test', 'scripts/check-compat.test.mjs'],
   ],
+  ['Module boundaries (issue 14 item 8)', 'npm', ['run', 'lint:boundaries']],
   ['Domain rules', 'npm', ['test', '-w', '@trialbase/domain', '--', ...vitestJson('domain.json')]],
   ['Web unit tests', 'npm', ['test', '-w', '@trialbase/web', '--', ...vitestJson('web.json')]],
 ]);
