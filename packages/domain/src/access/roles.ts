@@ -1,6 +1,6 @@
 import { expandPermissions } from './implications';
 import type { Permission } from './permissions';
-import { SUBJECT_RESTRICTED_FIELDS, type SubjectRestrictedField } from './redaction';
+import { SUBJECT_RESTRICTED_FIELDS, type SubjectRestrictedField } from './subject-fields';
 
 /** Spec 000 §6: the study roles a staff user can hold in a study. */
 export const STUDY_ROLES = ['INVESTIGATOR', 'STUDY_HELPER', 'MONITOR', 'DOCTOR', 'ADMIN', 'OTHER'] as const;
