@@ -83,7 +83,7 @@ function summary() {
   if (files.length) {
     console.log('\nTen slowest test files:');
     for (const f of files)
-      console.log(`  ${f.seconds.toFixed(1).padStart(7)}s  ${f.suite.padEnd(8)} ${f.file}`);
+      console.log(`  ${f.seconds.toFixed(1).padStart(7)}s  ${f.suite.padEnd(12)} ${f.file}`);
   }
   rmSync(reports, { recursive: true, force: true });
 }
@@ -96,11 +96,17 @@ function readJson(name) {
   }
 }
 
+/** The API suite runs a file on each engine; its test titles name the engine (`… on postgres`). */
+function engineOf(file) {
+  const title = file.assertionResults?.[0]?.fullName ?? '';
+  return /pglite/.test(title) ? 'pglite' : /postgres/.test(title) ? 'postgres' : '';
+}
+
 function slowVitestFiles() {
   return ['domain.json', 'web.json', 'api.json'].flatMap((name) => {
     const report = readJson(name);
     return (report?.testResults ?? []).map((file) => ({
-      suite: name.replace('.json', ''),
+      suite: name === 'api.json' ? `api ${engineOf(file)}`.trim() : name.replace('.json', ''),
       file: path.relative(process.cwd(), file.name),
       seconds: (file.endTime - file.startTime) / 1000,
     }));
