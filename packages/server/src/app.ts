@@ -9,12 +9,14 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { loadAccessUser } from './modules/access/api';
 import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { enrollmentRoutes } from './modules/enrollments/routes';
 import { fileRoutes } from './modules/files/routes';
 import { formRoutes } from './modules/forms/routes';
+import { authenticateApiKey } from './modules/integrations/api-key-auth';
 import { integrationRoutes } from './modules/integrations/routes';
 import { processRoutes } from './modules/processes/routes';
 import { publicRoutes } from './modules/public/routes';
@@ -181,7 +183,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandler(app, { exposeStack: config.env === 'development' });
-  registerAuthGuard(app, { db: database.db, config });
+  // The guard (platform) gets the product functions it needs from here (issue 14 item 8).
+  registerAuthGuard(app, { db: database.db, config, loadAccess: loadAccessUser, authenticateApiKey });
 
   const clock = options.clock ?? (() => new Date());
   const deps: ModuleDeps = { db: database.db, database, config, jobs: () => app.jobs, clock };

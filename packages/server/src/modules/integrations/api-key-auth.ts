@@ -1,24 +1,13 @@
 import { API_KEY_PATTERN, isModuleEnabled } from '@trialbase/domain';
-import type { FastifyRequest } from 'fastify';
+import type { ApiKeyPrincipal } from '../../platform/auth/guard';
 import { blockedUntil, recordFailure } from '../../platform/auth/throttle';
 import type { Executor } from '../../platform/db/client';
 import { AppError, unauthenticated } from '../../platform/errors';
 import { findLiveApiKeyByHashAcrossStudies, hashApiKey, touchApiKey } from './repo';
 
-/** Who calls when a request carries a study's API key instead of a session. */
-export type ApiKeyPrincipal = { studyId: string; keyId: string; viewIdentifiable: boolean };
-
 /** Failing bearer attempts per client address: 20 in 10 minutes block the address for 15 minutes. */
 const BEARER_POLICY = { maxFailures: 20, windowMinutes: 10, blockMinutes: 15 };
 const TOUCH_INTERVAL_MS = 60_000;
-
-/** The bearer token of the Authorization header, or null when there is none (other schemes are ignored). */
-export function bearerTokenOf(req: FastifyRequest): string | null {
-  const header = req.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1] ?? null;
-}
 
 /**
  * Spec 001 §2 API access: authenticates a request by its study's API key. Unknown and

@@ -9,14 +9,8 @@ import {
   type Permission,
 } from '@trialbase/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loadAccessUser } from '../../modules/access/repo';
-import {
-  type ApiKeyPrincipal,
-  authenticateApiKey,
-  bearerTokenOf,
-} from '../../modules/integrations/api-key-auth';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { AppError, forbidden, unauthenticated } from '../errors';
 import type { StudyPermission } from '../http/define-route';
 import { assertAtSites, paramsOf, sitesNamedByUrl } from '../http/site-scope';
@@ -30,6 +24,32 @@ declare module 'fastify' {
     /** The caller's permissions, loaded by the guard for study routes (fresh at each request). */
     access: AccessUser | null;
   }
+}
+
+/** Who calls when a request carries a study's API key instead of a session. */
+export type ApiKeyPrincipal = { studyId: string; keyId: string; viewIdentifiable: boolean };
+
+/**
+ * What the guard needs from the product modules, handed in by app.ts (issue 14 item 8: the
+ * platform imports no product module): the caller's study access (access module) and the
+ * authentication of a study's API key (integrations module).
+ */
+export type AuthGuardDeps = {
+  db: Db;
+  config: Config;
+  loadAccess: (db: Executor, user: AuthenticatedUser) => Promise<AccessUser>;
+  authenticateApiKey: (
+    db: Executor,
+    input: { token: string; ip: string; now: Date },
+  ) => Promise<ApiKeyPrincipal>;
+};
+
+/** The bearer token of the Authorization header, or null when there is none (other schemes are ignored). */
+export function bearerTokenOf(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -74,7 +94,7 @@ function authorizeApiKey(req: FastifyRequest, key: ApiKeyPrincipal, permission: 
  * come from our own origin), and the route's declared permission is checked before its
  * input is even validated.
  */
-export function registerAuthGuard(app: FastifyInstance, deps: { db: Db; config: Config }): void {
+export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('apiKey', null);
   app.decorateRequest('access', null);
@@ -87,7 +107,7 @@ export function registerAuthGuard(app: FastifyInstance, deps: { db: Db; config: 
     } else {
       const token = bearerTokenOf(req);
       if (token !== null) {
-        req.apiKey = await authenticateApiKey(deps.db, { token, ip: req.ip, now: new Date() });
+        req.apiKey = await deps.authenticateApiKey(deps.db, { token, ip: req.ip, now: new Date() });
         // An API client is not a browser: no cookie means no CSRF to guard against.
         return;
       }
@@ -133,7 +153,7 @@ export function registerAuthGuard(app: FastifyInstance, deps: { db: Db; config: 
       return;
     }
     if ('study' in permission) {
-      const access = await loadAccessUser(deps.db, req.auth.user);
+      const access = await deps.loadAccess(deps.db, req.auth.user);
       req.access = access;
       if (!hasPermission(access, permission.study, { studyId: studyIdOf(req) })) throw forbidden();
       await authorizeSite(req, permission);
