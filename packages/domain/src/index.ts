@@ -1,10 +1,28 @@
-export * from './access';
+/** The domain's one barrel (ARCHITECTURE.md: module boundaries): every export of every area, file by file. */
+// access
+export * from './access/check';
+export * from './access/implications';
+export * from './access/modules';
+export * from './access/permissions';
+export * from './access/redaction';
+export * from './access/roles';
+export * from './access/schemas';
 export * from './admin/schemas';
-export * from './adverse-events';
+// adverse-events
+export * from './adverse-events/custom-reports';
+export * from './adverse-events/dates';
+export * from './adverse-events/model';
+export * from './adverse-events/state-machine';
 export * from './audit/events';
 export * from './audit/payloads';
 export * from './auth/schemas';
-export * from './authoring';
+// authoring
+export * from './authoring/issues';
+export * from './authoring/limits';
+export * from './authoring/structure-locks';
+export * from './authoring/validate-form';
+export * from './authoring/validate-question';
+export * from './authoring/validate-table';
 export * from './common/assert';
 export * from './common/endpoint';
 export * from './common/errors';
@@ -13,23 +31,143 @@ export * from './common/languages';
 export * from './common/state-machine';
 export * from './common/time-zones';
 export * from './common/timestamps';
-export * from './econsent';
+// econsent
+export * from './econsent/model';
+export * from './econsent/state-machine';
 export * from './endpoints';
-export * from './enrollments';
-export * from './files';
-export * from './forms';
-export * from './formulas';
-export * from './integrations';
-export * from './medication';
-export * from './plans';
-export * from './processes';
-export * from './public';
-export * from './queries';
-export * from './questionnaires';
-export * from './rules';
-export * from './signup';
-export * from './sites';
-export * from './studies';
-export * from './subjects';
-export * from './tokens';
-export * from './users';
+// enrollments
+export * from './enrollments/model';
+export * from './enrollments/schemas';
+export * from './enrollments/staff-rules';
+export * from './enrollments/state';
+export * from './enrollments/state-machine';
+// files
+export * from './files/schemas';
+export * from './files/sniff';
+// forms
+export * from './forms/answer-messages';
+export * from './forms/answer-rules';
+export * from './forms/answer-validation';
+export * from './forms/contact-validation';
+export * from './forms/eq5d';
+export * from './forms/form-status';
+export * from './forms/image-chart';
+export * from './forms/model';
+export * from './forms/number-values';
+export * from './forms/schemas';
+export * from './forms/show-rules';
+export * from './forms/time-values';
+export * from './forms/upload-validation';
+export * from './forms/value-validation';
+export * from './forms/versions';
+// formulas
+export * from './formulas/answer-values';
+export * from './formulas/evaluate';
+export * from './formulas/parser';
+export * from './formulas/validate-formula';
+// integrations
+export * from './integrations/api-permissions';
+export type * from './integrations/audit-events';
+export * from './integrations/schemas';
+// medication
+export * from './medication/model';
+// plans
+export * from './plans/model';
+export * from './plans/state-machine';
+// processes
+export * from './processes/data-event-forms';
+export * from './processes/locks';
+export * from './processes/model';
+export * from './processes/schemas';
+export * from './processes/validate-process';
+// public
+export * from './public/audit-events';
+export * from './public/one-time-password';
+export * from './public/schemas';
+export * from './public/state';
+export * from './public/token-access';
+// queries
+export * from './queries/model';
+export * from './queries/state-machine';
+// questionnaires
+export * from './questionnaires/answer-set';
+export * from './questionnaires/edit-locks';
+export * from './questionnaires/model';
+export * from './questionnaires/schemas';
+export * from './questionnaires/state';
+export * from './questionnaires/unscheduled';
+// rules
+export * from './rules/embedded';
+export * from './rules/evaluate';
+export * from './rules/messages';
+export * from './rules/model';
+export * from './rules/operators';
+export * from './rules/schemas';
+export * from './rules/validate-rule';
+export * from './rules/values';
+// signup
+export { isKnownCountryCode, isValidPersonName } from './signup/field-rules';
+export {
+  asksForInvestigator,
+  orderSignUpFields,
+  SIGNUP_ADDRESS_PARTS,
+  SIGNUP_INVESTIGATOR_FIELDS,
+  SIGNUP_LIMITS,
+  SIGNUP_MESSAGES,
+  SIGNUP_MIN_BIRTH_YEAR,
+  SIGNUP_MIN_DATE,
+  SIGNUP_PATIENT_FIELDS,
+  type SignUpAddressPart,
+  type SignUpFieldConfig,
+  type SignUpInvestigatorField,
+  type SignUpPatientField,
+} from './signup/fields';
+export {
+  isKnownCallingCode,
+  isPhoneLengthValidForCallingCode,
+  SIGNUP_PHONE_FIELDS,
+  type SignUpPhone,
+  type SignUpPhoneField,
+} from './signup/phone';
+export * from './signup/steps';
+export {
+  isCompleteSignUpAddress,
+  isPartialSignUpAddress,
+  isSignUpLanguageLocked,
+  type SignUpAddress,
+  type SignUpConfig,
+  type SignUpInput,
+  type SignUpSwitches,
+  signUpAddressToSend,
+  validateSignUp,
+} from './signup/validate';
+// sites
+export * from './sites/model';
+export * from './sites/schemas';
+// studies
+export * from './studies/model';
+export * from './studies/participant-settings';
+export * from './studies/schemas';
+export * from './studies/state-machine';
+// subjects
+export * from './subjects/csv';
+export * from './subjects/history';
+export * from './subjects/import';
+export * from './subjects/model';
+export * from './subjects/schemas';
+export * from './subjects/subject-ids';
+export * from './subjects/validate-subject';
+export * from './subjects/visibility';
+// tokens
+export * from './tokens/messages';
+export * from './tokens/model';
+export * from './tokens/schedule';
+export * from './tokens/schemas';
+export * from './tokens/staff-rules';
+export * from './tokens/state';
+export * from './tokens/state-machine';
+export * from './tokens/zoned-time';
+// users
+export * from './users/model';
+export * from './users/password-policy';
+export * from './users/schemas';

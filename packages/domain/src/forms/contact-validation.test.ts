@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownCallingCode } from '../signup';
+import { isKnownCallingCode } from '../signup/phone';
 import { ANSWER_MESSAGES } from './answer-messages';
 import {
   validateAnswerCountry as validateCountry,

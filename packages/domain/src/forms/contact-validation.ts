@@ -4,7 +4,8 @@
  * lists are the sign-up ones (`signup/`), so both flows accept exactly the same values.
  */
 import type { FieldIssue } from '../common/errors';
-import { isKnownCallingCode, isKnownCountryCode, isPhoneLengthValidForCallingCode } from '../signup';
+import { isKnownCountryCode } from '../signup/field-rules';
+import { isKnownCallingCode, isPhoneLengthValidForCallingCode } from '../signup/phone';
 import { ANSWER_MESSAGES } from './answer-messages';
 
 /** Spec 002 §5: phone numbers are at most 32 characters. */

@@ -1,4 +1,0 @@
-export * from './custom-reports';
-export * from './dates';
-export * from './model';
-export * from './state-machine';

@@ -1,3 +1,0 @@
-export * from './api-permissions';
-export type * from './audit-events';
-export * from './schemas';

@@ -1,2 +1,0 @@
-export * from './model';
-export * from './schemas';

@@ -1,3 +1,0 @@
-export * from './model';
-export * from './password-policy';
-export * from './schemas';
