@@ -26,8 +26,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ALLOWED = {
   'tokens -> enrollments':
     'the schedule engine (tokens) reads and locks enrollments while enrollments services advance tokens: one aggregate split across two modules',
-  'forms -> processes': 'forms/processes.ts asks whether a form is used by a process (DELETE_QT_FAIL, locks)',
-  'forms -> enrollments': 'forms/processes.ts reads the form versions tagged on an enrollment',
 };
 
 /**

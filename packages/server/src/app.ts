@@ -13,11 +13,13 @@ import { loadAccessUser } from './modules/access/api';
 import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { findEnrollmentFormVersions } from './modules/enrollments/form-versions';
 import { enrollmentRoutes } from './modules/enrollments/routes';
 import { fileRoutes } from './modules/files/routes';
 import { formRoutes } from './modules/forms/routes';
 import { authenticateApiKey } from './modules/integrations/api-key-auth';
 import { integrationRoutes } from './modules/integrations/routes';
+import { findProcessFormIds, isFormUsedInAnyProcess } from './modules/processes/form-usage';
 import { processRoutes } from './modules/processes/routes';
 import { publicRoutes } from './modules/public/routes';
 import { questionnaireRoutes } from './modules/questionnaires/routes';
@@ -197,7 +199,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...siteRoutes(deps),
     ...accessRoutes(deps),
     ...integrationRoutes(deps),
-    ...formRoutes(deps),
+    // Forms sits below processes and enrollments: they answer its questions (issue 14 item 8).
+    ...formRoutes(deps, { isFormUsedInAnyProcess, findProcessFormIds, findEnrollmentFormVersions }),
     ...ruleRoutes(deps),
     ...processRoutes(deps),
     ...enrollmentRoutes(deps),

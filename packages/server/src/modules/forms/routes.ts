@@ -3,6 +3,7 @@ import { forbidden } from '../../platform/errors';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
+import type { FormUsage } from './form-usage';
 import { imageRoutes } from './image-routes';
 import { libraryRoutes } from './library-routes';
 import { findForm } from './repo';
@@ -12,18 +13,19 @@ import { autosaveForm } from './service/save-form';
 import { getTaggedForm, listProcessForms, listTaggedForms, promoteFormVersion } from './service/versions';
 
 /** Form templates, versions, libraries and study images (spec 001 §7 form templates, 000 §7 images). */
-export function formRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
+/** `usage`: what forms asks of processes and enrollments, handed in by app.ts (issue 14 item 8). */
+export function formRoutes(deps: ModuleDeps, usage: FormUsage): RouteDefinition<never>[] {
   const { db } = deps;
   return [
     defineRoute({
       endpoint: formEndpoints.list,
       permission: inStudy('QUESTIONNAIRE_TEMPLATE_LIST'),
-      handler: async (req) => listStudyForms(db, { studyId: req.params.studyId, ...req.query }),
+      handler: async (req) => listStudyForms(db, usage, { studyId: req.params.studyId, ...req.query }),
     }),
     defineRoute({
       endpoint: formEndpoints.get,
       permission: inStudy('QUESTIONNAIRE_TEMPLATE_VIEW'),
-      handler: async (req) => getStudyForm(db, { ...req.params, ...req.query }),
+      handler: async (req) => getStudyForm(db, usage, { ...req.params, ...req.query }),
     }),
     defineRoute({
       endpoint: formEndpoints.save,
@@ -34,7 +36,7 @@ export function formRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
         if (isNew && !hasPermission(accessOf(req), 'QUESTIONNAIRE_TEMPLATE_CREATE', { studyId }))
           throw forbidden();
         const result = await runUseCase(db, actorOf(req), (ctx) =>
-          autosaveForm(ctx, { studyId, form: req.body }),
+          autosaveForm(ctx, usage, { studyId, form: req.body }),
         );
         return reply.code(result.isCreated ? 201 : 200).send(result.form);
       },
@@ -43,7 +45,7 @@ export function formRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       endpoint: formEndpoints.delete,
       permission: inStudy('QUESTIONNAIRE_TEMPLATE_DELETE'),
       handler: async (req, reply) => {
-        await runUseCase(db, actorOf(req), (ctx) => deleteStudyForm(ctx, req.params));
+        await runUseCase(db, actorOf(req), (ctx) => deleteStudyForm(ctx, usage, req.params));
         return reply.code(204).send(null);
       },
     }),
@@ -68,17 +70,17 @@ export function formRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: formEndpoints.listOfProcess,
       permission: inStudy('QUESTIONNAIRE_TEMPLATE_LIST'),
-      handler: async (req) => listProcessForms(db, req.params),
+      handler: async (req) => listProcessForms(db, usage, req.params),
     }),
     defineRoute({
       endpoint: formEndpoints.taggedOfEnrollment,
       permission: inStudy('QUESTIONNAIRE_TEMPLATE_VIEW'),
-      handler: async (req) => listTaggedForms(db, req.params),
+      handler: async (req) => listTaggedForms(db, usage, req.params),
     }),
     defineRoute({
       endpoint: formEndpoints.taggedForm,
       permission: inStudy('QUESTIONNAIRE_TEMPLATE_VIEW'),
-      handler: async (req) => getTaggedForm(db, req.params),
+      handler: async (req) => getTaggedForm(db, usage, req.params),
     }),
     ...libraryRoutes(deps),
     ...imageRoutes(deps),

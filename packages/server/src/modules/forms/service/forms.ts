@@ -5,8 +5,8 @@ import { AppError, notFound, validationError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { copyWithNewIds, readDocument, uniqueCopyTitle } from '../documents';
+import type { FormUsage } from '../form-usage';
 import { presentForm, presentListItem, presentVersion } from '../presenters';
-import { isFormUsedInAnyProcess } from '../processes';
 import {
   type FormVersionRow,
   findVersion,
@@ -21,6 +21,7 @@ import { createForm } from './save-form';
 /** Spec 001 §7 GET questionnairetemplate: the study's forms; `excludeAe` leaves AE forms out. */
 export async function listStudyForms(
   db: Executor,
+  usage: FormUsage,
   input: { studyId: string; excludeAe?: boolean | undefined; withVersions?: boolean | undefined },
 ): Promise<FormListItem[]> {
   await requireFormStudy(db, input.studyId);
@@ -32,7 +33,7 @@ export async function listStudyForms(
     rows.map(async (row) =>
       presentListItem(
         row,
-        await isFormUsedInAnyProcess(db, input.studyId, row.id),
+        await usage.isFormUsedInAnyProcess(db, input.studyId, row.id),
         input.withVersions ? (byForm.get(row.id) ?? []) : undefined,
       ),
     ),
@@ -42,6 +43,7 @@ export async function listStudyForms(
 /** Spec 001 §7 GET questionnairetemplate/{formId}: the draft, or with `isOldVersion` a published version. */
 export async function getStudyForm(
   db: Executor,
+  usage: FormUsage,
   input: {
     studyId: string;
     formId: string;
@@ -63,19 +65,23 @@ export async function getStudyForm(
     if (!version) throw notFound('The form version');
     return presentVersion(version);
   }
-  const isUsed = await isFormUsedInAnyProcess(db, input.studyId, row.id);
+  const isUsed = await usage.isFormUsedInAnyProcess(db, input.studyId, row.id);
   return presentForm(row, formLocks(study, readDocument(row.document), isUsed), isUsed);
 }
 
 /** Spec 001 §7 DELETE: soft delete; refused for the default AE form and for forms used in a process. */
-export async function deleteStudyForm(ctx: UseCaseContext, input: { studyId: string; formId: string }) {
+export async function deleteStudyForm(
+  ctx: UseCaseContext,
+  usage: FormUsage,
+  input: { studyId: string; formId: string },
+) {
   const study = await requireFormStudy(ctx.tx, input.studyId);
   const row = await requireForm(ctx.tx, input.studyId, input.formId);
   assertStructureEditable(study, readDocument(row.document));
   if (row.isDefaultAeForm) {
     throw new AppError('CONFLICT', 'The active AE form cannot be deleted.', { id: 'DELETE_ACTIVE_AE_FORM' });
   }
-  if (await isFormUsedInAnyProcess(ctx.tx, input.studyId, row.id)) {
+  if (await usage.isFormUsedInAnyProcess(ctx.tx, input.studyId, row.id)) {
     throw new AppError('CONFLICT', 'The form is used in a process and cannot be deleted.', {
       id: 'DELETE_QT_FAIL',
     });

@@ -13,8 +13,8 @@ import { AppError, validationError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { formName, readDocument } from '../documents';
+import type { FormUsage } from '../form-usage';
 import { presentForm } from '../presenters';
-import { isFormUsedInAnyProcess } from '../processes';
 import {
   countForms,
   type FormRow,
@@ -168,9 +168,15 @@ function assertRevision(existing: FormRow, revision: number | undefined): void {
  * Spec 001 §7 autosave: updates the draft in place; a changed draft is no longer the published one
  * and has the next revision.
  */
-async function updateDraft(ctx: UseCaseContext, study: FormStudy, existing: FormRow, input: FormSave) {
+async function updateDraft(
+  ctx: UseCaseContext,
+  usage: FormUsage,
+  study: FormStudy,
+  existing: FormRow,
+  input: FormSave,
+) {
   const before = readDocument(existing.document);
-  const isUsed = await isFormUsedInAnyProcess(ctx.tx, study.id, existing.id);
+  const isUsed = await usage.isFormUsedInAnyProcess(ctx.tx, study.id, existing.id);
   const form: FormTemplateDocument = {
     ...sanitizeFormDocument(withoutRevision(input)),
     id: existing.id,
@@ -214,6 +220,7 @@ async function updateDraft(ctx: UseCaseContext, study: FormStudy, existing: Form
  */
 export async function autosaveForm(
   ctx: UseCaseContext,
+  usage: FormUsage,
   input: { studyId: string; form: FormSave },
 ): Promise<{ form: FormTemplateView; isCreated: boolean }> {
   const study = await requireFormStudy(ctx.tx, input.studyId);
@@ -227,7 +234,7 @@ export async function autosaveForm(
     };
   }
   assertRevision(existing, input.form.revision);
-  const { row, isUsed } = await updateDraft(ctx, study, existing, input.form);
+  const { row, isUsed } = await updateDraft(ctx, usage, study, existing, input.form);
   return {
     form: presentForm(row, formLocks(study, readDocument(row.document), isUsed), isUsed),
     isCreated: false,

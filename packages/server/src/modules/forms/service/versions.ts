@@ -4,8 +4,8 @@ import type { Executor } from '../../../platform/db/client';
 import { AppError, notFound, validationError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { readDocument } from '../documents';
+import type { FormUsage } from '../form-usage';
 import { presentForm, presentVersion } from '../presenters';
-import { findEnrollmentFormVersions, findProcessFormIds, isFormUsedInAnyProcess } from '../processes';
 import { findForm, findVersion, insertVersion, latestVersion, updateForm } from '../repo';
 import { assertFormsEditable, formLocks, requireForm, requireFormStudy } from './guards';
 import { authoringIssuesOf } from './save-form';
@@ -57,24 +57,30 @@ export async function promoteFormVersion(
 /** Spec 001 §7 GET process/{processId}/forms: the forms of a process in its order (404 for an unknown process). */
 export async function listProcessForms(
   db: Executor,
+  usage: FormUsage,
   input: { studyId: string; processId: string },
 ): Promise<FormTemplateView[]> {
   const study = await requireFormStudy(db, input.studyId);
-  const formIds = await findProcessFormIds(db, input.studyId, input.processId);
+  const formIds = await usage.findProcessFormIds(db, input.studyId, input.processId);
   if (!formIds) throw notFound('The process');
   const forms: FormTemplateView[] = [];
   for (const formId of formIds) {
     const row = await findForm(db, input.studyId, formId);
     if (!row) continue;
-    const isUsed = await isFormUsedInAnyProcess(db, input.studyId, formId);
+    const isUsed = await usage.isFormUsedInAnyProcess(db, input.studyId, formId);
     forms.push(presentForm(row, formLocks(study, readDocument(row.document), isUsed), isUsed));
   }
   return forms;
 }
 
-async function requireEnrollmentVersions(db: Executor, studyId: string, pathwayRecordId: string) {
+async function requireEnrollmentVersions(
+  db: Executor,
+  usage: FormUsage,
+  studyId: string,
+  pathwayRecordId: string,
+) {
   await requireFormStudy(db, studyId);
-  const versions = await findEnrollmentFormVersions(db, studyId, pathwayRecordId);
+  const versions = await usage.findEnrollmentFormVersions(db, studyId, pathwayRecordId);
   if (!versions) {
     throw new AppError('NOT_FOUND', 'The enrollment was not found.', { id: 'INVALID_ENROLLMENT' });
   }
@@ -84,9 +90,10 @@ async function requireEnrollmentVersions(db: Executor, studyId: string, pathwayR
 /** Spec 001 §7 tagged: the form versions an enrollment was started with (INVALID_ENROLLMENT when unknown). */
 export async function listTaggedForms(
   db: Executor,
+  usage: FormUsage,
   input: { studyId: string; pathwayRecordId: string },
 ): Promise<FormTemplateView[]> {
-  const tags = await requireEnrollmentVersions(db, input.studyId, input.pathwayRecordId);
+  const tags = await requireEnrollmentVersions(db, usage, input.studyId, input.pathwayRecordId);
   const versions = await Promise.all(
     tags.map((t) => findVersion(db, input.studyId, t.formId, t.major, t.minor)),
   );
@@ -96,9 +103,10 @@ export async function listTaggedForms(
 /** Spec 001 §7 tagged one: the version of one form an enrollment uses. */
 export async function getTaggedForm(
   db: Executor,
+  usage: FormUsage,
   input: { studyId: string; formId: string; pathwayRecordId: string },
 ): Promise<FormTemplateView> {
-  const tags = await requireEnrollmentVersions(db, input.studyId, input.pathwayRecordId);
+  const tags = await requireEnrollmentVersions(db, usage, input.studyId, input.pathwayRecordId);
   const tag = tags.find((t) => t.formId === input.formId);
   const version = tag ? await findVersion(db, input.studyId, tag.formId, tag.major, tag.minor) : null;
   if (!version) throw notFound('The form version');

@@ -1,11 +1,7 @@
-/**
- * Look-ups into processes and enrollments: is a form used by a process, the forms of a process,
- * and the form versions of an enrollment.
- */
+/** The forms of the study's processes, as the forms module asks for them (issue 14 item 8, forms/form-usage.ts). */
 import { listProcessFormIds } from '@trialbase/domain';
 import type { Executor } from '../../platform/db/client';
-import { findEnrollment } from '../enrollments/api';
-import { findStudyProcess, listStudyProcesses } from '../processes/lookups';
+import { findStudyProcess, listStudyProcesses } from './lookups';
 
 /** Spec 001 §4/§7: is the form used by any process of the study (DELETE_QT_FAIL, AE type lock)? */
 export async function isFormUsedInAnyProcess(
@@ -26,20 +22,4 @@ export async function findProcessFormIds(
 ): Promise<string[] | null> {
   const process = await findStudyProcess(tx, studyId, processId);
   return process ? listProcessFormIds(process) : null;
-}
-
-/** The form versions tied to an enrollment (pathway record), or null when it does not exist. */
-export async function findEnrollmentFormVersions(
-  tx: Executor,
-  studyId: string,
-  pathwayRecordId: string,
-): Promise<{ formId: string; major: number; minor: number }[] | null> {
-  // Tagged when the subject was enrolled (enrollments module, issue 6).
-  const enrollment = await findEnrollment(tx, studyId, pathwayRecordId);
-  if (!enrollment) return null;
-  return Object.entries(enrollment.formVersions).map(([formId, v]) => ({
-    formId,
-    major: v.major,
-    minor: v.minor,
-  }));
 }
