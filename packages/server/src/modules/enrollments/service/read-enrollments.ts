@@ -17,8 +17,8 @@ import {
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
-import { tokenDetailsOf } from '../../tokens/details';
 import { listEnrollmentTokens, listUnscheduledTokensAtSite } from '../../tokens/api';
+import { tokenDetailsOf } from '../../tokens/details';
 import { presentEnrollmentDetail } from '../presenters';
 import {
   countEnrollmentsByStatus,

@@ -24,13 +24,13 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/client';
 import { AppError, notFound } from '../../../platform/errors';
 import { newSecret } from '../../../platform/ids';
-import { enrollmentDetailsOf } from '../../enrollments/details';
 import {
   type EnrollmentRow,
   findEnrollmentProcess,
   findSubject,
   type SubjectRow,
 } from '../../enrollments/api';
+import { enrollmentDetailsOf } from '../../enrollments/details';
 import { formTemplates } from '../../forms/tables';
 import { loadForm } from '../../questionnaires/service/context';
 import type { TokenRow } from '../../tokens/api';
