@@ -1,7 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { accessRoutes } from '../features/access/routes';
-import { accountAdminRoutes, accountPublicRoutes, accountRoutes } from '../features/accounts/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { authRoutes } from '../features/auth/routes';
 import { errorRoutes } from '../features/errors/routes';
@@ -13,6 +12,7 @@ import { ruleRoutes } from '../features/rules/routes';
 import { siteRoutes } from '../features/sites/routes';
 import { studyRoutes } from '../features/studies/routes';
 import { subjectRoutes } from '../features/subjects/routes';
+import { accountAdminRoutes, accountPublicRoutes, accountRoutes } from '../features/users/routes';
 import { HomeRedirect, RequireSession, RequireSystemAdmin } from './guards';
 import { setNavigator } from './navigation';
 import { RootLayout } from './root-layout';

@@ -6,7 +6,7 @@ import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../
 import { auditEvents } from '../../platform/audit/tables';
 import { outboxMessages } from '../../platform/outbox/tables';
 import { runUseCase, SYSTEM_ACTOR } from '../../platform/use-case';
-import { activateInvitationsForUser } from './service';
+import { activateInvitationsForUser } from './service/access-grants';
 import { studyAccess } from './tables';
 
 let t: TestApp;

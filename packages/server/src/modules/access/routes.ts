@@ -11,9 +11,9 @@ import {
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { publicBaseUrl } from '../../platform/http/public-url';
 import { runUseCase } from '../../platform/use-case';
-import { canReadUserPermissions, getMyAccess, getUserStudyPermissions } from './queries';
+import { canReadUserPermissions, getMyAccess, getUserStudyPermissions } from './permission-lookups';
 import { loadAccessUser } from './repo';
-import { changeAccess, inviteAccess, listAccess, revokeAccess } from './service';
+import { changeAccess, inviteAccess, listAccess, revokeAccess } from './service/access-grants';
 
 function signedInUser(req: FastifyRequest) {
   if (!req.auth) throw unauthenticated();

@@ -8,7 +8,7 @@ import { unauthenticated } from '../../platform/errors';
 import { defineRoute } from '../../platform/http/define-route';
 import type { UserRow } from '../users/api';
 import { presentSessionUser } from '../users/presenters';
-import { login, logout } from './service';
+import { login, logout } from './service/sessions';
 
 function presentSession(user: UserRow, session: ActiveSession) {
   return {

@@ -7,11 +7,11 @@ import { listEnrollmentTokens } from '../tokens/api';
 import { presentToken } from '../tokens/presenters';
 import { kickJobs } from '../tokens/route-helpers';
 import { scheduleEnvOf } from '../tokens/service/send-link';
+import { enrollmentStaffRoutes } from './actions-routes';
 import { presentEnrollment } from './presenters';
 import { enrollmentReadRoutes } from './read-routes';
 import { enrollmentSite, enrolmentSites, siteOfEnrollment } from './route-helpers';
 import { enrollSubject } from './service/enroll-subject';
-import { enrollmentStaffRoutes } from './staff-routes';
 
 /** Routes of the enrollments area (spec 001 §7 Subjects and enrollments). */
 export function enrollmentRoutes(deps: ModuleDeps): RouteDefinition<never>[] {

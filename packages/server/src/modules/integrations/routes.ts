@@ -15,7 +15,7 @@ import {
   loadStudyWithApiModule,
   renewApiKey,
   updateApiUserSettings,
-} from './service';
+} from './service/api-access';
 
 /** API access (spec 001 §2 "API access", §3 API user): the study's key, its API user setting and study info. */
 export function integrationRoutes(deps: ModuleDeps): RouteDefinition<never>[] {

@@ -29,7 +29,7 @@ import { assertLinkUsable, loadLink } from './service/link';
 import { sendCodeForLink, sendCodeForToken } from './service/link-lookup';
 import { codeError } from './service/one-time-password';
 import { getConsentInfo, getLogo, getLogoImage, getProcessForLink, getSiteInfo } from './service/pages';
-import { publicSignUp } from './service/sign-up';
+import { publicSignUp } from './service/participant-sign-up';
 import { acceptConsent, type LinkOutcome, validateLinkCode, validateToken } from './service/token-flow';
 import {
   emailNotExistError,

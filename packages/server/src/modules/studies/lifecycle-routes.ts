@@ -12,7 +12,7 @@ import {
   requestStudyDeletion,
   type StudyStatusAction,
 } from './service/lifecycle';
-import { getStudyOr404 } from './service/queries';
+import { getStudyOr404 } from './service/read-studies';
 
 const STATUS_CALLS: {
   endpoint: (typeof studyEndpoints)['start' | 'stop' | 'testDrive' | 'backToBuild'];

@@ -13,7 +13,7 @@ import { canCreateStudies, createStudy } from './service/create-study';
 import { duplicateStudy } from './service/duplicate-study';
 import { applyEnterpriseCode, enableStudyModules, getStudySubscription } from './service/modules';
 import { participantSettingsOf, updateParticipantSettings } from './service/participant-settings';
-import { getStudyOr404, getStudyOverview, listStudiesFor } from './service/queries';
+import { getStudyOr404, getStudyOverview, listStudiesFor } from './service/read-studies';
 import { updateStudy } from './service/update-study';
 
 /** Routes of this area; each declares its permission (CONVENTIONS.md). Spec 001 §7 study lifecycle. */

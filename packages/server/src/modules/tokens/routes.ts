@@ -5,11 +5,11 @@ import type { ModuleDeps } from '../../platform/http/module-deps';
 import { siteParam } from '../../platform/http/site-scope';
 import { runUseCase } from '../../platform/use-case';
 import { enrollmentSite } from '../enrollments/route-helpers';
+import { tokenStaffRoutes } from './actions-routes';
 import { presentToken } from './presenters';
 import { kickJobs, rescheduledTokenSites, tokenSite } from './route-helpers';
 import { scheduleEnvOf } from './service/send-link';
 import { rescheduleTokens, resendToken, startAllForDataEvent, startDataEvent } from './service/staff';
-import { tokenStaffRoutes } from './staff-routes';
 
 // Staff answers never carry the link secret; GET .../tokens sends it to TOKEN_VIEW holders only.
 const noSecret = { withSecret: false };

@@ -3,7 +3,7 @@ import { defineRoute } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { publicBaseUrl } from '../../platform/http/public-url';
 import { requestPasswordReset, resetPassword } from './service/passwords';
-import { signUp, verifyEmail } from './service/signup';
+import { signUp, verifyEmail } from './service/staff-sign-up';
 
 /** Public account calls: sign-up, email verification, forgot and reset password (spec 000 §2). */
 export function accountRoutes(deps: ModuleDeps) {

@@ -1,5 +1,4 @@
 import { accessMessages } from '../../features/access/messages';
-import { accountsMessages } from '../../features/accounts/messages';
 import { formMessages } from '../../features/forms/messages';
 import { rendererMessages } from '../../features/forms/renderer/messages';
 import { integrationsMessages } from '../../features/integrations/messages';
@@ -9,6 +8,7 @@ import { ruleMessages } from '../../features/rules/messages';
 import { sitesMessages } from '../../features/sites/messages';
 import { studyMessages } from '../../features/studies/messages';
 import { subjectMessages } from '../../features/subjects/messages';
+import { accountsMessages } from '../../features/users/messages';
 import type { UiLanguage } from './languages';
 import { serverErrorMessages } from './server-error-messages';
 

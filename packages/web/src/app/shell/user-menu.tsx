@@ -3,8 +3,8 @@ import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import type { SessionUser } from '@trialbase/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ProfileMenuItem } from '../../features/accounts/profile-menu-item';
 import { useLogout } from '../../features/auth/api';
+import { ProfileMenuItem } from '../../features/users/profile-menu-item';
 import { showSuccessToast } from '../notify';
 
 function initialsOf(user: SessionUser): string {

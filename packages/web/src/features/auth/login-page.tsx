@@ -11,7 +11,7 @@ import { safeRedirectPath } from '../../app/url-rules';
 import { AuthCard } from '../../components/auth-card';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { PasswordField } from '../../components/password-field';
-import { AccountLinks } from '../accounts/account-links';
+import { AccountLinks } from '../users/account-links';
 import { useLogin, useSession } from './api';
 import { describeLoginError, type LoginProblem } from './login-errors';
 

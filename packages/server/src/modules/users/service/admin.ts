@@ -8,7 +8,7 @@ import type { Db } from '../../../platform/db/client';
 import { AppError, notFound } from '../../../platform/errors';
 import { newId, newSecret } from '../../../platform/ids';
 import { runUseCase, type UseCaseContext } from '../../../platform/use-case';
-import { activateInvitationsForUser } from '../../access/service';
+import { activateInvitationsForUser } from '../../access/service/access-grants';
 import {
   findUserByEmail,
   findUserById,
@@ -19,7 +19,7 @@ import {
 } from '../repo';
 import { queueWelcomeEmail } from './emails';
 import { appLink, issueLink, SET_PASSWORD_TTL_MINUTES } from './links';
-import { duplicateEmailError } from './signup';
+import { duplicateEmailError } from './staff-sign-up';
 
 /** A temporary password that itself satisfies the strength rule (shown to the admin once). */
 function temporaryPassword(email: string): string {

@@ -4,7 +4,7 @@ import { blockedUntil, clearFailures, recordFailure } from '../../../platform/au
 import type { Db } from '../../../platform/db/client';
 import { AppError, validationError } from '../../../platform/errors';
 import { runUseCase, SYSTEM_ACTOR } from '../../../platform/use-case';
-import { activateInvitationsForUser } from '../../access/service';
+import { activateInvitationsForUser } from '../../access/service/access-grants';
 import {
   consumeUserTokens,
   findUserByEmail,

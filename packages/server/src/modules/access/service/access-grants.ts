@@ -6,11 +6,11 @@ import {
   validateAccessSites,
 } from '@trialbase/domain';
 import { and, eq } from 'drizzle-orm';
-import { AppError, notFound, validationError } from '../../platform/errors';
-import { newId } from '../../platform/ids';
-import { queueMessage } from '../../platform/outbox/outbox';
-import type { UseCaseContext } from '../../platform/use-case';
-import { presentAccess, userIdsOf } from './presenters';
+import { AppError, notFound, validationError } from '../../../platform/errors';
+import { newId } from '../../../platform/ids';
+import { queueMessage } from '../../../platform/outbox/outbox';
+import type { UseCaseContext } from '../../../platform/use-case';
+import { presentAccess, userIdsOf } from '../presenters';
 import {
   findAccountByEmail,
   findLiveAccessByEmail,
@@ -23,8 +23,8 @@ import {
   listUserNames,
   type StudyAccessRow,
   updateStudyAccess,
-} from './repo';
-import { studyAccess } from './tables';
+} from '../repo';
+import { studyAccess } from '../tables';
 
 /**
  * Turns the invitations waiting for this email into active access once the user exists

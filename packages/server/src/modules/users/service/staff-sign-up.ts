@@ -5,7 +5,7 @@ import type { Db } from '../../../platform/db/client';
 import { AppError, validationError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import { runUseCase, SYSTEM_ACTOR } from '../../../platform/use-case';
-import { activateInvitationsForUser } from '../../access/service';
+import { activateInvitationsForUser } from '../../access/service/access-grants';
 import {
   consumeUserTokens,
   findUserByEmail,

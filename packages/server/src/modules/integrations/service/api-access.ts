@@ -6,10 +6,10 @@ import {
   type RenewedApiKey,
   type StudyInfo,
 } from '@trialbase/domain';
-import type { Executor } from '../../platform/db/client';
-import { AppError, notFound } from '../../platform/errors';
-import { newId, newLinkToken, newSecret } from '../../platform/ids';
-import type { UseCaseContext } from '../../platform/use-case';
+import type { Executor } from '../../../platform/db/client';
+import { AppError, notFound } from '../../../platform/errors';
+import { newId, newLinkToken, newSecret } from '../../../platform/ids';
+import type { UseCaseContext } from '../../../platform/use-case';
 import {
   type ApiKeyRow,
   findActiveApiKey,
@@ -21,7 +21,7 @@ import {
   type StudyForApi,
   setKeyViewIdentifiable,
   setStudyApiUserSetting,
-} from './repo';
+} from '../repo';
 
 function presentKey(row: ApiKeyRow): ApiKeyMetadata {
   return {

@@ -1,13 +1,13 @@
 import type { AuditActor } from '@trialbase/domain';
-import { dummyPasswordHash, verifyPassword } from '../../platform/auth/passwords';
-import { createSession, revokeSession } from '../../platform/auth/sessions';
-import { blockedUntil, clearFailures, recordFailure } from '../../platform/auth/throttle';
-import type { Config } from '../../platform/config';
-import type { Db } from '../../platform/db/client';
-import { AppError } from '../../platform/errors';
-import { runUseCase, SYSTEM_ACTOR } from '../../platform/use-case';
-import { EMAIL_NOT_VERIFIED_MESSAGE, isEmailVerified } from '../users/account-state';
-import { findUserByEmail, type UserRow, updateUser } from '../users/api';
+import { dummyPasswordHash, verifyPassword } from '../../../platform/auth/passwords';
+import { createSession, revokeSession } from '../../../platform/auth/sessions';
+import { blockedUntil, clearFailures, recordFailure } from '../../../platform/auth/throttle';
+import type { Config } from '../../../platform/config';
+import type { Db } from '../../../platform/db/client';
+import { AppError } from '../../../platform/errors';
+import { runUseCase, SYSTEM_ACTOR } from '../../../platform/use-case';
+import { EMAIL_NOT_VERIFIED_MESSAGE, isEmailVerified } from '../../users/account-state';
+import { findUserByEmail, type UserRow, updateUser } from '../../users/api';
 
 type Deps = { db: Db; config: Config };
 type LoginInput = { email: string; password: string; ip: string | null; userAgent: string | null };
