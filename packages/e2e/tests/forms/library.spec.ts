@@ -5,6 +5,11 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../support/server';
 // from the system library is published as 1.0 then 1.1; a form saved to my templates shows in the
 // profile's forms tab and can be deleted; EQ-5D-5L is added once and the second attempt is refused.
 
+// The three tests sign in as the same administrator, whose own templates are user-wide: one saves a
+// template there while another expects none and counts cards (the chooser keeps the hidden "My
+// templates" panel mounted). They run in order in one worker, not side by side.
+test.describe.configure({ mode: 'default' });
+
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/forms-library';
 
 async function logIn(page: Page) {
@@ -76,7 +81,7 @@ test('a form created from the system library (PHQ-9) is published as 1.0, then a
   await expect(page.getByTestId('no-templates')).toBeVisible();
 
   await page.getByTestId('system-tab').click();
-  await expect(page.getByTestId('template-card')).toHaveCount(3);
+  await expect(page.locator('[data-testid="template-card"]:visible')).toHaveCount(3);
   await page.screenshot({ path: `${SHOTS}/chooser-desktop.png`, fullPage: true });
   await page.getByRole('button', { name: 'Use template: PHQ-9' }).click();
 
@@ -90,7 +95,7 @@ test('a form created from the system library (PHQ-9) is published as 1.0, then a
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/study/${studyId}/questionnaireTemplate/create?fromProfile=true&lang=ar`);
   await page.getByTestId('system-tab').click();
-  await expect(page.getByTestId('template-card')).toHaveCount(3);
+  await expect(page.locator('[data-testid="template-card"]:visible')).toHaveCount(3);
   await page.screenshot({ path: `${SHOTS}/chooser-mobile-ar.png`, fullPage: true });
   await page.goto(`${editUrl.replace(/\?.*$/, '')}?lang=ar`);
   await expect(page.getByTestId('publish-version')).toBeVisible();
