@@ -49,6 +49,24 @@ export type EndpointBody<E extends EndpointDefinition> = E['body'] extends z.Zod
   ? z.input<E['body']>
   : never;
 
+/**
+ * What a client call of `E` takes (staff and participant clients alike): its path parameters,
+ * query and body as the endpoint types them, each only when the endpoint has one, plus `Extra`
+ * (the client's own options, e.g. an abort signal).
+ */
+export type EndpointCallOptions<E extends EndpointDefinition, Extra = object> = Extra &
+  (HasPathParams<E> extends true ? { params: PathParams<E> } : { params?: undefined }) &
+  ([EndpointQuery<E>] extends [never] ? { query?: undefined } : { query?: EndpointQuery<E> }) &
+  ([EndpointBody<E>] extends [never] ? { body?: undefined } : { body: EndpointBody<E> });
+
+/** The options argument of a client call: required when the endpoint has path parameters or a body. */
+export type EndpointCallArgs<E extends EndpointDefinition, Extra = object> =
+  HasPathParams<E> extends true
+    ? [options: EndpointCallOptions<E, Extra>]
+    : [EndpointBody<E>] extends [never]
+      ? [options?: EndpointCallOptions<E, Extra>]
+      : [options: EndpointCallOptions<E, Extra>];
+
 type SuccessSchema<R> = R extends { 200: infer S }
   ? S
   : R extends { 201: infer S }

@@ -1,12 +1,12 @@
 import {
   buildPath,
   CSRF_HEADER,
-  type EndpointBody,
+  type EndpointCallArgs,
+  type EndpointCallOptions,
   type EndpointDefinition,
   type EndpointQuery,
   type EndpointResult,
   type ErrorBody,
-  type HasPathParams,
   type PathParams,
   successSchemaOf,
 } from '@trialbase/domain';
@@ -136,19 +136,9 @@ export function withQuery(path: string, params: object): string {
  * What a call of `E` takes: its path parameters, query and body as the domain endpoint types
  * them (each only when the endpoint has one), plus an abort signal and extra headers.
  */
-export type CallOptions<E extends EndpointDefinition> = {
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-} & (HasPathParams<E> extends true ? { params: PathParams<E> } : { params?: undefined }) &
-  ([EndpointQuery<E>] extends [never] ? { query?: undefined } : { query?: EndpointQuery<E> }) &
-  ([EndpointBody<E>] extends [never] ? { body?: undefined } : { body: EndpointBody<E> });
+export type CallOptions<E extends EndpointDefinition> = EndpointCallOptions<E, StaffCallExtras>;
 
-type OptionalArg<E extends EndpointDefinition> =
-  HasPathParams<E> extends true
-    ? [options: CallOptions<E>]
-    : [EndpointBody<E>] extends [never]
-      ? [options?: CallOptions<E>]
-      : [options: CallOptions<E>];
+type StaffCallExtras = { signal?: AbortSignal; headers?: Record<string, string> };
 
 /** The URL of an endpoint with its path parameters filled in (for links, images and downloads). */
 export function endpointUrl<E extends EndpointDefinition>(
@@ -165,7 +155,7 @@ export function endpointUrl<E extends EndpointDefinition>(
  */
 export function call<E extends EndpointDefinition>(
   endpoint: E,
-  ...[options]: OptionalArg<E>
+  ...[options]: EndpointCallArgs<E, StaffCallExtras>
 ): Promise<EndpointResult<E>> {
   const { params, query, body, signal, headers } = (options ?? {}) as CallOptions<EndpointDefinition> & {
     params?: Record<string, string>;

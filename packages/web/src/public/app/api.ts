@@ -1,11 +1,10 @@
 import {
   buildPath,
-  type EndpointBody,
+  type EndpointCallArgs,
+  type EndpointCallOptions,
   type EndpointDefinition,
-  type EndpointQuery,
   type EndpointResult,
   type ErrorBody,
-  type HasPathParams,
   type PathParams,
   successSchemaOf,
 } from '@trialbase/domain';
@@ -54,18 +53,10 @@ function toErrorBody(data: unknown): ErrorBody | null {
  * What a participant call of `E` takes: its path parameters and body as the domain endpoint
  * types them (each only when the endpoint has one), plus an abort signal.
  */
-export type PublicCallOptions<E extends EndpointDefinition> = {
-  signal?: AbortSignal;
-} & (HasPathParams<E> extends true ? { params: PathParams<E> } : { params?: undefined }) &
-  ([EndpointQuery<E>] extends [never] ? { query?: undefined } : { query?: EndpointQuery<E> }) &
-  ([EndpointBody<E>] extends [never] ? { body?: undefined } : { body: EndpointBody<E> });
-
-type OptionalArg<E extends EndpointDefinition> =
-  HasPathParams<E> extends true
-    ? [options: PublicCallOptions<E>]
-    : [EndpointBody<E>] extends [never]
-      ? [options?: PublicCallOptions<E>]
-      : [options: PublicCallOptions<E>];
+export type PublicCallOptions<E extends EndpointDefinition> = EndpointCallOptions<
+  E,
+  { signal?: AbortSignal }
+>;
 
 /**
  * Calls a public domain endpoint by name (issue 14 item 6) with JSON. The participant session
@@ -75,7 +66,7 @@ type OptionalArg<E extends EndpointDefinition> =
  */
 export async function callPublic<E extends EndpointDefinition>(
   endpoint: E,
-  ...[options]: OptionalArg<E>
+  ...[options]: EndpointCallArgs<E, { signal?: AbortSignal }>
 ): Promise<EndpointResult<E>> {
   const { params, query, body, signal } = (options ?? {}) as {
     params?: Record<string, string>;
