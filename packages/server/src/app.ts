@@ -15,6 +15,13 @@ import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { findEnrollmentFormVersions } from './modules/enrollments/form-versions';
 import { enrollmentRoutes } from './modules/enrollments/routes';
+import { tokenRoutes } from './modules/enrollments/tokens/routes';
+import {
+  runDueSchedule,
+  SCHEDULE_CRON,
+  SCHEDULE_QUEUE,
+} from './modules/enrollments/tokens/service/run-due-schedule';
+import { scheduleEnvOf } from './modules/enrollments/tokens/service/send-link';
 import { fileRoutes } from './modules/files/routes';
 import { formRoutes } from './modules/forms/routes';
 import { authenticateApiKey } from './modules/integrations/api-key-auth';
@@ -28,9 +35,6 @@ import { siteRoutes } from './modules/sites/routes';
 import { studyRoutes } from './modules/studies/routes';
 import { subjectRoutes } from './modules/subjects/routes';
 import { systemRoutes } from './modules/system/routes';
-import { tokenRoutes } from './modules/tokens/routes';
-import { runDueSchedule, SCHEDULE_CRON, SCHEDULE_QUEUE } from './modules/tokens/service/run-due-schedule';
-import { scheduleEnvOf } from './modules/tokens/service/send-link';
 import { bootstrapSystemAdmin } from './modules/users/bootstrap';
 import { userRoutes } from './modules/users/routes';
 import { registerAuthGuard } from './platform/auth/guard';

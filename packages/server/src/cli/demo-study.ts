@@ -6,8 +6,8 @@
 
 import { CSRF_HEADER } from '@trialbase/domain';
 import type { FastifyInstance } from 'fastify';
-import { runDueSchedule } from '../modules/tokens/service/run-due-schedule';
-import { scheduleEnvOf } from '../modules/tokens/service/send-link';
+import { runDueSchedule } from '../modules/enrollments/tokens/service/run-due-schedule';
+import { scheduleEnvOf } from '../modules/enrollments/tokens/service/send-link';
 import { createSession, SESSION_COOKIE } from '../platform/auth/sessions';
 import { newId } from '../platform/ids';
 

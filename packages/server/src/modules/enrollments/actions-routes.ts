@@ -5,11 +5,6 @@ import { AppError } from '../../platform/errors';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
-import { listEnrollmentTokens, type TokenRow } from '../tokens/api';
-import { tokenDetailsOf } from '../tokens/details';
-import { presentToken } from '../tokens/presenters';
-import { kickJobs } from '../tokens/route-helpers';
-import { scheduleEnvOf } from '../tokens/service/send-link';
 import { enrollmentSite } from './route-helpers';
 import {
   changeEnrollmentStatus,
@@ -25,6 +20,11 @@ import {
   UNSCHEDULED_TYPE_OF_TOKEN,
   unscheduledTokensOf,
 } from './service/unscheduled-events';
+import { listEnrollmentTokens, type TokenRow } from './tokens/api';
+import { tokenDetailsOf } from './tokens/details';
+import { presentToken } from './tokens/presenters';
+import { kickJobs } from './tokens/route-helpers';
+import { scheduleEnvOf } from './tokens/service/send-link';
 
 /** Spec 000 §6 / 001 §6: deactivation and sign-off always ask for the password, whatever the study setting. */
 async function signAlways(

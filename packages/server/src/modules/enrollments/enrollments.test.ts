@@ -12,8 +12,8 @@ import {
 } from '../../../test/harness';
 import { auditEvents } from '../../platform/audit/tables';
 import { processes } from '../processes/tables';
-import { addSubject, buildScheduledStudy, tokenRows } from '../tokens/schedule-test-kit';
 import { enrollments } from './tables';
+import { addSubject, buildScheduledStudy, tokenRows } from './tokens/schedule-test-kit';
 
 const now = new Date('2026-10-20T07:00:00Z');
 let t: TestApp;

@@ -7,11 +7,11 @@ import type {
   TokenStatus,
   TokenType,
 } from '@trialbase/domain';
-import type { TokenRow } from '../tokens/api';
-import { presentToken } from '../tokens/presenters';
-import { scheduleDetailsOf } from '../tokens/service/advance-enrollment';
 import { enrollmentDetailsOf, type StoredSignature } from './details';
 import type { EnrollmentRow } from './repo';
+import type { TokenRow } from './tokens/api';
+import { presentToken } from './tokens/presenters';
+import { scheduleDetailsOf } from './tokens/service/advance-enrollment';
 
 export function presentEnrollment(
   row: EnrollmentRow,

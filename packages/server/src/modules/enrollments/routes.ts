@@ -3,15 +3,15 @@ import { actorOf } from '../../platform/auth/guard';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
-import { listEnrollmentTokens } from '../tokens/api';
-import { presentToken } from '../tokens/presenters';
-import { kickJobs } from '../tokens/route-helpers';
-import { scheduleEnvOf } from '../tokens/service/send-link';
 import { enrollmentStaffRoutes } from './actions-routes';
 import { presentEnrollment } from './presenters';
 import { enrollmentReadRoutes } from './read-routes';
 import { enrollmentSite, enrolmentSites, siteOfEnrollment } from './route-helpers';
 import { enrollSubject } from './service/enroll-subject';
+import { listEnrollmentTokens } from './tokens/api';
+import { presentToken } from './tokens/presenters';
+import { kickJobs } from './tokens/route-helpers';
+import { scheduleEnvOf } from './tokens/service/send-link';
 
 /** Routes of the enrollments area (spec 001 §7 Subjects and enrollments). */
 export function enrollmentRoutes(deps: ModuleDeps): RouteDefinition<never>[] {

@@ -5,11 +5,11 @@ import { AppError, forbidden, notFound } from '../../platform/errors';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
+import { findToken, type TokenRow } from '../enrollments/tokens/api';
+import { tokenSite } from '../enrollments/tokens/route-helpers';
 import { findPublicStudy, findTokenByLink } from '../public/api';
 import { assertLinkUsable, loadForToken } from '../public/service/link';
 import { requireParticipantFor } from '../public/session';
-import { findToken, type TokenRow } from '../tokens/api';
-import { tokenSite } from '../tokens/route-helpers';
 import { type AnswerFileRow, findAnswerFile } from './repo';
 import { presentAnswerFile, uploadAnswerFile } from './service/upload';
 

@@ -7,9 +7,9 @@ import { createTestApp, type LoggedIn, loginAs, type TestApp } from '../../../te
 import { auditEvents } from '../../platform/audit/tables';
 import { newId, newLinkToken } from '../../platform/ids';
 import { enrollments } from '../enrollments/tables';
+import { tokens } from '../enrollments/tokens/tables';
 import { formTemplates } from '../forms/tables';
 import { subscriptionPlans } from '../studies/tables';
-import { tokens } from '../tokens/tables';
 import { processes } from './tables';
 
 export type Kit = { t: TestApp; admin: LoggedIn };

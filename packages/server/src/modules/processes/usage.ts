@@ -2,7 +2,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { enrollments } from '../enrollments/tables';
-import { tokens } from '../tokens/tables';
+import { tokens } from '../enrollments/tokens/tables';
 
 export type ProcessUsage = {
   enrollments: number;

@@ -2,9 +2,9 @@ import { publicEndpoints } from '@trialbase/domain';
 import { defineRoute, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
+import { kickJobs } from '../enrollments/tokens/route-helpers';
+import { scheduleEnvOf } from '../enrollments/tokens/service/send-link';
 import { getShowRuleResult } from '../questionnaires/service/read';
-import { kickJobs } from '../tokens/route-helpers';
-import { scheduleEnvOf } from '../tokens/service/send-link';
 import { LINK_LIMIT, linkTokenOf, participantLink } from './route-helpers';
 import { getPublicFillState, stepPublicTokenBack, submitPublicQuestionnaire } from './service/submit';
 

@@ -15,10 +15,10 @@ import { auditEvents } from '../../platform/audit/tables';
 import { newId } from '../../platform/ids';
 import { outboxMessages } from '../../platform/outbox/tables';
 import { enrollments } from '../enrollments/tables';
+import { tokens } from '../enrollments/tokens/tables';
 import { formTemplates, formTemplateVersions } from '../forms/tables';
 import { processes } from '../processes/tables';
 import { studies } from '../studies/tables';
-import { tokens } from '../tokens/tables';
 
 let counter = 0;
 

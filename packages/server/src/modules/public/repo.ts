@@ -2,12 +2,12 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { enrollments } from '../enrollments/tables';
+import { tokens } from '../enrollments/tokens/tables';
 import { studyImages } from '../forms/tables';
 import { processes } from '../processes/tables';
 import { sites } from '../sites/tables';
 import { studies } from '../studies/tables';
 import { subjects } from '../subjects/tables';
-import { tokens } from '../tokens/tables';
 import { oneTimePasswords, participantSessions, publicSubmissions } from './tables';
 
 export type OtpRow = typeof oneTimePasswords.$inferSelect;

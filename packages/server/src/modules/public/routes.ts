@@ -5,9 +5,9 @@ import { defineRoute, type RouteDefinition } from '../../platform/http/define-ro
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { countedAs } from '../../platform/http/rate-limit';
 import { runUseCase } from '../../platform/use-case';
+import { kickJobs } from '../enrollments/tokens/route-helpers';
+import { scheduleEnvOf } from '../enrollments/tokens/service/send-link';
 import { loadStudyImage } from '../forms/service/images';
-import { kickJobs } from '../tokens/route-helpers';
-import { scheduleEnvOf } from '../tokens/service/send-link';
 import { createCaptcha } from './captcha';
 import { publicFillRoutes } from './fill-routes';
 import {

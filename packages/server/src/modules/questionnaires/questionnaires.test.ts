@@ -13,10 +13,10 @@ import {
 } from '../../../test/factories';
 import { createTestApp, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
 import { newId } from '../../platform/ids';
+import { tokens } from '../enrollments/tokens/tables';
 import { formTemplates } from '../forms/tables';
 import { queries } from '../queries/tables';
 import { validationRules } from '../rules/tables';
-import { tokens } from '../tokens/tables';
 
 let t: TestApp;
 let admin: LoggedIn;

@@ -2,11 +2,11 @@
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import { auditEvents } from '../../platform/audit/tables';
 import type { Executor } from '../../platform/db/client';
+import { tokens } from '../enrollments/tokens/tables';
 import { formTemplates, formTemplateVersions } from '../forms/tables';
 import { queries } from '../queries/tables';
 import { showRules, validationRules } from '../rules/tables';
 import { studies } from '../studies/tables';
-import { tokens } from '../tokens/tables';
 import { users } from '../users/tables';
 import { answers, questionnaires } from './tables';
 

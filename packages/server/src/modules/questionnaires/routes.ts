@@ -5,8 +5,8 @@ import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
 import { enrollmentSite } from '../enrollments/route-helpers';
-import { kickJobs, tokenRefSite } from '../tokens/route-helpers';
-import { scheduleEnvOf } from '../tokens/service/send-link';
+import { kickJobs, tokenRefSite } from '../enrollments/tokens/route-helpers';
+import { scheduleEnvOf } from '../enrollments/tokens/service/send-link';
 import { findQuestionnaire } from './repo';
 import {
   handleSubmit,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setStudySchedule } from '../../../test/factories';
 import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
 import { auditEvents } from '../../platform/audit/tables';
-import { tokens } from '../tokens/tables';
+import { tokens } from '../enrollments/tokens/tables';
 import { setUpEnrolled } from './questionnaires-test-kit';
 
 let t: TestApp;

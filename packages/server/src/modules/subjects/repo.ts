@@ -16,11 +16,11 @@ import {
 import { auditEvents } from '../../platform/audit/tables';
 import type { Executor } from '../../platform/db/client';
 import { enrollments } from '../enrollments/tables';
+import { tokens } from '../enrollments/tokens/tables';
 import { queries } from '../queries/tables';
 import { answers, questionnaires } from '../questionnaires/tables';
 import { sites } from '../sites/tables';
 import { studies, subscriptionPlans } from '../studies/tables';
-import { tokens } from '../tokens/tables';
 import { subjects } from './tables';
 
 export type SubjectRow = typeof subjects.$inferSelect;

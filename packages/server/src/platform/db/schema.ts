@@ -2,6 +2,7 @@
 
 export { studyAccess } from '../../modules/access/tables';
 export { enrollments } from '../../modules/enrollments/tables';
+export { tokenNotifications, tokens } from '../../modules/enrollments/tokens/tables';
 export { answerFiles } from '../../modules/files/tables';
 export {
   formTemplates,
@@ -19,7 +20,6 @@ export { showRules, validationRules } from '../../modules/rules/tables';
 export { siteBookings, sites } from '../../modules/sites/tables';
 export { enterpriseCodes, studies, subscriptionPlans } from '../../modules/studies/tables';
 export { subjects } from '../../modules/subjects/tables';
-export { tokenNotifications, tokens } from '../../modules/tokens/tables';
 export { notifications, users, userTableSettings, userTokens } from '../../modules/users/tables';
 export { auditEvents } from '../audit/tables';
 export { loginThrottle, sessions } from '../auth/tables';

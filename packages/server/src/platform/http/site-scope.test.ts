@@ -12,9 +12,9 @@ import {
   setStudySchedule,
 } from '../../../test/factories';
 import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
+import { tokens } from '../../modules/enrollments/tokens/tables';
 import { formTemplates } from '../../modules/forms/tables';
 import { WEIGHT_FORM } from '../../modules/questionnaires/questionnaires-test-kit';
-import { tokens } from '../../modules/tokens/tables';
 import { newId } from '../ids';
 
 // docs/ROLES.md: the roles read sites, subjects, records, links and filled forms of their own

@@ -19,11 +19,11 @@ import {
 import type { Signature } from '../../../platform/auth/extended-validation';
 import { AppError, notFound } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { listEnrollmentTokens, type TokenRow, updateToken } from '../../tokens/api';
-import { advanceEnrollment } from '../../tokens/service/advance-enrollment';
-import type { ScheduleEnv } from '../../tokens/service/send-link';
 import { type EnrollmentDetails, enrollmentDetailsOf, type StoredSignature } from '../details';
 import { type EnrollmentRow, lockEnrollment, updateEnrollment } from '../repo';
+import { listEnrollmentTokens, type TokenRow, updateToken } from '../tokens/api';
+import { advanceEnrollment } from '../tokens/service/advance-enrollment';
+import type { ScheduleEnv } from '../tokens/service/send-link';
 import { requireDataCaptureStudy } from './enroll-subject';
 
 /** Meanings of the signatures of this area (shown in the dialog, stored in the trail). */

@@ -13,9 +13,6 @@ import { AppError, notFound } from '../../../platform/errors';
 import { newId, newLinkToken } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { lockProcessRow } from '../../processes/api';
-import { insertTokens, type TokenInsert } from '../../tokens/api';
-import { type AdvanceResult, advanceEnrollment } from '../../tokens/service/advance-enrollment';
-import { contactOf, type ScheduleEnv } from '../../tokens/service/send-link';
 import {
   type EnrollmentRow,
   findActiveEnrollmentOfSubject,
@@ -29,6 +26,9 @@ import {
   type StudyScheduleInfo,
   siteExists,
 } from '../repo';
+import { insertTokens, type TokenInsert } from '../tokens/api';
+import { type AdvanceResult, advanceEnrollment } from '../tokens/service/advance-enrollment';
+import { contactOf, type ScheduleEnv } from '../tokens/service/send-link';
 
 /** The study must be taking data: test or production (spec 000 §4, `studyEditScope().dataCapture`). */
 export async function requireDataCaptureStudy(

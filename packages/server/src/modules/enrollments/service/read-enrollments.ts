@@ -17,8 +17,6 @@ import {
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
-import { listEnrollmentTokens, listUnscheduledTokensAtSite } from '../../tokens/api';
-import { tokenDetailsOf } from '../../tokens/details';
 import { presentEnrollmentDetail } from '../presenters';
 import {
   countEnrollmentsByStatus,
@@ -31,6 +29,8 @@ import {
   findSubject,
   listSubjectEnrollments,
 } from '../repo';
+import { listEnrollmentTokens, listUnscheduledTokensAtSite } from '../tokens/api';
+import { tokenDetailsOf } from '../tokens/details';
 import { UNSCHEDULED_TOKEN_TYPES, UNSCHEDULED_TYPE_OF_TOKEN } from './unscheduled-events';
 
 /** Spec 001 §7 `GET .../enrollments/count` (per status), over the sites the caller may see. */

@@ -26,6 +26,8 @@ import {
 import { AppError, notFound, validationError } from '../../../platform/errors';
 import { newId, newLinkToken } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
+import { enrollmentDetailsOf } from '../details';
+import { type EnrollmentRow, findEnrollmentProcess, findSubject, updateEnrollment } from '../repo';
 import {
   claimNotification,
   findToken,
@@ -33,10 +35,8 @@ import {
   listEnrollmentTokens,
   type TokenInsert,
   type TokenRow,
-} from '../../tokens/api';
-import { contactOf, type ScheduleEnv, sendTokenLink } from '../../tokens/service/send-link';
-import { enrollmentDetailsOf } from '../details';
-import { type EnrollmentRow, findEnrollmentProcess, findSubject, updateEnrollment } from '../repo';
+} from '../tokens/api';
+import { contactOf, type ScheduleEnv, sendTokenLink } from '../tokens/service/send-link';
 import { lockEnrollmentOrThrow, settleOpenTokens } from './change-status';
 import { requireDataCaptureStudy } from './enroll-subject';
 

@@ -20,8 +20,8 @@ import {
 import { notFound, validationError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
+import type { TokenRow } from '../../enrollments/tokens/api';
 import { loadFillContext } from '../../questionnaires/service/context';
-import type { TokenRow } from '../../tokens/api';
 import { type AnswerFileRow, insertAnswerFile } from '../repo';
 
 export type Uploader = { type: 'USER' | 'SUBJECT_TOKEN'; id: string };

@@ -5,7 +5,7 @@
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { findToken } from '../../tokens/api';
+import { findToken } from '../../enrollments/tokens/api';
 import { findPublicStudy, findTokenByLink } from '../repo';
 import { loadForToken, loadLink } from './link';
 import { sendLinkCode } from './token-flow';

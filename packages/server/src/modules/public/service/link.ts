@@ -31,9 +31,9 @@ import {
   type SubjectRow,
 } from '../../enrollments/api';
 import { enrollmentDetailsOf } from '../../enrollments/details';
+import type { TokenRow } from '../../enrollments/tokens/api';
 import { formTemplates } from '../../forms/tables';
 import { loadForm } from '../../questionnaires/service/context';
-import type { TokenRow } from '../../tokens/api';
 import {
   findEnrollmentRow,
   findPublicStudy,

@@ -25,9 +25,9 @@ import { queueMessage } from '../../../platform/outbox/outbox';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { findActiveEnrollmentOfSubject, findLiveProcess, updateEnrollment } from '../../enrollments/api';
 import { enrollSubject } from '../../enrollments/service/enroll-subject';
+import { claimNotification, listEnrollmentTokens } from '../../enrollments/tokens/api';
+import { type ScheduleEnv, sendTokenLink } from '../../enrollments/tokens/service/send-link';
 import { createSubject } from '../../subjects/service/create-subject';
-import { claimNotification, listEnrollmentTokens } from '../../tokens/api';
-import { type ScheduleEnv, sendTokenLink } from '../../tokens/service/send-link';
 import { findPublicSite, findPublicStudy, findSubjectsByEmail } from '../repo';
 import { signUpFieldsOf, signUpGateOf } from './pages';
 

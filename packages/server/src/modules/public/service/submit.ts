@@ -23,6 +23,10 @@ import { AppError, forbidden, notFound } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { lockEnrollment } from '../../enrollments/api';
+import { updateToken } from '../../enrollments/tokens/api';
+import { tokenDetailsOf } from '../../enrollments/tokens/details';
+import type { ScheduleEnv } from '../../enrollments/tokens/service/send-link';
+import { stepTokenBack } from '../../enrollments/tokens/service/token-actions';
 import {
   findQuestionnaire,
   findTokenFormQuestionnaire,
@@ -30,10 +34,6 @@ import {
   type QuestionnaireRow,
 } from '../../questionnaires/api';
 import { submitQuestionnaire } from '../../questionnaires/service/submit-questionnaire';
-import { updateToken } from '../../tokens/api';
-import { tokenDetailsOf } from '../../tokens/details';
-import type { ScheduleEnv } from '../../tokens/service/send-link';
-import { stepTokenBack } from '../../tokens/service/token-actions';
 import { findPublicSubmission, findTokenByLink, insertPublicSubmission } from '../repo';
 import { assertLinkUsable, type LoadedLink, loadLink } from './link';
 

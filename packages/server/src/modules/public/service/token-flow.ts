@@ -6,7 +6,7 @@ import { otpChannels, type PublicTokenInfo } from '@trialbase/domain';
 import { notFound, validationError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { updateEnrollment } from '../../enrollments/api';
-import { contactOf } from '../../tokens/service/send-link';
+import { contactOf } from '../../enrollments/tokens/service/send-link';
 import type { Captcha } from '../captcha';
 import { findEnrollmentRow } from '../repo';
 import {

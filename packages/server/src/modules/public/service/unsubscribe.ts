@@ -13,8 +13,8 @@ import {
 import { AppError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { type EnrollmentRow, findSubject, updateEnrollment } from '../../enrollments/api';
-import { listEnrollmentTokens, updateToken } from '../../tokens/api';
-import { contactOf } from '../../tokens/service/send-link';
+import { listEnrollmentTokens, updateToken } from '../../enrollments/tokens/api';
+import { contactOf } from '../../enrollments/tokens/service/send-link';
 import type { Captcha } from '../captcha';
 import { findEnrollmentRow, findLatestOtp, revokeTokenSessions } from '../repo';
 import { checkOneTimePassword, sendOneTimePassword } from './one-time-password';

@@ -18,8 +18,8 @@ import {
 import type { Executor } from '../../../platform/db/client';
 import { AppError, notFound } from '../../../platform/errors';
 import { findEnrollment, findEnrollmentProcess, findSubject } from '../../enrollments/api';
+import { findToken, type TokenRow } from '../../enrollments/tokens/api';
 import { readDocument } from '../../forms/documents';
-import { findToken, type TokenRow } from '../../tokens/api';
 import {
   findFormRow,
   findFormVersionRow,

@@ -19,7 +19,7 @@ import {
 import { AppError, notFound, validationError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { lockEnrollment } from '../../enrollments/api';
-import { tokenDetailsOf } from '../../tokens/details';
+import { tokenDetailsOf } from '../../enrollments/tokens/details';
 import { answerOfRow } from '../presenters';
 import {
   findQuestionnaire,

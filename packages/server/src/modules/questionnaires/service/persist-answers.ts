@@ -20,10 +20,10 @@ import {
 import type { Signature } from '../../../platform/auth/extended-validation';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
+import { findToken, type TokenRow, updateToken } from '../../enrollments/tokens/api';
+import type { ScheduleEnv } from '../../enrollments/tokens/service/send-link';
+import { completeToken } from '../../enrollments/tokens/service/staff';
 import { raiseRuleQuery } from '../../queries/service/raise-rule-query';
-import { findToken, type TokenRow, updateToken } from '../../tokens/api';
-import type { ScheduleEnv } from '../../tokens/service/send-link';
-import { completeToken } from '../../tokens/service/staff';
 import { answerOfRow } from '../presenters';
 import {
   type AnswerRow,

@@ -24,8 +24,8 @@ import {
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
 import { findEnrollment } from '../../enrollments/api';
-import { findToken } from '../../tokens/api';
-import { presentToken } from '../../tokens/presenters';
+import { findToken } from '../../enrollments/tokens/api';
+import { presentToken } from '../../enrollments/tokens/presenters';
 import { answerOfRow, presentAnswerSet, presentQuery } from '../presenters';
 import {
   findTokenIdByLink,

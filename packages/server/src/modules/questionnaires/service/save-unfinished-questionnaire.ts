@@ -1,7 +1,7 @@
 /** Spec 001 §7 PUT .../{questionnaireId}/unfinished: staff save a draft of a form not submitted yet. */
 import { AppError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
-import type { ScheduleEnv } from '../../tokens/service/send-link';
+import type { ScheduleEnv } from '../../enrollments/tokens/service/send-link';
 import {
   type AnswerPayload,
   assertFillable,

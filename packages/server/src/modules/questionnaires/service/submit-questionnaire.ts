@@ -6,8 +6,8 @@ import { stepForwardOneForm } from '@trialbase/domain';
 import { AppError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { updateToken } from '../../tokens/api';
-import type { ScheduleEnv } from '../../tokens/service/send-link';
+import { updateToken } from '../../enrollments/tokens/api';
+import type { ScheduleEnv } from '../../enrollments/tokens/service/send-link';
 import { findTokenFormQuestionnaire, insertQuestionnaire, type QuestionnaireRow } from '../repo';
 import type { FillContext, LoadedForm } from './context';
 import {

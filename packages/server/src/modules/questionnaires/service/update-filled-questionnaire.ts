@@ -6,7 +6,7 @@ import { formEditBlockReason, type StudyStatus, type TokenStatus } from '@trialb
 import type { Signature } from '../../../platform/auth/extended-validation';
 import { AppError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
-import type { ScheduleEnv } from '../../tokens/service/send-link';
+import type { ScheduleEnv } from '../../enrollments/tokens/service/send-link';
 import { questionnaireDetailsOf } from '../details';
 import {
   type AnswerPayload,

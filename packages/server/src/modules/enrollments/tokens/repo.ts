@@ -2,9 +2,9 @@
 
 import { SCHEDULE_RUNNING_STATUSES } from '@trialbase/domain';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/client';
-import { enrollments } from '../enrollments/tables';
-import { studies } from '../studies/tables';
+import type { Executor } from '../../../platform/db/client';
+import { studies } from '../../studies/tables';
+import { enrollments } from '../tables';
 import { tokenNotifications, tokens } from './tables';
 
 export type TokenRow = typeof tokens.$inferSelect;

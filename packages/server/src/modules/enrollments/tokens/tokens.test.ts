@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, buildStudy, buildUser, DEFAULT_PASSWORD, grantAccess } from '../../../test/factories';
-import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
+import { buildSite, buildStudy, buildUser, DEFAULT_PASSWORD, grantAccess } from '../../../../test/factories';
+import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../../test/harness';
 import {
   addSubject,
   auditActions,

@@ -4,9 +4,9 @@
  * each transaction takes the enrollment's row lock with SKIP LOCKED and re-reads the state
  * under it, and every message is claimed in the send-once ledger before it is queued.
  */
-import type { Db } from '../../../platform/db/client';
-import { runUseCase, SYSTEM_ACTOR } from '../../../platform/use-case';
-import { lockEnrollment } from '../../enrollments/api';
+import type { Db } from '../../../../platform/db/client';
+import { runUseCase, SYSTEM_ACTOR } from '../../../../platform/use-case';
+import { lockEnrollment } from '../../repo';
 import { findDueEnrollmentsAcrossStudies } from '../repo';
 import { type AdvanceResult, advanceEnrollment } from './advance-enrollment';
 import type { ScheduleEnv } from './send-link';

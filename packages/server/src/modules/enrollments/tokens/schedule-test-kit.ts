@@ -9,10 +9,10 @@ import {
   buildSubject,
   setStudySchedule,
   setSubjectAttributes,
-} from '../../../test/factories';
-import { auditEvents } from '../../platform/audit/tables';
-import { outboxMessages } from '../../platform/outbox/tables';
-import { runUseCase } from '../../platform/use-case';
+} from '../../../../test/factories';
+import { auditEvents } from '../../../platform/audit/tables';
+import { outboxMessages } from '../../../platform/outbox/tables';
+import { runUseCase } from '../../../platform/use-case';
 import { type RunDueOptions, runDueSchedule } from './service/run-due-schedule';
 import { scheduleEnvOf } from './service/send-link';
 import { completeToken } from './service/staff';

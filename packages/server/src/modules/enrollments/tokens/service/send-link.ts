@@ -8,9 +8,9 @@ import {
   type SendOutResult,
   type SendOutType,
 } from '@trialbase/domain';
-import type { Config } from '../../../platform/config';
-import { queueMessage } from '../../../platform/outbox/outbox';
-import type { UseCaseContext } from '../../../platform/use-case';
+import type { Config } from '../../../../platform/config';
+import { queueMessage } from '../../../../platform/outbox/outbox';
+import type { UseCaseContext } from '../../../../platform/use-case';
 import { setNotificationOutboxIds, type TokenRow } from '../repo';
 
 /** What the schedule needs from outside: where participant links point. */

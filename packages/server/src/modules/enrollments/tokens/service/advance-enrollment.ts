@@ -16,15 +16,15 @@ import {
   type TokenStatus,
   tokenStateMachine,
 } from '@trialbase/domain';
-import { AppError } from '../../../platform/errors';
-import type { UseCaseContext } from '../../../platform/use-case';
+import { AppError } from '../../../../platform/errors';
+import type { UseCaseContext } from '../../../../platform/use-case';
 import {
   type EnrollmentRow,
   findEnrollmentProcess,
   findStudyScheduleInfo,
   findSubject,
   updateEnrollment,
-} from '../../enrollments/api';
+} from '../../repo';
 import { tokenDetailsOf } from '../details';
 import {
   claimNotification,

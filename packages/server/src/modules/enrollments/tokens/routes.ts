@@ -1,10 +1,10 @@
 import { tokenEndpoints } from '@trialbase/domain';
-import { actorOf } from '../../platform/auth/guard';
-import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
-import type { ModuleDeps } from '../../platform/http/module-deps';
-import { siteParam } from '../../platform/http/site-scope';
-import { runUseCase } from '../../platform/use-case';
-import { enrollmentSite } from '../enrollments/route-helpers';
+import { actorOf } from '../../../platform/auth/guard';
+import { defineRoute, inStudy, type RouteDefinition } from '../../../platform/http/define-route';
+import type { ModuleDeps } from '../../../platform/http/module-deps';
+import { siteParam } from '../../../platform/http/site-scope';
+import { runUseCase } from '../../../platform/use-case';
+import { enrollmentSite } from '../route-helpers';
 import { tokenStaffRoutes } from './actions-routes';
 import { presentToken } from './presenters';
 import { kickJobs, rescheduledTokenSites, tokenSite } from './route-helpers';

@@ -4,16 +4,11 @@
  * enrollment first (the schedule's serialisation point), then advances its schedule.
  */
 import { type SendOutResult, type TokenStatus, tokenStateMachine } from '@trialbase/domain';
-import { AppError, notFound, validationError } from '../../../platform/errors';
-import { newId } from '../../../platform/ids';
-import type { UseCaseContext } from '../../../platform/use-case';
-import {
-  findEnrollmentProcess,
-  findStudyScheduleInfo,
-  findSubject,
-  lockEnrollment,
-} from '../../enrollments/api';
-import { requireDataCaptureStudy } from '../../enrollments/service/enroll-subject';
+import { AppError, notFound, validationError } from '../../../../platform/errors';
+import { newId } from '../../../../platform/ids';
+import type { UseCaseContext } from '../../../../platform/use-case';
+import { findEnrollmentProcess, findStudyScheduleInfo, findSubject, lockEnrollment } from '../../repo';
+import { requireDataCaptureStudy } from '../../service/enroll-subject';
 import {
   claimNotification,
   findToken,

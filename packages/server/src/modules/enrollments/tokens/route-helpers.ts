@@ -1,11 +1,11 @@
 /** Shared by the enrollment and token routes: the site scopes of tokens and the after-commit kick. */
 import type { RescheduleBody } from '@trialbase/domain';
-import type { Executor } from '../../platform/db/client';
-import { notFound } from '../../platform/errors';
-import type { ModuleDeps } from '../../platform/http/module-deps';
-import { type SiteScope, siteOfEntity, sitesOfInput } from '../../platform/http/site-scope';
-import { OUTBOX_QUEUE } from '../../platform/outbox/outbox';
-import { findEnrollment } from '../enrollments/api';
+import type { Executor } from '../../../platform/db/client';
+import { notFound } from '../../../platform/errors';
+import type { ModuleDeps } from '../../../platform/http/module-deps';
+import { type SiteScope, siteOfEntity, sitesOfInput } from '../../../platform/http/site-scope';
+import { OUTBOX_QUEUE } from '../../../platform/outbox/outbox';
+import { findEnrollment } from '../repo';
 import { findToken } from './repo';
 import { SCHEDULE_QUEUE } from './service/run-due-schedule';
 import { findTokenWithEnrollment } from './service/token-actions';

@@ -21,12 +21,12 @@ import {
   UNSCHEDULED_EVENTS,
   type UnscheduledDataEventType,
 } from '@trialbase/domain';
-import type { Signature } from '../../../platform/auth/extended-validation';
-import type { Executor } from '../../../platform/db/client';
-import { AppError, notFound, validationError } from '../../../platform/errors';
-import type { UseCaseContext } from '../../../platform/use-case';
-import { type EnrollmentRow, findEnrollment, findEnrollmentProcess } from '../../enrollments/api';
-import { requireDataCaptureStudy } from '../../enrollments/service/enroll-subject';
+import type { Signature } from '../../../../platform/auth/extended-validation';
+import type { Executor } from '../../../../platform/db/client';
+import { AppError, notFound, validationError } from '../../../../platform/errors';
+import type { UseCaseContext } from '../../../../platform/use-case';
+import { type EnrollmentRow, findEnrollment, findEnrollmentProcess } from '../../repo';
+import { requireDataCaptureStudy } from '../../service/enroll-subject';
 import { tokenDetailsOf } from '../details';
 import { presentToken } from '../presenters';
 import { findToken, findTokenByRef, type TokenRow, updateToken } from '../repo';

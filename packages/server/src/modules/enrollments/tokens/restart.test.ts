@@ -2,8 +2,8 @@
 import type { DataEventInput } from '@trialbase/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, engine, loginAs, testConfig } from '../../../test/harness';
-import { buildApp } from '../../app';
+import { createTestDatabase, engine, loginAs, testConfig } from '../../../../test/harness';
+import { buildApp } from '../../../app';
 import { addSubject, buildScheduledStudy, outboxOf, runDue } from './schedule-test-kit';
 
 // Issue 6 "must show": a rerun, a second server and a crash mid-run never send twice and lose nothing.

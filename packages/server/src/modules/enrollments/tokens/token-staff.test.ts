@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, buildStudy, buildUser, DEFAULT_PASSWORD, grantAccess } from '../../../test/factories';
+import { buildSite, buildStudy, buildUser, DEFAULT_PASSWORD, grantAccess } from '../../../../test/factories';
 import {
   ADMIN_PASSWORD,
   createTestApp,
@@ -8,9 +8,9 @@ import {
   type LoggedIn,
   loginAs,
   type TestApp,
-} from '../../../test/harness';
-import { auditEvents } from '../../platform/audit/tables';
-import { studies } from '../studies/tables';
+} from '../../../../test/harness';
+import { auditEvents } from '../../../platform/audit/tables';
+import { studies } from '../../studies/tables';
 import { buildScheduledStudy, completeAt, tokenRows } from './schedule-test-kit';
 
 let now = new Date('2026-10-20T07:00:00Z');

@@ -1,7 +1,7 @@
 // @module-tag locking
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, DEFAULT_PASSWORD, grantAccess, setStudySchedule } from '../../../test/factories';
-import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
+import { buildUser, DEFAULT_PASSWORD, grantAccess, setStudySchedule } from '../../../../test/factories';
+import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../../test/harness';
 import {
   auditActions,
   buildScheduledStudy,
