@@ -1,5 +1,5 @@
 // `npm run typecheck`: type-checks every workspace with TypeScript 7, the native compiler (issue 15:
-// about four times less CPU than the JavaScript compiler for the same checks). TypeScript 6 stays
+// 23 s instead of 57 s for every workspace, 37 s of CPU instead of 84). TypeScript 6 stays
 // installed as `typescript` for the tools that use its JavaScript API (typescript-eslint in the
 // compat check, scripts/check-boundaries.mjs); the compiler is installed as `typescript7`.
 // With no argument it checks every workspace (or, run inside one, that workspace); with
