@@ -69,7 +69,10 @@ export function SignUpStepper(props: SignUpStepperProps) {
   useEffect(() => {
     const button = continueRef.current;
     if (!button || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => setContinueVisible(entry?.isIntersecting ?? true));
+    // One callback can carry several entries (a resize, then a scroll): the last one is current.
+    const observer = new IntersectionObserver((entries) =>
+      setContinueVisible(entries[entries.length - 1]?.isIntersecting ?? true),
+    );
     observer.observe(button);
     return () => observer.disconnect();
   }, []);
