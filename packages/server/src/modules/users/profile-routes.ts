@@ -1,5 +1,5 @@
 import { userEndpoints } from '@trialbase/domain';
-import { notFound } from '../../platform/errors';
+import { forbidden, notFound } from '../../platform/errors';
 import { defineRoute, inStudy } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { loadAccessUser } from '../access/api';
@@ -14,6 +14,15 @@ import {
   updateOwnProfile,
   viewBasicUser,
 } from './service/profile';
+
+/**
+ * Table settings belong to a person: a study's API key (no user, `req.auth` null) may not
+ * read or write anybody's (issue 17 item 5: it gave a 500).
+ */
+function ownerOf(auth: { user: { id: string } } | null): string {
+  if (!auth) throw forbidden('Table settings belong to a signed-in user; API keys cannot use them.');
+  return auth.user.id;
+}
 
 /** The signed-in user's own account (spec 001 §2 profile, §7 User). */
 export function profileRoutes(deps: ModuleDeps) {
@@ -32,7 +41,12 @@ export function profileRoutes(deps: ModuleDeps) {
       permission: 'session',
       handler: async (req) => {
         const caller = await loadAccessUser(db, req.auth!.user);
-        return viewBasicUser(db, { caller, userId: req.params.id, studyId: req.query.studyId });
+        return viewBasicUser(db, {
+          caller,
+          callerId: req.auth!.user.id,
+          userId: req.params.id,
+          studyId: req.query.studyId,
+        });
       },
     }),
     defineRoute({
@@ -76,7 +90,7 @@ export function profileRoutes(deps: ModuleDeps) {
       endpoint: userEndpoints.tableSettings,
       permission: inStudy('STUDY_VIEW'),
       handler: async (req) => {
-        assertOwn(req.auth!.user.id, req.params.userId);
+        assertOwn(ownerOf(req.auth), req.params.userId);
         if (!(await findStudy(db, req.params.studyId))) throw notFound('The study');
         const row = await findTableSettings(db, req.params.studyId, req.params.userId);
         return {
@@ -91,7 +105,7 @@ export function profileRoutes(deps: ModuleDeps) {
       endpoint: userEndpoints.saveTableSettings,
       permission: inStudy('STUDY_VIEW'),
       handler: async (req) => {
-        assertOwn(req.auth!.user.id, req.params.userId);
+        assertOwn(ownerOf(req.auth), req.params.userId);
         if (!(await findStudy(db, req.params.studyId))) throw notFound('The study');
         const row = await saveTableSettings(db, {
           userId: req.params.userId,

@@ -57,11 +57,46 @@ describe(`own account calls on ${engine}`, () => {
         lastName: 'Lind',
         role: 'MONITOR',
       });
-      expect((await get(`/api/user/${stranger.id}/viewBasic`, session)).json().role).toBeNull();
-      const inOther = await get(`/api/user/${stranger.id}/viewBasic?studyId=${other.id}`, session);
+      // A study shared, but not the one asked about: the user is visible, the role is not.
+      const inOther = await get(`/api/user/${colleague.id}/viewBasic?studyId=${other.id}`, session);
+      expect(inOther.statusCode).toBe(200);
       expect(inOther.json().role).toBeNull();
       expect((await get(`/api/user/${'f'.repeat(24)}/viewBasic`, session)).statusCode).toBe(404);
       expect((await get(`/api/user/${colleague.id}/viewBasic`)).statusCode).toBe(401);
+    });
+
+    it('answers 404 for a user of another study only, exactly as for an unknown id (issue 17 item 3)', async () => {
+      const { user, session } = await signedInUser();
+      const mine = await buildStudy(t.app);
+      await grantAccess(t.app, { studyId: mine.id, user, role: 'ADMIN' });
+      const stranger = await buildUser(t.app, { firstName: 'Cai', lastName: 'Moe' });
+      const theirs = await buildStudy(t.app);
+      await grantAccess(t.app, { studyId: theirs.id, user: stranger, role: 'ADMIN' });
+      const unknown = await get(`/api/user/${'e'.repeat(24)}/viewBasic`, session);
+      for (const url of [
+        `/api/user/${stranger.id}/viewBasic`,
+        `/api/user/${stranger.id}/viewBasic?studyId=${theirs.id}`,
+        `/api/user/${stranger.id}/viewBasic?studyId=${mine.id}`,
+      ]) {
+        const res = await get(url, session);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json()).toEqual(unknown.json());
+        expect(res.body).not.toContain(stranger.email);
+      }
+      // A user with no study at all is no one's colleague either.
+      const loner = await buildUser(t.app);
+      expect((await get(`/api/user/${loner.id}/viewBasic`, session)).statusCode).toBe(404);
+      // Oneself, and a system admin, still see the user.
+      const own = await get(`/api/user/${user.id}/viewBasic`, session);
+      expect(own.json()).toMatchObject({ email: user.email, role: 'ADMIN' });
+      const admin = await loginAs(t.app);
+      const asAdmin = await get(`/api/user/${stranger.id}/viewBasic?studyId=${theirs.id}`, admin);
+      expect(asAdmin.json()).toEqual({
+        email: stranger.email,
+        firstName: 'Cai',
+        lastName: 'Moe',
+        role: 'ADMIN',
+      });
     });
   });
 
@@ -262,6 +297,20 @@ describe(`own account calls on ${engine}`, () => {
       const outsiderUrl = `/api/users/${outsider.user.id}/studies/${study.id}/tablesSettings`;
       expect((await get(outsiderUrl, outsider.session)).statusCode).toBe(403);
       expect((await get(url)).statusCode).toBe(401);
+    });
+
+    it("refuses a study's API key with 403, never a 500 (issue 17 item 5)", async () => {
+      const { user } = await signedInUser();
+      const study = await buildStudy(t.app, { modules: ['API_KEYS'] });
+      const admin = await loginAs(t.app);
+      const renewed = await send('POST', `/api/studies/${study.id}/apiKey/renew`, undefined, admin);
+      expect(renewed.statusCode).toBe(200);
+      const headers = { authorization: `Bearer ${renewed.json<{ key: string }>().key}` };
+      const url = `/api/users/${user.id}/studies/${study.id}/tablesSettings`;
+      const read = await t.app.inject({ method: 'GET', url, headers });
+      expect(read.statusCode, read.body).toBe(403);
+      const write = await t.app.inject({ method: 'PUT', url, headers, payload: { tableSettings: { a: 1 } } });
+      expect(write.statusCode, write.body).toBe(403);
     });
   });
 });

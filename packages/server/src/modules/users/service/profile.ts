@@ -26,17 +26,22 @@ export function assertOwn(callerId: string, userId: string): void {
 /**
  * Other-user lookup (spec 000 §3, `GET /user/{id}/viewBasic`): email, names and the role the
  * caller may see, i.e. the user's role in a study they share (or in `studyId` when given and
- * visible to the caller); null otherwise.
+ * visible to the caller), null otherwise. Only colleagues are visible (issue 17 item 3): a user
+ * who shares no study with the caller is "not found", like an unknown id, unless the caller is
+ * a system admin or asks about themselves.
  */
 export async function viewBasicUser(
   db: Executor,
-  input: { caller: AccessUser; userId: string; studyId?: string },
+  input: { caller: AccessUser; callerId: string; userId: string; studyId?: string },
 ): Promise<UserBasic> {
   const user = await findUserById(db, input.userId);
   if (!user) throw notFound('The user');
   const theirs = await listActiveAccessForUserAcrossStudies(db, user.id);
-  const visible = (studyId: string) =>
-    isSystemAdmin(input.caller) || input.caller.studyAccess.some((a) => a.studyId === studyId);
+  const isAdmin = isSystemAdmin(input.caller);
+  const visible = (studyId: string) => isAdmin || input.caller.studyAccess.some((a) => a.studyId === studyId);
+  if (!isAdmin && user.id !== input.callerId && !theirs.some((a) => visible(a.studyId))) {
+    throw notFound('The user');
+  }
   const shared = theirs.find((a) =>
     input.studyId ? a.studyId === input.studyId && visible(a.studyId) : visible(a.studyId),
   );
