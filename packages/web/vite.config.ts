@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import browserslist from 'browserslist';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './vite-precompress';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -57,7 +58,8 @@ function publicPagesInDev(): Plugin {
 // app (public.html). Separate builds tree-shake each app on its own, so the participant bundle does
 // not carry what only staff screens use (zod schemas, the rich-text editor).
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), publicPagesInDev()],
+  // Every text asset also as .br and .gz, served by the server as the browser accepts (issue 16 item 5).
+  plugins: [react(), publicPagesInDev(), precompress()],
   build: {
     target: BUILD_TARGET,
     outDir: 'dist',

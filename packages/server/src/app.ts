@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Writable } from 'node:stream';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -44,6 +41,7 @@ import { AppError } from './platform/errors';
 import { type RouteDefinition, registerRoutes } from './platform/http/define-route';
 import { registerErrorHandler } from './platform/http/error-handler';
 import type { ModuleDeps } from './platform/http/module-deps';
+import { registerCompression, registerWebApp } from './platform/http/static';
 import { type Jobs, startJobs } from './platform/jobs/boss';
 import { dispatchOutbox, OUTBOX_QUEUE, smtpTransport } from './platform/outbox/outbox';
 import { PRODUCT_VERSION } from './platform/version';
@@ -168,6 +166,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,
   });
+  // Before any route: the compression plugin hooks each route as it is added (issue 16 item 5).
+  await registerCompression(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -250,38 +250,4 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
   });
   return app;
-}
-
-/** The participant routes of spec 002 §2 (token links, sign-up, unsubscribe, questionnaire fill). */
-const PUBLIC_PAGE = /^\/(public|questionnaire)(\/|$)/;
-
-/**
- * In production the same process serves the built web app; client routes fall back to
- * index.html, participant routes to public.html (their own bundle).
- */
-async function registerWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
-  const hasWeb = webDist !== null && existsSync(path.join(webDist, 'index.html'));
-  const hasPublicPages = webDist !== null && existsSync(path.join(webDist, 'public.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: path.resolve(webDist),
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const pathname = req.url.split('?')[0] ?? '';
-    if (pathname.startsWith('/api/') || pathname === '/api' || !hasWeb || req.method !== 'GET') {
-      return reply.status(404).send({ type: 'NOT_FOUND', message: `No route ${req.method} ${pathname}.` });
-    }
-    reply.header('cache-control', 'no-cache');
-    // Participant pages (spec 002) are their own small app, apart from the staff bundle.
-    if (PUBLIC_PAGE.test(pathname) && hasPublicPages) return reply.sendFile('public.html');
-    return reply.sendFile('index.html');
-  });
 }
