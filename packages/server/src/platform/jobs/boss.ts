@@ -5,14 +5,29 @@ export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
 
 /** The durable job runner (DESIGN.md background work): pg-boss over the application's own database. */
 export type Jobs = {
-  /** Queues a job; safe to call before start (the job waits in the database). */
+  /**
+   * Queues a job; safe to call before start (the job waits in the database). The queues are sweeps,
+   * so a queue holds at most one job waiting to start: a send while one waits adds nothing.
+   */
   send(queue: string, data?: Record<string, unknown>): Promise<void>;
+  /**
+   * Asks for a sweep of the queue soon, after the caller's commit (issue 16 item 3): kicks within
+   * KICK_DELAY_MS of each other become one send, and the database keeps one waiting job per queue,
+   * so a burst of writes never grows a backlog. The send happens after the call returns, so a kick
+   * made after a commit always leads to a sweep that starts after that commit.
+   */
+  kick(queue: string): void;
   stop(): Promise<void>;
 };
+
+/** How long a kick waits for others to join it (the workers poll once a second anyway). */
+export const KICK_DELAY_MS = 50;
 
 /**
  * Starts pg-boss on the same database, PostgreSQL or PGlite. Over PGlite it runs through
  * the `db` option: multi-statement scripts (pg-boss's locked migrations) go through `exec`.
+ * Every queue has pg-boss's `short` policy: one job waiting to start per queue (a unique index
+ * over created jobs), while one may run; each handler sweeps all pending work, so nothing is lost.
  */
 export async function startJobs(
   database: Database,
@@ -41,7 +56,9 @@ export async function startJobs(
   boss.on('error', options.onError);
   await boss.start();
   for (const [queue, handler] of Object.entries(handlers)) {
-    await boss.createQueue(queue);
+    await boss.createQueue(queue, { name: queue, policy: 'short' });
+    // A queue made before the policy existed keeps its row: give it the policy too.
+    await boss.updateQueue(queue, { name: queue, policy: 'short' });
     if (options.workers) {
       await boss.work(queue, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await handler((job.data ?? {}) as Record<string, unknown>);
@@ -51,10 +68,31 @@ export async function startJobs(
   if (options.workers) {
     for (const [queue, cron] of Object.entries(options.schedules ?? {})) await boss.schedule(queue, cron);
   }
+  const send = async (queue: string, data: Record<string, unknown> = {}) => {
+    // null when the queue already holds a waiting job (the short policy's unique index).
+    await boss.send(queue, data);
+  };
+  const waiting = new Map<string, ReturnType<typeof setTimeout>>();
+  const flush = (queue: string) => {
+    waiting.delete(queue);
+    send(queue).catch(options.onError);
+  };
   return {
-    send: async (queue, data = {}) => {
-      await boss.send(queue, data);
+    send,
+    kick: (queue) => {
+      if (waiting.has(queue)) return;
+      waiting.set(
+        queue,
+        setTimeout(() => flush(queue), KICK_DELAY_MS),
+      );
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000, close: false }),
+    stop: async () => {
+      // Kicks still waiting are sent before the queue stops (a restart also sweeps everything).
+      const queues = [...waiting.keys()];
+      for (const queue of queues) clearTimeout(waiting.get(queue));
+      waiting.clear();
+      await Promise.all(queues.map((queue) => send(queue).catch(options.onError)));
+      await boss.stop({ graceful: true, timeout: 10_000, close: false });
+    },
   };
 }

@@ -40,10 +40,13 @@ export const rescheduledTokenSites: SiteScope = sitesOfInput('token', async (db,
   return sites;
 });
 
-/** After a schedule change commits: deliver its messages now and let the job look again. */
+/**
+ * After a schedule change commits: deliver its messages now and let the job look again. Kicks
+ * coalesce (issue 16 item 3): one waiting sweep per queue however many writes ask for it.
+ */
 export async function kickJobs(deps: Pick<ModuleDeps, 'jobs'>): Promise<void> {
   const jobs = deps.jobs();
   if (!jobs) return;
-  await jobs.send(OUTBOX_QUEUE);
-  await jobs.send(SCHEDULE_QUEUE);
+  jobs.kick(OUTBOX_QUEUE);
+  jobs.kick(SCHEDULE_QUEUE);
 }
