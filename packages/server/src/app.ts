@@ -34,6 +34,7 @@ import { subjectRoutes } from './modules/subjects/routes';
 import { systemRoutes } from './modules/system/routes';
 import { bootstrapSystemAdmin } from './modules/users/bootstrap';
 import { userRoutes } from './modules/users/routes';
+import { AuditSequencer } from './platform/audit/sequencer';
 import { registerAuthGuard } from './platform/auth/guard';
 import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';
@@ -137,6 +138,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('jobs', null);
+  // Chains the audit events written after commit; first catches up with any left by a crash (issue 16).
+  const auditSequencer = new AuditSequencer(database.db, {
+    onError: (err) => app.log.error({ err }, 'audit sequencer error'),
+  });
+  await auditSequencer.start();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -247,6 +253,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => {
     await app.jobs?.stop();
+    await auditSequencer.stop();
     await database.close();
   });
   return app;

@@ -1,5 +1,6 @@
 import type { AuditActor, AuditEvent } from '@trialbase/domain';
-import { recordAudit } from './audit/audit';
+import { appendAuditEvents } from './audit/audit';
+import { kickAuditSequencer } from './audit/sequencer';
 import type { Db, Tx } from './db/client';
 
 /** What every use case receives (CONVENTIONS.md services): its transaction, who acts, the time, and the audit recorder. */
@@ -10,24 +11,35 @@ export type UseCaseContext = {
   audit: (event: AuditEvent) => Promise<void>;
 };
 
-/** Runs one use case in one transaction with its audit events; nothing commits without them. */
-export function runUseCase<T>(
+/**
+ * Runs one use case in one transaction with its audit events; nothing commits without them. The events
+ * are collected and appended in one insert as the transaction's last statement, with no lock (issue 16
+ * item 1); after the commit the audit sequencer is kicked to chain them.
+ */
+export async function runUseCase<T>(
   db: Db,
   actor: AuditActor,
   fn: (ctx: UseCaseContext) => Promise<T>,
   now: Date = new Date(),
 ): Promise<T> {
-  return db.transaction(async (tx) => {
+  let appended = 0;
+  const result = await db.transaction(async (tx) => {
+    const events: AuditEvent[] = [];
     const ctx: UseCaseContext = {
       tx,
       actor,
       now,
       audit: async (event) => {
-        await recordAudit(tx, actor, now, event);
+        events.push(event);
       },
     };
-    return fn(ctx);
+    const value = await fn(ctx);
+    await appendAuditEvents(tx, actor, now, events);
+    appended = events.length;
+    return value;
   });
+  if (appended > 0) kickAuditSequencer(db);
+  return result;
 }
 
 export const SYSTEM_ACTOR: AuditActor = { type: 'SYSTEM', id: null };

@@ -211,7 +211,7 @@ export async function auditOf(app: FastifyInstance, studyId: string) {
     })
     .from(auditEvents)
     .where(eq(auditEvents.studyId, studyId))
-    .orderBy(asc(auditEvents.seq));
+    .orderBy(asc(auditEvents.ticket));
 }
 
 export function cookieOf(res: { cookies: { name: string; value: string }[] }): string | null {

@@ -247,7 +247,7 @@ export async function listQuestionnaireAudit(
         inArray(auditEvents.action, input.actions),
       ),
     )
-    .orderBy(desc(auditEvents.seq))
+    .orderBy(desc(auditEvents.ticket))
     .limit(input.limit);
 }
 

@@ -44,7 +44,7 @@ describe(`study lifecycle API on ${engine}`, () => {
       expect((await call('POST', `/api/study/${study.id}/start`)).json().status).toBe('PRODUCTION');
       expect((await call('POST', `/api/study/${study.id}/stop`)).json().status).toBe('COMPLETED');
       const audit = await t.app.database.query<{ before: { status: string }; after: { status: string } }>(
-        "select before, after from audit_event where study_id = $1 and action = 'STUDY_STATUS_CHANGED' order by seq",
+        "select before, after from audit_event where study_id = $1 and action = 'STUDY_STATUS_CHANGED' order by ticket",
         [study.id],
       );
       expect(audit.rows.map((r) => `${r.before.status}>${r.after.status}`)).toEqual([
@@ -186,7 +186,7 @@ describe(`study lifecycle API on ${engine}`, () => {
       });
       expect(gone.statusCode).toBe(404);
       const audit = await t.app.database.query<{ action: string; after: { signature: { meaning: string } } }>(
-        "select action, after from audit_event where study_id = $1 and action like 'STUDY_DELETE%' order by seq",
+        "select action, after from audit_event where study_id = $1 and action like 'STUDY_DELETE%' order by ticket",
         [study.id],
       );
       expect(audit.rows.map((r) => [r.action, r.after.signature.meaning])).toEqual([

@@ -51,7 +51,7 @@ async function uploadImage(studyId: string): Promise<string> {
 }
 async function auditOf(studyId: string) {
   const res = await t.app.database.query<{ action: string; before: unknown; after: unknown }>(
-    "select action, before, after from audit_event where study_id = $1 and action = 'STUDY_UPDATED' order by seq",
+    "select action, before, after from audit_event where study_id = $1 and action = 'STUDY_UPDATED' order by ticket",
     [studyId],
   );
   return res.rows;

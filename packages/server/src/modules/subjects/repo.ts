@@ -384,7 +384,7 @@ export async function listSubjectAuditEvents(
         ),
       ),
     )
-    .orderBy(desc(auditEvents.seq))
+    .orderBy(desc(auditEvents.ticket))
     .limit(limit);
 }
 

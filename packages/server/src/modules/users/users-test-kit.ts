@@ -76,7 +76,7 @@ export async function auditOf(app: FastifyInstance, entityId: string) {
     .select()
     .from(auditEvents)
     .where(eq(auditEvents.entityId, entityId))
-    .orderBy(asc(auditEvents.occurredAt), asc(auditEvents.seq));
+    .orderBy(asc(auditEvents.occurredAt), asc(auditEvents.ticket));
 }
 
 /** Everything that an audit row could leak a secret through, as one string. */

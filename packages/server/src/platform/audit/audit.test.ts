@@ -4,6 +4,7 @@ import { buildUser } from '../../../test/factories';
 import { createTestApp, engine, loginAs, type TestApp } from '../../../test/harness';
 import { newId } from '../ids';
 import { recordAudit } from './audit';
+import { catchUpAuditChains } from './sequencer';
 
 describe(`audit trail (DESIGN.md, STANDARDS.md AT) on ${engine}`, () => {
   let t: TestApp;
@@ -14,8 +15,10 @@ describe(`audit trail (DESIGN.md, STANDARDS.md AT) on ${engine}`, () => {
 
   it('records who, what, when for a login in the system chain', async () => {
     await loginAs(t.app);
+    // Positions and hashes come from the sequencer after commit (issue 16 item 1).
+    await catchUpAuditChains(t.app.database.db);
     const { rows } = await t.app.database.query<Record<string, unknown>>(
-      `select * from audit_event where action = 'USER_LOGIN_SUCCEEDED' order by seq desc limit 1`,
+      `select * from audit_event where action = 'USER_LOGIN_SUCCEEDED' order by ticket desc limit 1`,
     );
     const event = rows[0]!;
     expect(event).toMatchObject({ chain: 'system', actor_type: 'USER', entity_type: 'USER' });

@@ -1,113 +1,60 @@
-import { createHash } from 'node:crypto';
 import { type AuditActor, type AuditEvent, assertNever } from '@trialbase/domain';
-import { desc, eq, sql } from 'drizzle-orm';
-import { users } from '../../modules/users/tables';
-import type { Executor, Tx } from '../db/client';
+import { and, asc, count, eq, gt, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
 import { newId } from '../ids';
+import { chainOf, GENESIS, hashAuditRow } from './chain';
+import { catchUpAuditChains, readAuditChainHeads } from './sequencer';
 import { auditEvents } from './tables';
 
-export const SYSTEM_CHAIN = 'system';
-const GENESIS = '0'.repeat(64);
-
-/** The chain an event belongs to: its study, or the system chain. */
-export function chainOf(studyId: string | null | undefined): string {
-  return studyId ? `study:${studyId}` : SYSTEM_CHAIN;
-}
-
-/** JSON with object keys sorted, so the same content always hashes the same (jsonb reorders keys). */
-export function canonicalJson(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-export type AuditRow = typeof auditEvents.$inferSelect;
-
-/** The hash of one row: everything it records plus the previous row's hash. */
-export function hashAuditRow(row: Omit<AuditRow, 'hash'>): string {
-  const content = canonicalJson({
-    id: row.id,
-    chain: row.chain,
-    seq: row.seq,
-    studyId: row.studyId,
-    actorType: row.actorType,
-    actorId: row.actorId,
-    actorName: row.actorName,
-    action: row.action,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    before: row.before,
-    after: row.after,
-    reason: row.reason,
-    occurredAt: row.occurredAt.toISOString(),
-    prevHash: row.prevHash,
-  });
-  return createHash('sha256').update(content).digest('hex');
-}
-
 /**
- * Records one audit event inside the caller's transaction (DESIGN.md audit trail): the
- * change and its audit event commit together or not at all. The chain is locked for the
- * rest of the transaction so concurrent writers append in order.
+ * Appends audit events inside the caller's transaction (DESIGN.md audit trail): the change and its
+ * events commit together or not at all. One insert for all of them, with no lock and no read of the
+ * chain: positions and hashes come from the sequencer after commit (sequencer.ts, issue 16 item 1).
+ * Run it as the transaction's last statement: the events' tickets then follow commit order.
  */
-export async function recordAudit(
+export async function appendAuditEvents(
   tx: Tx,
   actor: AuditActor,
   now: Date,
-  event: AuditEvent,
-): Promise<AuditRow> {
-  const chain = chainOf(event.studyId);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${chain}, 0))`);
-  const [last] = await tx
-    .select({ seq: auditEvents.seq, hash: auditEvents.hash })
-    .from(auditEvents)
-    .where(eq(auditEvents.chain, chain))
-    .orderBy(desc(auditEvents.seq))
-    .limit(1);
-  const actorName = await actorDisplayName(tx, actor);
+  events: readonly AuditEvent[],
+): Promise<void> {
+  if (events.length === 0) return;
+  const actorName = actorDisplayName(actor);
   // Timestamps are stored to the microsecond but JavaScript keeps milliseconds: round now.
   const occurredAt = new Date(Math.floor(now.getTime()));
-  const base = {
-    id: newId(now),
-    chain,
-    seq: (last?.seq ?? 0) + 1,
-    studyId: event.studyId ?? null,
-    actorType: actor.type,
-    actorId: actor.id,
-    actorName,
-    action: event.action,
-    entityType: event.entityType,
-    entityId: event.entityId,
-    before: normaliseJson(event.before),
-    after: normaliseJson(event.after),
-    reason: event.reason ?? null,
-    occurredAt,
-    prevHash: last?.hash ?? GENESIS,
-  };
-  const row = { ...base, hash: hashAuditRow(base) };
-  await tx.insert(auditEvents).values(row);
-  return row;
+  await tx.insert(auditEvents).values(
+    events.map((event) => ({
+      id: newId(now),
+      chain: chainOf(event.studyId),
+      studyId: event.studyId ?? null,
+      actorType: actor.type,
+      actorId: actor.id,
+      actorName,
+      action: event.action,
+      entityType: event.entityType,
+      entityId: event.entityId,
+      before: normaliseJson(event.before),
+      after: normaliseJson(event.after),
+      reason: event.reason ?? null,
+      occurredAt,
+    })),
+  );
 }
 
-/** Who the actor is in words, as of now (STANDARDS.md AT-1: the display name at that time). */
-async function actorDisplayName(tx: Tx, actor: AuditActor): Promise<string> {
+/** Appends one audit event in the caller's transaction (see appendAuditEvents). */
+export async function recordAudit(tx: Tx, actor: AuditActor, now: Date, event: AuditEvent): Promise<void> {
+  await appendAuditEvents(tx, actor, now, [event]);
+}
+
+/**
+ * Who the actor is in words, as of now (STANDARDS.md AT-1: the display name at that time); for a user
+ * read by the insert itself, so it costs no statement of its own.
+ */
+function actorDisplayName(actor: AuditActor): string | SQL {
   switch (actor.type) {
-    case 'USER': {
+    case 'USER':
       if (!actor.id) return 'unknown user';
-      const [user] = await tx
-        .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-        .from(users)
-        .where(eq(users.id, actor.id))
-        .limit(1);
-      return user ? `${user.firstName} ${user.lastName} <${user.email}>` : `user ${actor.id}`;
-    }
+      return sql`coalesce((select u.first_name || ' ' || u.last_name || ' <' || u.email || '>' from app_user u where u.id = ${actor.id}), ${`user ${actor.id}`})`;
     case 'API_KEY':
       return `API key ${actor.id ?? ''}`.trim();
     case 'SUBJECT_TOKEN':
@@ -127,50 +74,122 @@ function normaliseJson(value: unknown): unknown {
 
 export type ChainVerification = {
   studyId: string | null;
+  /** Sequenced events checked in this chain. */
   events: number;
   ok: boolean;
+  /** The first event that does not chain; null when the chain is intact or only its end is missing. */
   firstBrokenEventId: string | null;
+  /** The chain head the sequencer recorded (position and hash), null when none. */
+  head: { seq: number; hash: string } | null;
+  /** What is wrong, in words (null when intact). */
+  problem: string | null;
 };
 
-/** Recomputes every hash chain from the first event (STANDARDS.md AT: tampering is detectable). */
+export type AuditVerification = {
+  ok: boolean;
+  checkedEvents: number;
+  /** Committed events the sequencer has not taken yet (not part of any chain so far). */
+  pendingEvents: number;
+  chains: ChainVerification[];
+};
+
+export const VERIFY_PAGE_SIZE = 1000;
+
+/**
+ * Recomputes every hash chain from its first event (STANDARDS.md AT: tampering is detectable) and
+ * checks that it ends at its recorded head, so a changed, removed or reordered event is found, the
+ * newest ones included. First sequences what is committed (unless `catchUp: false`). Streams each
+ * chain in pages of `pageSize` by position, so memory stays flat however long the chains are.
+ */
 export async function verifyAuditChains(
-  db: Executor,
-): Promise<{ ok: boolean; checkedEvents: number; chains: ChainVerification[] }> {
-  const rows = await db.select().from(auditEvents).orderBy(auditEvents.chain, auditEvents.seq);
-  const chains = new Map<string, ChainVerification & { prevHash: string; expectedSeq: number }>();
-  for (const row of rows) {
-    let state = chains.get(row.chain);
-    if (!state) {
-      state = {
-        studyId: row.studyId,
-        events: 0,
-        ok: true,
-        firstBrokenEventId: null,
-        prevHash: GENESIS,
-        expectedSeq: 1,
-      };
-      chains.set(row.chain, state);
-    }
-    state.events += 1;
-    if (!state.ok) continue;
-    const { hash, ...rest } = row;
-    const intact =
-      row.seq === state.expectedSeq &&
-      row.prevHash === state.prevHash &&
-      hashAuditRow(rest) === hash &&
-      chainOf(row.studyId) === row.chain;
-    if (!intact) {
-      state.ok = false;
-      state.firstBrokenEventId = row.id;
-    }
-    state.prevHash = hash;
-    state.expectedSeq = row.seq + 1;
+  db: Db,
+  options: { pageSize?: number; catchUp?: boolean; onPage?: (chain: string, rows: number) => void } = {},
+): Promise<AuditVerification> {
+  const pageSize = options.pageSize ?? VERIFY_PAGE_SIZE;
+  if (options.catchUp !== false) await catchUpAuditChains(db);
+  const heads = new Map((await readAuditChainHeads(db)).map((h) => [h.chain, h]));
+  const names = new Set([...heads.keys(), ...(await listChains(db))]);
+  const chains: ChainVerification[] = [];
+  let checkedEvents = 0;
+  for (const chain of [...names].sort()) {
+    const head = heads.get(chain);
+    const result = await verifyChain(db, chain, head ?? null, pageSize, options.onPage);
+    checkedEvents += result.events;
+    chains.push(result);
   }
-  const list = [...chains.values()].map(({ studyId, events, ok, firstBrokenEventId }) => ({
-    studyId,
-    events,
-    ok,
-    firstBrokenEventId,
-  }));
-  return { ok: list.every((c) => c.ok), checkedEvents: rows.length, chains: list };
+  const [pending] = await db.select({ n: count() }).from(auditEvents).where(isNull(auditEvents.hash));
+  return {
+    ok: chains.every((c) => c.ok),
+    checkedEvents,
+    pendingEvents: Number(pending?.n ?? 0),
+    chains,
+  };
+}
+
+/** The chain names present among the events, by a skip scan over (chain, seq). */
+async function listChains(db: Db): Promise<string[]> {
+  const result = await db.execute(sql`
+    with recursive c(chain) as (
+      select min(chain) from audit_event
+      union all
+      select (select min(chain) from audit_event where chain > c.chain) from c where c.chain is not null
+    )
+    select chain from c where chain is not null`);
+  return (result as unknown as { rows: { chain: string }[] }).rows.map((r) => r.chain);
+}
+
+async function verifyChain(
+  db: Db,
+  chain: string,
+  head: { seq: number; hash: string } | null,
+  pageSize: number,
+  onPage: ((chain: string, rows: number) => void) | undefined,
+): Promise<ChainVerification> {
+  const state: ChainVerification = {
+    studyId: chain.startsWith('study:') ? chain.slice('study:'.length) : null,
+    events: 0,
+    ok: true,
+    firstBrokenEventId: null,
+    head: head ? { seq: head.seq, hash: head.hash } : null,
+    problem: null,
+  };
+  const broken = (eventId: string | null, problem: string) => {
+    if (!state.ok) return;
+    state.ok = false;
+    state.firstBrokenEventId = eventId;
+    state.problem = problem;
+  };
+  let prevHash = GENESIS;
+  let lastSeq = 0;
+  for (;;) {
+    const page = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.chain, chain), isNotNull(auditEvents.seq), gt(auditEvents.seq, lastSeq)))
+      .orderBy(asc(auditEvents.seq))
+      .limit(pageSize);
+    onPage?.(chain, page.length);
+    for (const row of page) {
+      state.events += 1;
+      const seq = row.seq ?? 0;
+      if (state.ok) {
+        const { hash, ticket: _ticket, ...rest } = row;
+        if (seq !== lastSeq + 1) broken(row.id, `position ${seq} follows ${lastSeq}: events are missing`);
+        else if (row.prevHash !== prevHash)
+          broken(row.id, `position ${seq} does not chain to the one before`);
+        else if (chainOf(row.studyId) !== row.chain) broken(row.id, `position ${seq} is in the wrong chain`);
+        else if (hashAuditRow({ ...rest, seq, prevHash }) !== hash)
+          broken(row.id, `position ${seq} was changed after it was sequenced`);
+      }
+      prevHash = row.hash ?? '';
+      lastSeq = seq;
+    }
+    if (page.length < pageSize) break;
+  }
+  if (!head) {
+    if (state.events > 0) broken(null, 'the chain has no recorded head');
+  } else if (lastSeq !== head.seq || prevHash !== head.hash) {
+    broken(null, `the chain ends at position ${lastSeq} but its head is at ${head.seq}`);
+  }
+  return state;
 }

@@ -21,6 +21,6 @@ export { siteBookings, sites } from '../../modules/sites/tables';
 export { enterpriseCodes, studies, subscriptionPlans } from '../../modules/studies/tables';
 export { subjects } from '../../modules/subjects/tables';
 export { notifications, users, userTableSettings, userTokens } from '../../modules/users/tables';
-export { auditEvents } from '../audit/tables';
+export { auditChainHeads, auditEvents } from '../audit/tables';
 export { loginThrottle, sessions } from '../auth/tables';
 export { outboxMessages } from '../outbox/tables';

@@ -112,7 +112,7 @@ export async function auditActions(app: FastifyInstance, studyId: string) {
     .select({ action: auditEvents.action, entityId: auditEvents.entityId, actorType: auditEvents.actorType })
     .from(auditEvents)
     .where(eq(auditEvents.studyId, studyId))
-    .orderBy(asc(auditEvents.seq));
+    .orderBy(asc(auditEvents.ticket));
   return rows;
 }
 

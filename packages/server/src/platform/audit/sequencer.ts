@@ -1,0 +1,161 @@
+import { asc, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { GENESIS, hashAuditRow } from './chain';
+import { auditChainHeads, auditEvents } from './tables';
+
+/*
+ * The audit sequencer (issue 16 item 1), the way a transparency log sequences queued entries: writers
+ * only insert their events, without position, inside their own transaction; after commit one
+ * sequencer at a time takes the committed, unsequenced events in ticket order (the ticket is drawn
+ * just before each writer's commit), gives each its position in its chain, the previous hash and its
+ * hash, and moves the chain's head, in batches.
+ *
+ * Commit-safe: an event is taken only once its transaction has committed (it is invisible before), and
+ * "unsequenced" is a state of the row (hash is null), not a cursor, so an event whose transaction
+ * commits late (after events with later tickets were sequenced) is never skipped: it is taken by the
+ * next pass and placed after them, as it committed after them. The chain's order is thus the order the
+ * sequencer saw commits in. One sequencer at a time: a transaction-scoped advisory lock (several
+ * processes, the CLI verifier) and one pass in flight per process (AuditSequencer below).
+ */
+
+export const SEQUENCE_BATCH = 500;
+const SEQUENCER_LOCK = sql`hashtextextended('trialbase:audit-sequencer', 0)`;
+
+/** One pass: sequences up to `batchSize` committed events and returns how many it took. */
+export async function sequenceAuditBatch(
+  db: Db,
+  options: { batchSize?: number; now?: Date } = {},
+): Promise<number> {
+  const batchSize = options.batchSize ?? SEQUENCE_BATCH;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEQUENCER_LOCK})`);
+    const rows = await tx
+      .select()
+      .from(auditEvents)
+      .where(isNull(auditEvents.hash))
+      .orderBy(asc(auditEvents.ticket))
+      .limit(batchSize);
+    if (rows.length === 0) return 0;
+    const chains = [...new Set(rows.map((r) => r.chain))];
+    const heads = new Map(
+      (
+        await tx
+          .select({ chain: auditChainHeads.chain, seq: auditChainHeads.seq, hash: auditChainHeads.hash })
+          .from(auditChainHeads)
+          .where(inArray(auditChainHeads.chain, chains))
+      ).map((h) => [h.chain, { seq: h.seq, hash: h.hash }]),
+    );
+    const assigned: SQL[] = [];
+    for (const row of rows) {
+      const head = heads.get(row.chain) ?? { seq: 0, hash: GENESIS };
+      const seq = head.seq + 1;
+      const hash = hashAuditRow({ ...row, seq, prevHash: head.hash });
+      assigned.push(sql`(${row.id}, ${seq}, ${head.hash}, ${hash})`);
+      heads.set(row.chain, { seq, hash });
+    }
+    const updated = await tx.execute(sql`
+      update audit_event as e set seq = v.seq::bigint, prev_hash = v.prev_hash, hash = v.hash
+      from (values ${sql.join(assigned, sql`, `)}) as v(id, seq, prev_hash, hash)
+      where e.id = v.id and e.hash is null
+      returning e.id`);
+    const count = (updated as unknown as { rows: unknown[] }).rows.length;
+    if (count !== rows.length) {
+      throw new Error(`audit sequencer: ${count} of ${rows.length} events updated; nothing committed`);
+    }
+    const sequencedAt = options.now ?? new Date();
+    await tx
+      .insert(auditChainHeads)
+      .values(chains.map((chain) => ({ chain, ...heads.get(chain)!, sequencedAt })))
+      .onConflictDoUpdate({
+        target: auditChainHeads.chain,
+        set: {
+          seq: sql`excluded.seq`,
+          hash: sql`excluded.hash`,
+          sequencedAt: sql`excluded.sequenced_at`,
+        },
+      });
+    return rows.length;
+  });
+}
+
+/** Sequences every committed event (batch after batch) and returns how many it took. */
+export async function catchUpAuditChains(db: Db, options: { batchSize?: number } = {}): Promise<number> {
+  const batchSize = options.batchSize ?? SEQUENCE_BATCH;
+  let total = 0;
+  for (;;) {
+    const taken = await sequenceAuditBatch(db, { batchSize });
+    total += taken;
+    if (taken < batchSize) return total;
+  }
+}
+
+/** The head of every chain: its last position and hash, as the sequencer left it. */
+export async function readAuditChainHeads(db: Db) {
+  return db.select().from(auditChainHeads).orderBy(asc(auditChainHeads.chain));
+}
+
+const running = new WeakMap<Db, AuditSequencer>();
+
+/** After a commit that appended events: wakes the database's sequencer, if one runs (it collapses kicks). */
+export function kickAuditSequencer(db: Db): void {
+  void running.get(db)?.kick();
+}
+
+/**
+ * The process's sequencer for one database: catches up at start (events committed before a crash or
+ * restart), then runs on kicks after commits and on a periodic sweep. Kicks collapse: at most one pass
+ * runs and at most one more is owed, whatever the number of kicks.
+ */
+export class AuditSequencer {
+  private inFlight: Promise<void> | null = null;
+  private owed = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: {
+      sweepMs?: number;
+      batchSize?: number;
+      onError?: (err: unknown) => void;
+    } = {},
+  ) {}
+
+  /** Listens to kicks and sweeps, and catches up with what was committed before (awaited). */
+  async start(): Promise<void> {
+    running.set(this.db, this);
+    this.timer = setInterval(() => void this.kick(), this.options.sweepMs ?? 5000);
+    this.timer.unref();
+    await this.kick();
+  }
+
+  /** Resolves once every event committed before the kick is sequenced (or the pass failed and was reported). */
+  kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.inFlight) {
+      this.owed = true;
+      return this.inFlight;
+    }
+    this.inFlight = (async () => {
+      try {
+        do {
+          this.owed = false;
+          await catchUpAuditChains(this.db, { batchSize: this.options.batchSize });
+        } while (this.owed && !this.stopped);
+      } catch (err) {
+        this.options.onError?.(err);
+      } finally {
+        this.inFlight = null;
+      }
+    })();
+    return this.inFlight;
+  }
+
+  /** Stops kicks and sweeps and waits for the pass in flight; what is left is taken at the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    if (running.get(this.db) === this) running.delete(this.db);
+    await this.inFlight;
+  }
+}
