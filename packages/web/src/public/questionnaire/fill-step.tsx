@@ -1,17 +1,11 @@
 import { Alert, Anchor, Button, Group, Modal, Progress, Stack, Text, Title } from '@mantine/core';
-import {
-  type Answer,
-  collectEmbeddedRules,
-  type DeviceClass,
-  type FormTemplate,
-  type PublicProcess,
-} from '@trialbase/domain';
+import type { Answer, DeviceClass, FormTemplate, PublicProcess } from '@trialbase/domain';
 import { useMemo, useState } from 'react';
-import { computeFormEngine } from '../../features/forms/renderer/engine';
 import { FormRenderer } from '../../features/forms/renderer/form-renderer';
 import type { RendererUpload } from '../../features/forms/renderer/host';
 import { RichText } from '../../features/forms/renderer/rich-text';
 import { pickText } from '../../features/forms/renderer/text';
+import { useFormEngine } from '../../features/forms/renderer/use-form-engine';
 import { usePublicTranslation } from '../app/use-public-translation';
 import {
   deviceClassOf,
@@ -67,11 +61,8 @@ export function FillStep(props: FillStepProps) {
   const form = entry.form as FormTemplate;
   // The info text had its own page: the renderer does not repeat it.
   const shownForm = useMemo(() => ({ ...form, showInfoText: false }), [form]);
-  const rules = useMemo(() => collectEmbeddedRules(form), [form]);
-  const engine = useMemo(
-    () => computeFormEngine(form, rules, answers, { audience: 'public', now: new Date() }),
-    [form, rules, answers],
-  );
+  // Issue 16 item 6: one engine run per change, shared with the renderer below.
+  const engine = useFormEngine({ form, answers, audience: 'public' });
   const isInvalid = !isCompleted && (engine.invalidCount > 0 || props.externalErrors.size > 0);
   const isEq5d = form.type === 'TYPE_EQ_5D';
   // Spec 002 §2: the licence follows the form's own device classes (none = no limit).
@@ -161,6 +152,7 @@ export function FillStep(props: FillStepProps) {
               isCheckHidden
               upload={props.upload}
               imageUrl={props.imageUrl}
+              engine={engine}
             />
           )}
           {/* Paged EQ-5D: the warning waits for the last page instead of greeting the first. */}

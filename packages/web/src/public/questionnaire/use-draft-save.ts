@@ -1,18 +1,17 @@
 import type { Answer, FormTemplate } from '@trialbase/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isPublicHttpError } from '../app/api';
+import { createDraftSaver, flushOnPageHide, type SaveState } from './draft-saver';
 import { writeLocalDraft } from './draft-store';
 import { answersToSend, newAttemptKey, submitForm } from './fill-api';
 
-/** Issue 8 item 3: a draft goes to the server this long after the last change. */
-export const DRAFT_DEBOUNCE_MS = 1200;
-
-export type SaveState = 'idle' | 'saving' | 'saved' | 'pending';
+export { DRAFT_DEBOUNCE_MS, type SaveState } from './draft-saver';
 
 /**
- * Spec 002 §2 Fill, issue 8 item 3: answers are kept locally at once and saved as a draft
- * (isFinal false) shortly after the participant stops typing; a failed save stays local and
- * is retried with the next change or before the final submit. A 401 calls `onUnauthorized`.
+ * Spec 002 §2 Fill, issue 8 item 3: answers are kept locally and saved as a draft (isFinal false)
+ * shortly after the participant stops typing, both once per burst of keystrokes and at once when the
+ * page is hidden (issue 16 item 6); a failed save stays local and is retried with the next change or
+ * before the final submit. A 401 calls `onUnauthorized`.
  */
 export function useDraftSave(input: {
   studyId: string;
@@ -33,68 +32,43 @@ export function useDraftSave(input: {
     },
     [formId],
   );
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const pending = useRef<Answer[] | null>(null);
-  const running = useRef<Promise<void> | null>(null);
-  const latest = useRef({ onUnauthorized, form });
-  latest.current = { onUnauthorized, form };
+  const latest = useRef({ onUnauthorized, form, setState });
+  latest.current = { onUnauthorized, form, setState };
 
-  const send = useCallback(async () => {
-    const answers = pending.current;
-    if (!answers) return;
-    pending.current = null;
-    setState('saving');
-    try {
-      await submitForm(studyId, {
-        token,
-        formId,
-        answers: answersToSend(latest.current.form, answers),
-        isFinal: false,
-        idempotencyKey: newAttemptKey(),
-      });
-      setState(pending.current ? 'saving' : 'saved');
-    } catch (error) {
-      if (isPublicHttpError(error) && error.status === 401) latest.current.onUnauthorized();
-      if (isPublicHttpError(error) && error.status === 400) {
-        // The server refuses these answers as they stand (e.g. a blocking rule): the form shows why,
-        // the local copy keeps them, and the next change is sent again.
-        setState('idle');
-        return;
-      }
-      // Kept locally; the next change or the final submit sends it again.
-      pending.current = pending.current ?? answers;
-      setState('pending');
-    }
-  }, [studyId, token, formId, setState]);
-
-  const flush = useCallback(async () => {
-    clearTimeout(timer.current);
-    if (running.current) await running.current;
-    if (!pending.current) return;
-    running.current = send();
-    await running.current;
-    running.current = null;
-  }, [send]);
-
-  const record = useCallback(
-    (answers: Answer[]) => {
-      writeLocalDraft(token, formId, answers);
-      if (!isEnabled) return;
-      pending.current = answers;
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => void flush(), DRAFT_DEBOUNCE_MS);
-    },
-    [token, formId, isEnabled, flush],
+  const saver = useMemo(
+    () =>
+      createDraftSaver({
+        isServerEnabled: isEnabled,
+        writeLocal: (answers) => writeLocalDraft(token, formId, answers),
+        send: async (answers) => {
+          await submitForm(studyId, {
+            token,
+            formId,
+            answers: answersToSend(latest.current.form, answers),
+            isFinal: false,
+            idempotencyKey: newAttemptKey(),
+          });
+        },
+        onState: (next) => latest.current.setState(next),
+        onError: (error) => {
+          if (isPublicHttpError(error) && error.status === 401) latest.current.onUnauthorized();
+          // The server refuses these answers as they stand (e.g. a blocking rule): the form shows
+          // why, the local copy keeps them, and the next change is sent again.
+          return isPublicHttpError(error) && error.status === 400 ? 'drop' : 'keep';
+        },
+      }),
+    [studyId, token, formId, isEnabled],
   );
+  useEffect(() => {
+    const stopListening = flushOnPageHide(saver);
+    return () => {
+      stopListening();
+      saver.dispose();
+    };
+  }, [saver]);
 
+  const record = useCallback((answers: Answer[]) => saver.record(answers), [saver]);
   /** Before a final submit: drops what is waiting (the submit carries the same answers) and lets a running save end. */
-  const settle = useCallback(async () => {
-    clearTimeout(timer.current);
-    pending.current = null;
-    if (running.current) await running.current;
-    pending.current = null;
-  }, []);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const settle = useCallback(() => saver.settle(), [saver]);
   return { state: stateFor.current === formId ? state : 'idle', record, settle };
 }

@@ -1,7 +1,6 @@
 import { Alert, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import {
   type Answer,
-  collectEmbeddedRules,
   type FormTemplate,
   type ImageChartAnswer,
   type ImageChartMarker,
@@ -11,16 +10,28 @@ import {
   resetHiddenAnswers,
   type ValidationRule,
 } from '@trialbase/domain';
-import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
-import { computeFormEngine, type QuestionView } from './engine';
+import type { FormEngineResult } from './engine';
 import { RendererHostProvider, type RendererUpload } from './host';
 import type { ImageChartValue } from './image-chart/image-chart-card';
 import { studyImageUrl } from './image-url';
 import { QuestionBlock, type RendererMode } from './question-block';
 import { RichText } from './rich-text';
 import { SingleQuestionView } from './single-question-view';
+import './renderer.css';
 import { pickText } from './text';
+import { useFormEngine } from './use-form-engine';
 
 // The drawing card loads only for image-chart forms (issue 8 item 6: a small participant bundle).
 const ImageChartCard = lazy(async () => ({
@@ -62,7 +73,15 @@ export type FormRendererProps = {
   imageUrl?: (imageId: string) => string;
   /** Hides the renderer's own Check button where the host page shows the form's state itself. */
   isCheckHidden?: boolean;
+  /**
+   * The engine's result for these answers when the host page computes it already (useFormEngine):
+   * the renderer then does not run the engine a second time per change (issue 16 item 6).
+   */
+  engine?: FormEngineResult;
 };
+
+/** Questions rendered in the first pass: a phone's or a desktop's first screen, painted before the rest. */
+export const FIRST_SCREENFUL = 12;
 
 /**
  * Renders a form template as the subject fills it (issue 5 item 7): every question type, driven
@@ -84,25 +103,28 @@ export function FormRenderer({
   upload,
   imageUrl,
   isCheckHidden = false,
+  engine: givenEngine,
   ...chart
 }: FormRendererProps) {
   const { t } = useTranslation();
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [isCheckAll, setCheckAll] = useState(false);
   const audience = mode === 'staff' ? 'staff' : 'public';
-  const allRules = useMemo(() => [...collectEmbeddedRules(form), ...(rules ?? [])], [form, rules]);
-  const previousViews = useRef<ReadonlyMap<string, QuestionView> | undefined>(undefined);
-  const engine = useMemo(() => {
-    const result = computeFormEngine(
-      form,
-      allRules,
-      answers,
-      { audience, now: now ?? new Date() },
-      previousViews.current,
-    );
-    previousViews.current = result.views;
-    return result;
-  }, [form, allRules, answers, audience, now]);
+  const engine = useFormEngine({ form, answers, audience, rules, now, given: givenEngine });
+  // Issue 16 item 6: the first screenful is committed and painted before the rest of a long form.
+  const [isAllRendered, setAllRendered] = useState(false);
+  useEffect(() => {
+    if (isAllRendered) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setAllRendered(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [isAllRendered]);
+  const rendered = isAllRendered ? engine.shown : engine.shown.slice(0, FIRST_SCREENFUL);
   const answerById = useMemo(() => new Map(answers.map((a) => [a.question, a])), [answers]);
   const shownById = useMemo(() => new Map(engine.shown.map((q) => [q.id, q])), [engine.shown]);
 
@@ -196,7 +218,7 @@ export function FormRenderer({
           {form.singleQuestionFillout ? (
             <SingleQuestionView form={form} answers={answers} renderQuestion={renderQuestion} />
           ) : (
-            engine.shown.map((q) => renderQuestion(q.id))
+            rendered.map((q) => renderQuestion(q.id))
           )}
           {engine.score !== null && (
             <Text fw={700} aria-live="polite" data-form-score>

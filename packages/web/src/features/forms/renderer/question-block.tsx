@@ -1,14 +1,15 @@
-import { Alert, Anchor, Badge, Checkbox, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconMessageQuestion } from '@tabler/icons-react';
 import {
   type Answer,
-  createEmptyAnswer,
+  type FiredValidationRule,
   markAnswerSkipped,
   markAnswerUnavailable,
   type Question,
 } from '@trialbase/domain';
 import { memo, type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { emptyAnswerOf } from './empty-answer';
 import type { QuestionView } from './engine';
 import { issueText } from './issue-text';
 import { QuestionInput } from './question-input';
@@ -39,9 +40,6 @@ type QuestionBlockProps = {
   addon?: ReactNode;
 };
 
-// A borderless fieldset: `disabled` on it turns off every control inside at once.
-const READ_ONLY_FIELDSET = { border: 0, margin: 0, padding: 0, minInlineSize: 0 } as const;
-
 // Types whose text is a label of one input; the others are groups labelled by the text.
 const GROUP_TYPES: ReadonlySet<string> = new Set(['INFORMATION']);
 
@@ -53,7 +51,7 @@ const GROUP_TYPES: ReadonlySet<string> = new Set(['INFORMATION']);
 export const QuestionBlock = memo(function QuestionBlock(props: QuestionBlockProps) {
   const { question, view, language, mode, isTouched, onAnswer, onTouch } = props;
   const { t } = useTranslation();
-  const answer = useMemo(() => props.answer ?? createEmptyAnswer(question.id), [props.answer, question.id]);
+  const answer = useMemo(() => props.answer ?? emptyAnswerOf(question.id), [props.answer, question.id]);
   const baseId = `question-${question.id}`;
   const labelId = `${baseId}-label`;
   const helpId = `${baseId}-help`;
@@ -82,151 +80,137 @@ export const QuestionBlock = memo(function QuestionBlock(props: QuestionBlockPro
   const isReadOnly = props.isReadOnly === true;
   const canMarkUnavailable =
     mode === 'staff' && !isReadOnly && !isInformation && question.type !== 'CALCULATED';
+  const isGroup = GROUP_TYPES.has(question.type);
+  const LabelTag = isGroup ? 'div' : 'label';
 
   return (
-    <Paper
-      component="section"
-      withBorder
-      radius="md"
-      p="md"
+    <section
+      className="tb-q"
       data-question-id={question.id}
       data-question-type={question.type}
       aria-labelledby={isInformation ? undefined : labelId}
     >
-      <Stack gap="sm">
-        {!isInformation && (
-          <Group gap={6} wrap="nowrap" align="flex-start">
-            {props.number !== null && (
-              <Text fw={700} span aria-hidden>
-                {props.number}.
-              </Text>
+      {!isInformation && (
+        <div className="tb-q-head">
+          {props.number !== null && (
+            <span className="tb-q-number" aria-hidden>
+              {props.number}.
+            </span>
+          )}
+          <LabelTag id={labelId} className="tb-q-label" htmlFor={isGroup ? undefined : `${baseId}-input`}>
+            <RichText html={pickText(question.question, language)} inline />
+            {question.required && (
+              <>
+                {/* Issue 12: read as "Date of surgery (required)", not "Date of surgeryrequired". */}
+                <span className="tb-q-required" aria-hidden>
+                  *
+                </span>
+                <span className="tb-visually-hidden">{` (${t('RENDERER.REQUIRED')})`}</span>
+              </>
             )}
-            <Text
-              id={labelId}
-              fw={600}
-              component={GROUP_TYPES.has(question.type) ? 'div' : 'label'}
-              htmlFor={`${baseId}-input`}
-              style={{ flex: 1 }}
+          </LabelTag>
+        </div>
+      )}
+      {helpText && (
+        <div id={helpId} className="tb-q-help">
+          {helpText}
+        </div>
+      )}
+      {answer.answerSkipped ? (
+        <div className="tb-q-row">
+          <span>{pickText(question.skipText, language) || t('RENDERER.SKIPPED')}</span>
+          {!isReadOnly && (
+            <button
+              type="button"
+              className="tb-link-button"
+              onClick={() => handleChange(markAnswerSkipped(answer, false))}
             >
-              <RichText html={pickText(question.question, language)} inline />
-              {question.required && (
-                <>
-                  {/* Issue 12: read as "Date of surgery (required)", not "Date of surgeryrequired". */}
-                  <Text span c="red.8" ms={4} aria-hidden>
-                    *
-                  </Text>
-                  <VisuallyHidden>{` (${t('RENDERER.REQUIRED')})`}</VisuallyHidden>
-                </>
-              )}
-            </Text>
-          </Group>
-        )}
-        {helpText && (
-          <Text id={helpId} size="sm" c="dimmed">
-            {helpText}
-          </Text>
-        )}
-        {answer.answerSkipped ? (
-          <Group gap="sm">
-            <Text size="sm">{pickText(question.skipText, language) || t('RENDERER.SKIPPED')}</Text>
-            {!isReadOnly && (
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onClick={() => handleChange(markAnswerSkipped(answer, false))}
-              >
-                {t('RENDERER.UNSKIP')}
-              </Anchor>
-            )}
-          </Group>
-        ) : answer.answerUnavailable ? (
-          isReadOnly && (
-            <Text size="sm" c="dimmed">
-              {t('RENDERER.UNAVAILABLE')}
-            </Text>
-          )
-        ) : (
-          <fieldset disabled={isReadOnly} style={READ_ONLY_FIELDSET} data-read-only={isReadOnly || undefined}>
-            <QuestionInput
-              question={question}
-              answer={answer}
-              language={language}
-              labelId={labelId}
-              inputId={`${baseId}-input`}
-              describedBy={describedBy}
-              isInvalid={errors.length > 0}
-              hiddenPossibilities={view.hiddenPossibilities}
-              calculated={view.calculated}
-              isHorizontalAllowed={props.isHorizontalAllowed}
-              onChange={handleChange}
-              onBlur={handleBlur}
-              issues={view.issues}
-              isAvailable={props.isAvailable}
-              imageChart={props.imageChart}
-            />
-          </fieldset>
-        )}
-        {errors.length > 0 && (
-          <Stack id={errorId} gap={2} aria-live="polite">
-            {errors.map((text) => (
-              <Text key={text} size="sm" c="red.8" data-error>
-                {text}
-              </Text>
-            ))}
-          </Stack>
-        )}
-        {notes.length > 0 && (
-          <Stack id={ruleId} gap={4}>
-            {notes.map((f) => (
-              <Alert
-                key={`${f.ruleId}-${f.action}`}
-                variant="light"
-                color={f.action === 'QUERY' ? 'blue' : 'yellow'}
-                p="xs"
-                icon={
-                  f.action === 'QUERY' ? <IconMessageQuestion size={16} /> : <IconAlertTriangle size={16} />
-                }
-              >
-                <Text size="sm">
-                  <Badge
-                    size="xs"
-                    variant="outline"
-                    me={6}
-                    color={f.action === 'QUERY' ? 'blue' : 'yellow.9'}
-                  >
-                    {t(f.action === 'QUERY' ? 'RENDERER.RULE.QUERY' : 'RENDERER.RULE.WARNING')}
-                  </Badge>
-                  {pickText(f.message, language)}
-                </Text>
-              </Alert>
-            ))}
-          </Stack>
-        )}
-        {((question.canSkip && !isReadOnly) || canMarkUnavailable) && !isInformation && (
-          <Group gap="md">
-            {question.canSkip && !answer.answerSkipped && !isReadOnly && (
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onClick={() => handleChange(markAnswerSkipped(answer))}
-              >
-                {t('RENDERER.SKIP')}
-              </Anchor>
-            )}
-            {canMarkUnavailable && (
-              <Checkbox
-                size="xs"
-                label={t('RENDERER.UNAVAILABLE')}
+              {t('RENDERER.UNSKIP')}
+            </button>
+          )}
+        </div>
+      ) : answer.answerUnavailable ? (
+        isReadOnly && <div className="tb-q-help">{t('RENDERER.UNAVAILABLE')}</div>
+      ) : (
+        <fieldset disabled={isReadOnly} className="tb-q-fieldset" data-read-only={isReadOnly || undefined}>
+          <QuestionInput
+            question={question}
+            answer={answer}
+            language={language}
+            labelId={labelId}
+            inputId={`${baseId}-input`}
+            describedBy={describedBy}
+            isInvalid={errors.length > 0}
+            hiddenPossibilities={view.hiddenPossibilities}
+            calculated={view.calculated}
+            isHorizontalAllowed={props.isHorizontalAllowed}
+            onChange={handleChange}
+            onBlur={handleBlur}
+            issues={view.issues}
+            isAvailable={props.isAvailable}
+            imageChart={props.imageChart}
+          />
+        </fieldset>
+      )}
+      {errors.length > 0 && (
+        <div id={errorId} className="tb-q-errors" aria-live="polite">
+          {errors.map((text) => (
+            <div key={text} className="tb-q-error" data-error>
+              {text}
+            </div>
+          ))}
+        </div>
+      )}
+      {notes.length > 0 && <RuleNotes id={ruleId} notes={notes} language={language} />}
+      {((question.canSkip && !isReadOnly) || canMarkUnavailable) && !isInformation && (
+        <div className="tb-q-row">
+          {question.canSkip && !answer.answerSkipped && !isReadOnly && (
+            <button
+              type="button"
+              className="tb-link-button"
+              onClick={() => handleChange(markAnswerSkipped(answer))}
+            >
+              {t('RENDERER.SKIP')}
+            </button>
+          )}
+          {canMarkUnavailable && (
+            <label className="tb-choice">
+              <input
+                type="checkbox"
                 checked={answer.answerUnavailable}
                 onChange={(e) => handleChange(markAnswerUnavailable(answer, e.currentTarget.checked))}
               />
-            )}
-          </Group>
-        )}
-        {props.addon}
-      </Stack>
-    </Paper>
+              <span>{t('RENDERER.UNAVAILABLE')}</span>
+            </label>
+          )}
+        </div>
+      )}
+      {props.addon}
+    </section>
   );
 });
+
+/** WARNING and QUERY rules that fired: notes under the question, not errors (spec 001 §5). */
+function RuleNotes(props: { id: string; notes: readonly FiredValidationRule[]; language: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack id={props.id} gap={4}>
+      {props.notes.map((f) => (
+        <Alert
+          key={`${f.ruleId}-${f.action}`}
+          variant="light"
+          color={f.action === 'QUERY' ? 'blue' : 'yellow'}
+          p="xs"
+          icon={f.action === 'QUERY' ? <IconMessageQuestion size={16} /> : <IconAlertTriangle size={16} />}
+        >
+          <Text size="sm">
+            <Badge size="xs" variant="outline" me={6} color={f.action === 'QUERY' ? 'blue' : 'yellow.9'}>
+              {t(f.action === 'QUERY' ? 'RENDERER.RULE.QUERY' : 'RENDERER.RULE.WARNING')}
+            </Badge>
+            {pickText(f.message, props.language)}
+          </Text>
+        </Alert>
+      ))}
+    </Stack>
+  );
+}

@@ -36,6 +36,24 @@ export function textOf(answer: Answer): string {
 }
 
 /**
+ * Accessible wiring of a native field (issue 16 item 6: plain inputs, not Mantine wrappers): labelled by
+ * the question text, described by its help and error lines, invalid and required as states of the field.
+ */
+export function fieldAria(
+  p: Pick<QuestionInputProps, 'inputId' | 'labelId' | 'describedBy' | 'isInvalid'> & { isRequired?: boolean },
+) {
+  return {
+    id: p.inputId,
+    className: 'tb-input',
+    'aria-labelledby': p.labelId,
+    'aria-describedby': p.describedBy,
+    'aria-invalid': p.isInvalid || undefined,
+    // Issue 12: the requirement is a state of the input; the label's asterisk is hidden from readers.
+    'aria-required': p.isRequired || undefined,
+  };
+}
+
+/**
  * Accessible wiring of a Mantine text input: labelled by the question text, described by its help
  * and error lines. `withAria: false` keeps Mantine from replacing these with its own wrapper ids.
  */

@@ -8,14 +8,40 @@ export function pickText(text: LocalizedText | null | undefined, language: strin
   return byCode[language] || byCode[fallback] || Object.values(byCode).find((t) => t) || '';
 }
 
-/** Author rich text is sanitised on render too (issue 5: sanitised on save and on render). */
+/**
+ * Whether author text is markup at all. Text without `<` or `&` reads the same as text and as
+ * HTML, so it is rendered as a text node and never goes through the sanitiser (issue 16 item 6).
+ */
+export function isRichText(text: string): boolean {
+  return /[<&]/.test(text);
+}
+
+// A form version's texts do not change: each distinct text is sanitised once per page, not per
+// render or per mounted question. Bounded so a long staff session does not grow without limit.
+const CACHE_LIMIT = 4000;
+const sanitised = new Map<string, string>();
+const plain = new Map<string, string>();
+
+function remember(cache: Map<string, string>, key: string, value: string): string {
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+/** Author rich text is sanitised on render too (issue 5: sanitised on save and on render); memoised per text. */
 export function sanitizeRichText(html: string): string {
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
+  if (!isRichText(html)) return html;
+  return (
+    sanitised.get(html) ??
+    remember(sanitised, html, DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }))
+  );
 }
 
 /** Plain text of author rich text, for accessible names and option labels. */
 export function toPlainText(html: string): string {
-  if (!/[<&]/.test(html)) return html;
+  if (!isRichText(html)) return html;
+  const known = plain.get(html);
+  if (known !== undefined) return known;
   const doc = new DOMParser().parseFromString(sanitizeRichText(html), 'text/html');
-  return (doc.body.textContent ?? '').trim();
+  return remember(plain, html, (doc.body.textContent ?? '').trim());
 }

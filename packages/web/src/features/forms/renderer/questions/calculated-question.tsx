@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { QuestionInputProps } from '../question-props';
 
@@ -10,15 +9,11 @@ export function CalculatedQuestion({ calculated, labelId, inputId, describedBy }
   return (
     <div>
       <output id={inputId} aria-labelledby={labelId} aria-describedby={describedBy} aria-live="polite">
-        <Text fw={600} fz="lg" span dir="ltr">
+        <span className="tb-calculated" dir="ltr">
           {text}
-        </Text>
+        </span>
       </output>
-      {calculated === null && (
-        <Text size="sm" c="dimmed">
-          {t('RENDERER.CALCULATED.PENDING')}
-        </Text>
-      )}
+      {calculated === null && <div className="tb-q-help">{t('RENDERER.CALCULATED.PENDING')}</div>}
     </div>
   );
 }

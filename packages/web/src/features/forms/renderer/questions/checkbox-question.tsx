@@ -1,4 +1,3 @@
-import { Checkbox } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type QuestionInputProps, textOf, withText } from '../question-props';
 
@@ -14,15 +13,18 @@ export function CheckboxQuestion({
 }: QuestionInputProps) {
   const { t } = useTranslation();
   return (
-    <Checkbox
-      id={inputId}
-      label={t('RENDERER.CHECKED')}
-      checked={textOf(answer) === 'true'}
-      aria-labelledby={labelId}
-      aria-describedby={describedBy}
-      aria-invalid={isInvalid}
-      onChange={(event) => onChange(withText(answer, event.currentTarget.checked ? 'true' : ''))}
-      onBlur={onBlur}
-    />
+    <label className="tb-choice">
+      <input
+        type="checkbox"
+        id={inputId}
+        checked={textOf(answer) === 'true'}
+        aria-labelledby={labelId}
+        aria-describedby={describedBy}
+        aria-invalid={isInvalid}
+        onChange={(event) => onChange(withText(answer, event.currentTarget.checked ? 'true' : ''))}
+        onBlur={onBlur}
+      />
+      <span>{t('RENDERER.CHECKED')}</span>
+    </label>
   );
 }

@@ -1,4 +1,3 @@
-import { Checkbox, Group, Radio, Stack } from '@mantine/core';
 import type { Answer, Possibility } from '@trialbase/domain';
 import { pickText, toPlainText } from '../text';
 
@@ -18,52 +17,51 @@ type ChoiceListProps = {
   onBlur: () => void;
 };
 
-/** Radio buttons or check boxes over possibilities, in a group labelled by the question. */
+/**
+ * Radio buttons or check boxes over possibilities, in a group labelled by the question. Native
+ * inputs inside their labels (issue 16 item 6): a Mantine Radio was five components per option.
+ */
 export function ChoiceList(props: ChoiceListProps) {
   const { possibilities, answer, language, isMultiple, isHorizontal, onChange } = props;
   const chosen = answer.possibilities;
-  const Layout = isHorizontal ? Group : Stack;
   const items = possibilities.map((p) => {
     const label = toPlainText(pickText(p.possibility, language));
-    return isMultiple ? (
-      <Checkbox
-        key={p.id}
-        value={p.id}
-        label={label}
-        checked={chosen.includes(p.id)}
-        onChange={(event) =>
-          onChange({
-            ...answer,
-            possibilities: event.currentTarget.checked
-              ? [...chosen, p.id]
-              : chosen.filter((id) => id !== p.id),
-          })
-        }
-        onBlur={props.onBlur}
-      />
-    ) : (
-      <Radio
-        key={p.id}
-        name={props.name}
-        value={p.id}
-        label={label}
-        checked={chosen[0] === p.id}
-        onChange={() => onChange({ ...answer, possibilities: [p.id] })}
-        onBlur={props.onBlur}
-      />
+    const isChecked = isMultiple ? chosen.includes(p.id) : chosen[0] === p.id;
+    return (
+      <label key={p.id} className="tb-choice">
+        <input
+          type={isMultiple ? 'checkbox' : 'radio'}
+          name={props.name}
+          value={p.id}
+          checked={isChecked}
+          onChange={(event) => {
+            if (!isMultiple) onChange({ ...answer, possibilities: [p.id] });
+            else
+              onChange({
+                ...answer,
+                possibilities: event.currentTarget.checked
+                  ? [...chosen, p.id]
+                  : chosen.filter((id) => id !== p.id),
+              });
+          }}
+          onBlur={props.onBlur}
+        />
+        <span>{label}</span>
+      </label>
     );
   });
   return (
-    <Layout
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-required is set only with role radiogroup, which supports it
+    <div
+      className="tb-choices"
+      data-horizontal={isHorizontal || undefined}
       role={isMultiple ? 'group' : 'radiogroup'}
       aria-required={(!isMultiple && props.isRequired) || undefined}
       aria-labelledby={props.labelId}
       aria-describedby={props.describedBy}
       aria-invalid={props.isInvalid}
-      gap="xs"
-      {...(isHorizontal ? { wrap: 'wrap' } : {})}
     >
       {items}
-    </Layout>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
-import { TextInput } from '@mantine/core';
 import { FORM_LIMITS } from '@trialbase/domain';
-import { inputAria, type QuestionInputProps, textOf, withText } from '../question-props';
+import { fieldAria, type QuestionInputProps, textOf, withText } from '../question-props';
+
+const WIDTH = { maxInlineSize: 220 } as const;
 
 /** DATE: a calendar date "YYYY-MM-DD", not before 1901-01-01 (spec 001 §5 "Other"). */
 export function DateQuestion({
@@ -14,15 +15,15 @@ export function DateQuestion({
   onBlur,
 }: QuestionInputProps) {
   return (
-    <TextInput
+    <input
       type="date"
-      {...inputAria({ inputId, labelId, describedBy, isInvalid, isRequired: question.required })}
+      {...fieldAria({ inputId, labelId, describedBy, isInvalid, isRequired: question.required })}
       min={FORM_LIMITS.earliestDate}
       max="9999-12-31"
       value={textOf(answer)}
       onChange={(event) => onChange(withText(answer, event.currentTarget.value))}
       onBlur={onBlur}
-      maw={220}
+      style={WIDTH}
     />
   );
 }

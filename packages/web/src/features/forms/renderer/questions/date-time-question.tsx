@@ -1,6 +1,7 @@
-import { TextInput } from '@mantine/core';
 import { FORM_LIMITS } from '@trialbase/domain';
-import { inputAria, type QuestionInputProps, textOf, withText } from '../question-props';
+import { fieldAria, type QuestionInputProps, textOf, withText } from '../question-props';
+
+const WIDTH = { maxInlineSize: 260 } as const;
 
 /** DATE_TIME: date and time "YYYY-MM-DDTHH:mm" in the filler's zone, not before 1901-01-01 (spec 001 §5). */
 export function DateTimeQuestion({
@@ -14,15 +15,15 @@ export function DateTimeQuestion({
   onBlur,
 }: QuestionInputProps) {
   return (
-    <TextInput
+    <input
       type="datetime-local"
-      {...inputAria({ inputId, labelId, describedBy, isInvalid, isRequired: question.required })}
+      {...fieldAria({ inputId, labelId, describedBy, isInvalid, isRequired: question.required })}
       min={`${FORM_LIMITS.earliestDate}T00:00`}
       max="9999-12-31T23:59"
       value={textOf(answer).slice(0, 16)}
       onChange={(event) => onChange(withText(answer, event.currentTarget.value))}
       onBlur={onBlur}
-      maw={260}
+      style={WIDTH}
     />
   );
 }

@@ -1,6 +1,7 @@
-import { TextInput } from '@mantine/core';
 import { FORM_LIMITS } from '@trialbase/domain';
-import { inputAria, type QuestionInputProps, textOf, withText } from '../question-props';
+import { fieldAria, type QuestionInputProps, textOf, withText } from '../question-props';
+
+const WIDTH = { maxInlineSize: 240 } as const;
 
 /** NUMBER: integer, or decimal with dot or comma when floatingNumber; bounds come from the domain (spec 001 §5). */
 export function NumberQuestion({
@@ -15,14 +16,15 @@ export function NumberQuestion({
 }: QuestionInputProps) {
   const pattern = question.floatingNumber ? /[^0-9.,-]/g : /[^0-9-]/g;
   return (
-    <TextInput
-      {...inputAria({ inputId, labelId, describedBy, isInvalid, isRequired: question.required })}
+    <input
+      type="text"
+      {...fieldAria({ inputId, labelId, describedBy, isInvalid, isRequired: question.required })}
       inputMode={question.floatingNumber ? 'decimal' : 'numeric'}
       maxLength={String(FORM_LIMITS.numberBound).length + 12}
       value={textOf(answer)}
       onChange={(event) => onChange(withText(answer, event.currentTarget.value.replace(pattern, '')))}
       onBlur={onBlur}
-      maw={240}
+      style={WIDTH}
     />
   );
 }

@@ -1,6 +1,5 @@
-import { TextInput } from '@mantine/core';
 import { FORM_LIMITS } from '@trialbase/domain';
-import { inputAria, type QuestionInputProps, textOf, withText } from '../question-props';
+import { fieldAria, type QuestionInputProps, textOf, withText } from '../question-props';
 
 /** TEXT_SENTENCE: one line; length limits are checked by the domain (spec 001 §5). */
 export function TextSentenceQuestion({
@@ -14,8 +13,9 @@ export function TextSentenceQuestion({
   onBlur,
 }: QuestionInputProps) {
   return (
-    <TextInput
-      {...inputAria({ inputId, labelId, describedBy, isInvalid, isRequired: question.required })}
+    <input
+      type="text"
+      {...fieldAria({ inputId, labelId, describedBy, isInvalid, isRequired: question.required })}
       maxLength={Math.min(question.maxLength ?? FORM_LIMITS.textLengthCap, FORM_LIMITS.textLengthCap)}
       value={textOf(answer)}
       onChange={(event) => onChange(withText(answer, event.currentTarget.value))}

@@ -1,7 +1,8 @@
-import { TextInput } from '@mantine/core';
 import { normalizeTime, parseTimeInput } from '@trialbase/domain';
 import { useTranslation } from 'react-i18next';
-import { inputAria, type QuestionInputProps, textOf, withText } from '../question-props';
+import { fieldAria, type QuestionInputProps, textOf, withText } from '../question-props';
+
+const WIDTH = { maxInlineSize: 140 } as const;
 
 /** TIME: "HH:mm"; on leaving the field hours above 23 cap to 23:59 and negatives to 00:00 (spec 001 §5). */
 export function TimeQuestion({
@@ -21,8 +22,9 @@ export function TimeQuestion({
     onBlur();
   };
   return (
-    <TextInput
-      {...inputAria({ inputId, labelId, describedBy, isInvalid, isRequired: question.required })}
+    <input
+      type="text"
+      {...fieldAria({ inputId, labelId, describedBy, isInvalid, isRequired: question.required })}
       placeholder={t('RENDERER.TIME.PLACEHOLDER')}
       inputMode="numeric"
       maxLength={6}
@@ -30,7 +32,7 @@ export function TimeQuestion({
       value={textOf(answer)}
       onChange={(event) => onChange(withText(answer, event.currentTarget.value.replace(/[^0-9:-]/g, '')))}
       onBlur={handleBlur}
-      maw={140}
+      style={WIDTH}
     />
   );
 }
