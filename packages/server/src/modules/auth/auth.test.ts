@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../../../test/factories';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -142,7 +143,53 @@ describe(`POST /api/auth/login on ${engine}`, () => {
     expect(audit.rows).toHaveLength(1);
     // The lock lifts when its time has passed.
     await t.app.database.query(`update app_user set locked_until = now() - interval '1 second'`);
+    await t.app.database.query(
+      `update login_throttle set blocked_until = now() - interval '1 second' where key like 'login:email:%'`,
+    );
     await loginAs(t.app);
+  });
+
+  it('locks an email without an account the same way (issue 17: the lockout names no accounts)', async () => {
+    const attempt = (email: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '198.51.100.20',
+        payload: { email, password },
+      });
+    const user = await buildUser(t.app);
+    for (const email of [user.email, 'no-account@example.org']) {
+      const answers = [];
+      for (let i = 1; i <= 4; i++) answers.push(await attempt(email, `bad-${i}`));
+      expect(answers.map((a) => [a.statusCode, a.json().type])).toEqual([
+        [401, 'SECURITY'],
+        [401, 'SECURITY'],
+        [423, 'ACCOUNT_LOCKED'],
+        [423, 'ACCOUNT_LOCKED'],
+      ]);
+      expect(new Date(answers[3]?.json().context.lockedUntil).getTime()).toBeGreaterThan(
+        Date.now() + 14 * 60_000,
+      );
+    }
+  });
+
+  it("does not reset the address's failures on a successful login (issue 17: one own account never unblocks)", async () => {
+    const attempt = (email: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '198.51.100.30',
+        payload: { email, password },
+      });
+    const user = await buildUser(t.app, { password: 'Own-Account-Password-7' });
+    const statuses: number[] = [];
+    // The address may fail 12 times (3 accounts' worth); a login to the attacker's own account in between.
+    for (let i = 0; i < 11; i++)
+      statuses.push((await attempt(`victim-${i}@example.org`, 'guess')).statusCode);
+    expect((await attempt(user.email, 'Own-Account-Password-7')).statusCode).toBe(200);
+    statuses.push((await attempt('victim-11@example.org', 'guess')).statusCode);
+    statuses.push((await attempt('victim-12@example.org', 'guess')).statusCode);
+    expect(statuses).toEqual([...Array(12).fill(401), 429]);
   });
 
   it('throttles an address that keeps failing across accounts', async () => {

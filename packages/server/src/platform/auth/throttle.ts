@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { loginThrottle } from './tables';
 
@@ -34,4 +34,86 @@ export async function recordFailure(
 
 export async function clearFailures(db: Executor, key: string): Promise<void> {
   await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+}
+
+/**
+ * One use reserved against a limit (issue 17): `allowed` when the use may go ahead, else the
+ * time the key stays blocked until. `count` is the uses counted in the window with this one;
+ * `windowStart` names the window the use was counted in, so
+ * that `release` gives it back to that window only.
+ */
+export type Reservation =
+  | { allowed: true; key: string; windowStart: Date; count: number }
+  | { allowed: false; key: string; blockedUntil: Date };
+
+/**
+ * Counts one use of `key` and says whether it is within the policy, in one statement (issue 17:
+ * reserve, then check): concurrent uses each get their own count from the row they update, so a
+ * burst of N uses lets exactly `maxFailures` through. A use beyond the limit is not counted; it
+ * blocks the key for `blockMinutes` (from then) and starts a new window after the block. While
+ * blocked, nothing changes.
+ */
+export async function reserve(
+  db: Executor,
+  key: string,
+  now: Date,
+  policy: ThrottlePolicy,
+): Promise<Reservation> {
+  const windowStartLimit = new Date(now.getTime() - policy.windowMinutes * 60_000);
+  const blockUntil = new Date(now.getTime() + policy.blockMinutes * 60_000);
+  const t = loginThrottle;
+  const isBlocked = sql`(${t.blockedUntil} is not null and ${t.blockedUntil} > ${now})`;
+  const isExpired = sql`(${t.windowStart} < ${windowStartLimit})`;
+  const next = sql`(case when ${isExpired} then 1 else ${t.failures} + 1 end)`;
+  const refused = sql`(not ${isBlocked} and ${next} > ${policy.maxFailures})`;
+  const [row] = await db
+    .insert(t)
+    .values({ key, failures: 1, windowStart: now, blockedUntil: null })
+    .onConflictDoUpdate({
+      target: t.key,
+      set: {
+        failures: sql`case when ${isBlocked} then ${t.failures} when ${refused} then 0 else ${next} end`,
+        windowStart: sql`case when ${isBlocked} then ${t.windowStart} when ${refused} then ${blockUntil} when ${isExpired} then ${now} else ${t.windowStart} end`,
+        blockedUntil: sql`case when ${isBlocked} then ${t.blockedUntil} when ${refused} then ${blockUntil} else ${t.blockedUntil} end`,
+      },
+    })
+    .returning({ failures: t.failures, windowStart: t.windowStart, blockedUntil: t.blockedUntil });
+  if (!row) throw new Error(`The throttle store returned no row for ${key}.`);
+  if (row.blockedUntil && row.blockedUntil > now)
+    return { allowed: false, key, blockedUntil: row.blockedUntil };
+  return { allowed: true, key, windowStart: row.windowStart, count: row.failures };
+}
+
+/** Gives a reserved use back (it did not count: the code was right, the link was found). */
+export async function release(db: Executor, reservation: Reservation): Promise<void> {
+  if (!reservation.allowed) return;
+  await db
+    .update(loginThrottle)
+    .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
+    .where(
+      and(eq(loginThrottle.key, reservation.key), eq(loginThrottle.windowStart, reservation.windowStart)),
+    );
+}
+
+/**
+ * Blocks the key now, for `blockMinutes` (a login failure that fills the account's window locks
+ * it at once rather than at the next attempt); the count starts again after the block.
+ */
+export async function block(db: Executor, key: string, now: Date, policy: ThrottlePolicy): Promise<Date> {
+  const blockUntil = new Date(now.getTime() + policy.blockMinutes * 60_000);
+  const [row] = await db
+    .update(loginThrottle)
+    .set({
+      failures: 0,
+      windowStart: blockUntil,
+      blockedUntil: sql`case when ${loginThrottle.blockedUntil} > ${now} then ${loginThrottle.blockedUntil} else ${blockUntil} end`,
+    })
+    .where(eq(loginThrottle.key, key))
+    .returning({ blockedUntil: loginThrottle.blockedUntil });
+  return row?.blockedUntil ?? blockUntil;
+}
+
+/** The throttle key of a staff login email, known or not (the lockout treats both alike). */
+export function loginEmailKey(email: string): string {
+  return `login:email:${email.trim().toLowerCase()}`;
 }

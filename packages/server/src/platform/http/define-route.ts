@@ -110,6 +110,7 @@ export function registerRoutes(
       const hooks = rateLimitHooks(deps, rateLimit);
       options.preHandler = [hooks.before, ...hookList(options.preHandler), hooks.after];
       options.onError = [...hookList(options.onError), hooks.onError];
+      options.onSend = [...hookList(options.onSend), hooks.onSend];
     }
     app.withTypeProvider<ZodTypeProvider>().route(options);
   }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { blockedUntil, recordFailure, type ThrottlePolicy } from '../auth/throttle';
+import { blockedUntil, type Reservation, release, reserve, type ThrottlePolicy } from '../auth/throttle';
 import type { Executor } from '../db/client';
 import { AppError } from '../errors';
 
@@ -39,56 +39,66 @@ export function byIp(prefix: string): (req: FastifyRequest) => string {
   return (req) => `${prefix}:ip:${req.ip}`;
 }
 
-function keysOf(req: FastifyRequest, limits: RateLimit[]): [string, ThrottlePolicy][] {
-  const keys: [string, ThrottlePolicy][] = [];
-  for (const limit of limits) {
-    const key = limit.key(req);
-    if (key !== null) keys.push([key, limit.policy]);
-  }
-  return keys;
-}
-
 /**
- * The hooks a route's limits add around its own preHandlers. The checks, the counting of
- * attempts and of failures are here only: issue 17 (reserve, then check, atomically) changes
- * `check` and `count` and nothing on the routes.
+ * The hooks a route's limits add around its own preHandlers (issue 17: reserve, then check).
+ * Each limit that counts reserves one use of its key in one statement before the request goes
+ * on (429 when the use is beyond the limit), so a burst of concurrent requests gets exactly the
+ * limit through; a `failure` limit gives its use back when the request ends without the failure
+ * it counts (the code was right, the link was found). A `never` limit is only checked.
  */
 export function rateLimitHooks(deps: RateLimitDeps, limits: RateLimit[]) {
-  /** 429 while any key is blocked (in the declared order). */
-  async function check(req: FastifyRequest, which: RateLimit[]): Promise<void> {
-    const now = deps.clock();
-    for (const [key] of keysOf(req, which)) {
-      const until = await blockedUntil(deps.db, key, now);
-      if (until) {
-        throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.', {
-          context: { retryAfter: Math.ceil((until.getTime() - now.getTime()) / 1000) },
-        });
-      }
-    }
+  const reserved = new WeakMap<FastifyRequest, { limit: RateLimit; reservation: Reservation }[]>();
+  const failed = new WeakMap<FastifyRequest, string>();
+
+  function limited(until: Date, now: Date): AppError {
+    return new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.', {
+      context: { retryAfter: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) },
+    });
   }
 
-  async function count(req: FastifyRequest, which: RateLimit[]): Promise<void> {
+  /** Reserves a use of every key (in the declared order); 429 at the first one beyond its limit. */
+  async function take(req: FastifyRequest, which: RateLimit[]): Promise<void> {
     const now = deps.clock();
-    for (const [key, policy] of keysOf(req, which)) await recordFailure(deps.db, key, now, policy);
+    for (const limit of which) {
+      const key = limit.key(req);
+      if (key === null) continue;
+      if (limit.counts === 'never') {
+        const until = await blockedUntil(deps.db, key, now);
+        if (until) throw limited(until, now);
+        continue;
+      }
+      const reservation = await reserve(deps.db, key, now, limit.policy);
+      const list = reserved.get(req) ?? [];
+      if (!reservation.allowed) {
+        // Refused: the uses this request reserved under its other limits go back.
+        reserved.delete(req);
+        for (const taken of list) await release(deps.db, taken.reservation);
+        throw limited(reservation.blockedUntil, now);
+      }
+      list.push({ limit, reservation });
+      reserved.set(req, list);
+    }
   }
 
   const first = limits.filter((limit) => limit.beforePreHandler);
   const later = limits.filter((limit) => !limit.beforePreHandler);
-  const attempts = limits.filter((limit) => limit.counts === 'attempt');
-  const before: preHandlerAsyncHookHandler = async (req) => check(req, first);
-  const after: preHandlerAsyncHookHandler = async (req) => {
-    await check(req, later);
-    // Every attempt counts once the checks pass, before the handler runs (a script signing up).
-    await count(req, attempts);
-  };
-  // Failures are counted outside the failing use case, so they count though it rolls back.
+  const before: preHandlerAsyncHookHandler = async (req) => take(req, first);
+  const after: preHandlerAsyncHookHandler = async (req) => take(req, later);
+  // Which counted failure the request ended with (an error marked by countedAs).
   const onError = async (req: FastifyRequest, _reply: FastifyReply, error: Error): Promise<void> => {
     const name = countedFailures.get(error);
-    if (name === undefined) return;
-    await count(
-      req,
-      limits.filter((limit) => limit.counts === 'failure' && limit.name === name),
-    );
+    if (name !== undefined) failed.set(req, name);
   };
-  return { before, after, onError };
+  // Before the answer leaves: the uses of `failure` limits whose failure did not happen go back.
+  const onSend = async (req: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    const list = reserved.get(req);
+    if (!list) return payload;
+    reserved.delete(req);
+    const failure = failed.get(req);
+    for (const { limit, reservation } of list) {
+      if (limit.counts === 'failure' && limit.name !== failure) await release(deps.db, reservation);
+    }
+    return payload;
+  };
+  return { before, after, onError, onSend };
 }

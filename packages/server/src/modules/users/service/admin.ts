@@ -4,6 +4,7 @@ import {
   checkPasswordStrength,
 } from '@trialbase/domain';
 import { hashPassword } from '../../../platform/auth/passwords';
+import { clearFailures, loginEmailKey } from '../../../platform/auth/throttle';
 import type { Db } from '../../../platform/db/client';
 import { AppError, notFound } from '../../../platform/errors';
 import { newId, newSecret } from '../../../platform/ids';
@@ -149,6 +150,8 @@ export function unlockUser(db: Db, input: { adminId: string; userId: string }) {
   return changeUser(db, input, async (ctx, user) => {
     if (user.lockedUntil === null && user.failedLoginCount === 0) return;
     await updateUser(ctx.tx, user.id, { lockedUntil: null, failedLoginCount: 0, updatedAt: ctx.now });
+    // The lock and the count live under the login email's throttle key (issue 17).
+    await clearFailures(ctx.tx, loginEmailKey(user.email));
     await ctx.audit({
       action: 'USER_UNLOCKED',
       entityType: 'USER',

@@ -1,6 +1,6 @@
 import { type ChangePasswordRequest, checkPasswordStrength, type FieldIssue } from '@trialbase/domain';
 import { hashPassword, verifyPassword } from '../../../platform/auth/passwords';
-import { blockedUntil, clearFailures, recordFailure } from '../../../platform/auth/throttle';
+import { blockedUntil, clearFailures, loginEmailKey, recordFailure } from '../../../platform/auth/throttle';
 import type { Db } from '../../../platform/db/client';
 import { AppError, validationError } from '../../../platform/errors';
 import { runUseCase, SYSTEM_ACTOR } from '../../../platform/use-case';
@@ -103,6 +103,7 @@ export async function resetPassword(
         emailVerifiedAt: candidate.emailVerifiedAt ?? ctx.now,
         updatedAt: ctx.now,
       });
+      await clearFailures(ctx.tx, loginEmailKey(candidate.email));
       const revokedSessions = await revokeUserSessions(ctx.tx, candidate.id, ctx.now);
       await ctx.audit({
         action: 'USER_PASSWORD_RESET',
