@@ -1,0 +1,147 @@
+// Closed-loop load over real HTTP: N clients, each running one flow after another without think
+// time for a fixed window, every request timed. A failed request (network error or HTTP status
+// outside 2xx) fails its flow; failures are counted and a few are kept to be reported.
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Timings of one run: per step (request kind) and per whole flow, in milliseconds. */
+export class Timings {
+  readonly steps = new Map<string, number[]>();
+  record(step: string, milliseconds: number) {
+    let list = this.steps.get(step);
+    if (!list) {
+      list = [];
+      this.steps.set(step, list);
+    }
+    list.push(milliseconds);
+  }
+  of(step: string): number[] {
+    return this.steps.get(step) ?? [];
+  }
+  all(): number[] {
+    return [...this.steps.values()].flat();
+  }
+}
+
+/**
+ * An HTTP client of one simulated person: keeps its cookies (a browser's cookie jar, reduced to
+ * name=value) and times each request into `timings` under the step's name.
+ */
+export class HttpClient {
+  private readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly baseUrl: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
+
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+
+  async request<T>(
+    timings: Timings | null,
+    step: string,
+    method: string,
+    url: string,
+    body?: unknown,
+  ): Promise<T> {
+    const headers: Record<string, string> = { ...this.headers };
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const started = performance.now();
+    const res = await fetch(`${this.baseUrl}${url}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    timings?.record(step, performance.now() - started);
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const at = pair?.indexOf('=') ?? -1;
+      if (pair && at > 0) this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+    if (!res.ok) throw new HttpError(res.status, `${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+}
+
+export type LoadResult = {
+  clients: number;
+  /** Flows finished inside the window, per second of the window (cut short when work ran out). */
+  flowsPerSecond: number;
+  flows: number;
+  windowMs: number;
+  /** Every finished flow's duration, the ones finishing after the window included. */
+  flowMs: number[];
+  timings: Timings;
+  errors: number;
+  errorSamples: string[];
+  /** Why clients stopped before the window ended (out of prepared work), or null. */
+  stoppedEarly: string | null;
+};
+
+/** What a flow gives back: done, or `false` when there is no more prepared work for it. */
+export type Flow = (client: number, timings: Timings) => Promise<boolean>;
+
+const MAX_ERRORS = 500;
+
+export async function runClosedLoop(options: {
+  clients: number;
+  seconds: number;
+  flow: Flow;
+}): Promise<LoadResult> {
+  const timings = new Timings();
+  const flowMs: number[] = [];
+  const errorSamples: string[] = [];
+  let errors = 0;
+  const flowEnds: number[] = [];
+  let stoppedAt: number | null = null;
+  let stoppedEarly: string | null = null;
+  const windowMs = options.seconds * 1000;
+  const started = performance.now();
+  const deadline = started + windowMs;
+  async function client(index: number) {
+    while (performance.now() < deadline && errors < MAX_ERRORS) {
+      const flowStart = performance.now();
+      try {
+        if (!(await options.flow(index, timings))) {
+          stoppedAt ??= performance.now();
+          stoppedEarly ??= `out of prepared work after ${((stoppedAt - started) / 1000).toFixed(1)} s`;
+          return;
+        }
+        const end = performance.now();
+        flowMs.push(end - flowStart);
+        flowEnds.push(end);
+      } catch (error) {
+        errors++;
+        if (errorSamples.length < 5)
+          errorSamples.push(error instanceof Error ? error.message : String(error));
+        await new Promise((r) => setTimeout(r, 50)); // no tight loop against a failing server
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: options.clients }, (_, i) => client(i)));
+  if (errors >= MAX_ERRORS) stoppedEarly = `stopped after ${MAX_ERRORS} errors`;
+  // Out of work early: the rate is taken over the time every client still had work.
+  const end = Math.min(deadline, stoppedAt ?? deadline);
+  const flows = flowEnds.filter((t) => t <= end).length;
+  return {
+    clients: options.clients,
+    flowsPerSecond: flows / ((end - started) / 1000),
+    flows,
+    windowMs: end - started,
+    flowMs,
+    timings,
+    errors,
+    errorSamples,
+    stoppedEarly,
+  };
+}

@@ -1,0 +1,311 @@
+// Issue 16 item 7, the write rows of the table: participant submits of a 30-answer form and staff
+// updates with a reason at 16 clients on PostgreSQL, each beside pgbench TPC-B at 16 clients on
+// the same PostgreSQL in the same run, then 50 participants on the embedded PGlite.
+//
+// The built server (`npm run build`; E2E_SERVER_MAIN / E2E_WEB_DIST name another build) runs as
+// `npm start` runs it, on a free port, with a throwaway PostgreSQL database (then a fresh PGlite
+// folder); the study is set up through the API (bench/lib/write-study.ts). Runs interleave
+// (Trialbase submit, pgbench, Trialbase update, ... for each round) so a shared machine weighs on
+// both sides, and the table gives medians over the rounds. Any failed request fails the bench.
+//
+//   npm run bench:server-write -- [--clients 16] [--seconds 20] [--rounds 3] [--pglite-clients 50]
+//                                 [--pgbench-scale 16] [--only postgres,pglite] [--quick]
+import { type RunningServer, startServer } from '../packages/e2e/support/server';
+import { isQuick, listOption, numberOption } from './lib/args';
+import { HttpClient, type LoadResult, runClosedLoop, type Timings } from './lib/load';
+import { assertPgbench, initPgbench, type PgbenchResult, runPgbench } from './lib/pgbench';
+import { createThrowawayDatabase, describeServer } from './lib/postgres';
+import { reportRow } from './lib/report';
+import { median, ms, percent, quantile, rate, sleep } from './lib/stats';
+import {
+  answersOf,
+  type BenchStudy,
+  enrolLinks,
+  type Link,
+  setUpParticipantStudy,
+  staffClient,
+} from './lib/write-study';
+
+const CLIENTS = numberOption('clients', 16, 2);
+const SECONDS = numberOption('seconds', 20, 5);
+const ROUNDS = numberOption('rounds', 3, 1);
+const PGLITE_CLIENTS = numberOption('pglite-clients', 50, 4);
+// pgbench's own advice: at least one branch per client, or TPC-B waits on the branch rows.
+const PGBENCH_SCALE = numberOption('pgbench-scale', CLIENTS, 2);
+const PARTS = listOption('only', ['postgres', 'pglite']);
+const WARM_UP_SECONDS = Math.min(3, SECONDS);
+/** The sizes of the issue's table; other sizes print figures but cannot tell whether a goal is met. */
+const AT_ISSUE_SIZE = CLIENTS === 16 && PGLITE_CLIENTS === 50 && !isQuick;
+
+// Goals of issue 16.
+const GOAL_SHARE_OF_PGBENCH = 10; // percent of pgbench TPC-B tps
+const GOAL_P99_MS = 250;
+const GOAL_PGLITE_P95_MS = 1000;
+
+let totalErrors = 0;
+
+/** The links a participant run takes from, topped up before each run to last it. */
+class LinkPool {
+  private links: Link[] = [];
+  constructor(private readonly study: BenchStudy) {}
+  take(): Link | undefined {
+    return this.links.shift();
+  }
+  /** Enough links for `flowsPerSecond` over the window with a margin (the rate can rise between rounds). */
+  async fill(flowsPerSecond: number, clients: number) {
+    const wanted = Math.ceil(flowsPerSecond * SECONDS * 1.6) + clients * 4;
+    if (this.links.length >= wanted) return;
+    const started = performance.now();
+    const count = wanted - this.links.length;
+    this.links.push(...(await enrolLinks(this.study, count)));
+    console.log(
+      `  enrolled ${count} participants in ${ms(performance.now() - started)} (pool ${this.links.length})`,
+    );
+  }
+}
+
+/**
+ * One participant, link to submitted form, the calls the participant pages make: the link page
+ * asks for the consent text while it validates the link, the fill page loads the process and the
+ * fill state, then the participant submits all 30 answers.
+ */
+async function participantFlow(baseUrl: string, study: BenchStudy, link: Link, timings: Timings) {
+  const client = new HttpClient(baseUrl);
+  const studyId = study.studyId;
+  await Promise.all([
+    client.request(timings, 'getInfo', 'GET', `/api/public/study/${studyId}/${link.token}/getInfo`),
+    client.request(timings, 'validateToken', 'POST', `/api/public/studies/${studyId}/token/validateToken`, {
+      token: link.token,
+    }),
+  ]);
+  await Promise.all([
+    client.request(
+      timings,
+      'getProcess',
+      'GET',
+      `/api/public/studies/${studyId}/tokens/${link.token}/getProcess`,
+    ),
+    client.request(
+      timings,
+      'fillState',
+      'GET',
+      `/api/public/studies/${studyId}/token/${link.token}/fillState`,
+    ),
+  ]);
+  const result = await client.request<{ isDone: boolean; status: string }>(
+    timings,
+    'submit',
+    'POST',
+    `/api/public/studies/${studyId}/questionnaire`,
+    {
+      token: link.token,
+      formId: study.formId,
+      answers: answersOf(link.token.charCodeAt(0)),
+      isFinal: true,
+      idempotencyKey: `bench-${link.tokenId}`,
+    },
+  );
+  if (!result.isDone) throw new Error(`submit left the link ${result.status}, not done`);
+}
+
+function submitRun(baseUrl: string, study: BenchStudy, pool: LinkPool, clients: number, seconds: number) {
+  return runClosedLoop({
+    clients,
+    seconds,
+    flow: async (_client, timings) => {
+      const link = pool.take();
+      if (!link) return false;
+      await participantFlow(baseUrl, study, link, timings);
+      return true;
+    },
+  });
+}
+
+/** A member of staff with their own session, correcting one filled form again and again. */
+type Updater = { client: HttpClient; url: string; version: number; seed: number };
+
+async function prepareUpdaters(baseUrl: string, study: BenchStudy, count: number): Promise<Updater[]> {
+  const links = await enrolLinks(study, count);
+  return Promise.all(
+    links.map(async (link, i) => {
+      const client = await staffClient(baseUrl);
+      const base = `/api/studies/${study.studyId}/enrollments/${link.enrollmentId}/tokens/${link.tokenId}/questionnaires`;
+      const filled = await client.request<{ answerSet: { id: string; version: number } }>(
+        null,
+        'staffFill',
+        'POST',
+        base,
+        { formId: study.formId, answers: answersOf(i), isFinal: true },
+      );
+      return { client, url: `${base}/${filled.answerSet.id}`, version: filled.answerSet.version, seed: i };
+    }),
+  );
+}
+
+function updateRun(updaters: Updater[], seconds: number) {
+  return runClosedLoop({
+    clients: updaters.length,
+    seconds,
+    flow: async (index, timings) => {
+      const updater = updaters[index] as Updater;
+      updater.seed++;
+      const result = await updater.client.request<{ answerSet: { version: number } }>(
+        timings,
+        'update',
+        'PUT',
+        updater.url,
+        { answers: answersOf(updater.seed), version: updater.version, comment: 'Transcription error' },
+      );
+      updater.version = result.answerSet.version;
+      return true;
+    },
+  });
+}
+
+function describeRun(name: string, result: LoadResult, step: string, unit: string) {
+  const samples = result.timings.of(step);
+  totalErrors += result.errors;
+  const extra = result.stoppedEarly ? `, ${result.stoppedEarly}` : '';
+  console.log(
+    `  ${name.padEnd(10)} ${rate(result.flowsPerSecond).padStart(7)} ${unit}  ${step} p50 ${ms(quantile(samples, 0.5))}` +
+      `  p95 ${ms(quantile(samples, 0.95))}  p99 ${ms(quantile(samples, 0.99))}` +
+      `  (${result.flows} in ${(result.windowMs / 1000).toFixed(1)} s, ${result.errors} errors${extra})`,
+  );
+  for (const sample of result.errorSamples) console.log(`    error: ${sample}`);
+  if (result.stoppedEarly?.startsWith('stopped')) throw new Error(`${name}: ${result.stoppedEarly}`);
+}
+
+function describePgbench(result: PgbenchResult) {
+  console.log(
+    `  ${'pgbench'.padEnd(10)} ${rate(result.tps).padStart(7)} tps      p50 ${ms(result.p50)}  p99 ${ms(result.p99)}` +
+      `  (${result.transactions} transactions)`,
+  );
+}
+
+async function benchPostgres() {
+  assertPgbench();
+  console.log(`PostgreSQL: ${await describeServer()}`);
+  const appDatabase = await createThrowawayDatabase('tb_bench_app');
+  const pgbenchDatabase = await createThrowawayDatabase('tb_bench_pgbench');
+  let server: RunningServer | null = null;
+  try {
+    const initStart = performance.now();
+    await initPgbench(pgbenchDatabase.url, PGBENCH_SCALE);
+    console.log(`pgbench -i -s ${PGBENCH_SCALE}: ${ms(performance.now() - initStart)}`);
+    server = await startServer({ DATABASE_URL: appDatabase.url });
+    const study = await setUpParticipantStudy(server.url, 'Write bench');
+    const updaters = await prepareUpdaters(server.url, study, CLIENTS);
+    const pool = new LinkPool(study);
+    await pool.fill(5, CLIENTS);
+    console.log(`warm-up (${WARM_UP_SECONDS} s each)`);
+    const warmSubmit = await submitRun(server.url, study, pool, CLIENTS, WARM_UP_SECONDS);
+    describeRun('submit', warmSubmit, 'submit', 'flows/s');
+    describeRun('update', await updateRun(updaters, WARM_UP_SECONDS), 'update', 'tps    ');
+    let expectedRate = Math.max(1, warmSubmit.flowsPerSecond);
+    const submits: LoadResult[] = [];
+    const updates: LoadResult[] = [];
+    const pgbenches: PgbenchResult[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      console.log(`round ${round} of ${ROUNDS}: ${CLIENTS} clients, ${SECONDS} s each`);
+      await pool.fill(expectedRate, CLIENTS);
+      await sleep(2000); // let the jobs the enrolments queued run before the window opens
+      const submit = await submitRun(server.url, study, pool, CLIENTS, SECONDS);
+      describeRun('submit', submit, 'submit', 'flows/s');
+      expectedRate = Math.max(expectedRate, submit.flowsPerSecond);
+      const pgbench = await runPgbench(pgbenchDatabase.url, { clients: CLIENTS, seconds: SECONDS });
+      describePgbench(pgbench);
+      const update = await updateRun(updaters, SECONDS);
+      describeRun('update', update, 'update', 'tps    ');
+      submits.push(submit);
+      pgbenches.push(pgbench);
+      updates.push(update);
+    }
+    reportWriteRows(submits, updates, pgbenches);
+    await study.api.dispose();
+  } finally {
+    await server?.stop();
+    await appDatabase.drop();
+    await pgbenchDatabase.drop();
+  }
+}
+
+function reportWriteRows(submits: LoadResult[], updates: LoadResult[], pgbenches: PgbenchResult[]) {
+  const pgbenchTps = median(pgbenches.map((p) => p.tps));
+  const pgbenchP99 = median(pgbenches.map((p) => p.p99));
+  const anchor = `pgbench TPC-B ${rate(pgbenchTps)} tps, p99 ${ms(pgbenchP99)}`;
+  const goal = `≥ ${GOAL_SHARE_OF_PGBENCH} % of pgbench tps, p99 ≤ ${GOAL_P99_MS} ms`;
+  const submitRate = median(submits.map((r) => r.flowsPerSecond));
+  const submitP50 = median(submits.map((r) => quantile(r.timings.of('submit'), 0.5)));
+  const submitP99 = median(submits.map((r) => quantile(r.timings.of('submit'), 0.99)));
+  const submitShare = (submitRate / pgbenchTps) * 100;
+  reportRow({
+    id: 'submit-pg',
+    measure: `participant submit of a 30-answer form, ${CLIENTS} clients, PostgreSQL`,
+    trialbase: `${rate(submitRate)} flows/s, submit p50 ${ms(submitP50)}, p99 ${ms(submitP99)}`,
+    anchor,
+    ratio: percent(submitShare),
+    goal,
+    met: AT_ISSUE_SIZE ? submitShare >= GOAL_SHARE_OF_PGBENCH && submitP99 <= GOAL_P99_MS : null,
+  });
+  const updateRate = median(updates.map((r) => r.flowsPerSecond));
+  const updateP99 = median(updates.map((r) => quantile(r.timings.of('update'), 0.99)));
+  const updateShare = (updateRate / pgbenchTps) * 100;
+  reportRow({
+    id: 'update-pg',
+    measure: `staff update with a reason, ${CLIENTS} clients`,
+    trialbase: `${rate(updateRate)} tps, p99 ${ms(updateP99)}`,
+    anchor: 'same pgbench',
+    ratio: percent(updateShare),
+    goal,
+    met: AT_ISSUE_SIZE ? updateShare >= GOAL_SHARE_OF_PGBENCH && updateP99 <= GOAL_P99_MS : null,
+  });
+}
+
+async function benchPglite() {
+  const server = await startServer(); // a fresh PGlite data folder, as `npm start` makes without DATABASE_URL
+  try {
+    console.log(`PGlite: ${PGLITE_CLIENTS} participants`);
+    const study = await setUpParticipantStudy(server.url, 'PGlite write bench');
+    const pool = new LinkPool(study);
+    await pool.fill(2, PGLITE_CLIENTS);
+    const warm = await submitRun(server.url, study, pool, PGLITE_CLIENTS, WARM_UP_SECONDS);
+    describeRun('warm-up', warm, 'submit', 'flows/s');
+    let expectedRate = Math.max(1, warm.flowsPerSecond);
+    const runs: LoadResult[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      await pool.fill(expectedRate, PGLITE_CLIENTS);
+      await sleep(2000);
+      const run = await submitRun(server.url, study, pool, PGLITE_CLIENTS, SECONDS);
+      describeRun(`round ${round}`, run, 'submit', 'flows/s');
+      console.log(`             every request: p95 ${ms(quantile(run.timings.all(), 0.95))}`);
+      expectedRate = Math.max(expectedRate, run.flowsPerSecond);
+      runs.push(run);
+    }
+    await study.api.dispose();
+    const flows = median(runs.map((r) => r.flowsPerSecond));
+    const p95 = median(runs.map((r) => quantile(r.timings.all(), 0.95)));
+    const errors = runs.reduce((sum, r) => sum + r.errors, 0);
+    reportRow({
+      id: 'pglite-50',
+      measure: `${PGLITE_CLIENTS} participants on the embedded PGlite`,
+      trialbase: `${rate(flows)} flows/s, request p95 ${ms(p95)}, ${errors === 0 ? 'no' : errors} errors`,
+      anchor: '—',
+      ratio: '—',
+      goal: `p95 ≤ ${GOAL_PGLITE_P95_MS / 1000} s, no errors`,
+      met: AT_ISSUE_SIZE ? p95 <= GOAL_PGLITE_P95_MS && errors === 0 : errors === 0 ? null : false,
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+console.log(
+  `Write bench: ${CLIENTS} clients on PostgreSQL, ${PGLITE_CLIENTS} on PGlite, ${ROUNDS} rounds of ${SECONDS} s` +
+    `${isQuick ? ' (quick: sizes too small to judge the goals)' : ''}`,
+);
+if (PARTS.includes('postgres')) await benchPostgres();
+if (PARTS.includes('pglite')) await benchPglite();
+if (totalErrors > 0) {
+  console.error(`server-write: ${totalErrors} failed requests (see the errors above)`);
+  process.exit(1);
+}
