@@ -17,6 +17,34 @@ export const ROW_IDS = [
 ] as const;
 export type RowId = (typeof ROW_IDS)[number];
 
+/** Each row as the issue words it, and its goal: what bench/run.ts shows for a row no bench reported. */
+export const ISSUE_ROWS: Record<RowId, { measure: string; goal: string }> = {
+  'submit-pg': {
+    measure: 'participant submit of a 30-answer form, 16 clients, PostgreSQL',
+    goal: '≥ 10 % of pgbench tps, p99 ≤ 250 ms',
+  },
+  'update-pg': {
+    measure: 'staff update with a reason, 16 clients',
+    goal: '≥ 10 % of pgbench tps, p99 ≤ 250 ms',
+  },
+  'pglite-50': { measure: '50 participants on the embedded PGlite', goal: 'p95 ≤ 1 s, no errors' },
+  'subject-list': {
+    measure: 'subject list, 100,000 subjects, search + page of 25',
+    goal: 'p95 ≤ 20 ms (PostgreSQL), ≤ 100 ms (PGlite)',
+  },
+  'subject-import': { measure: 'subject CSV import', goal: '≥ 5,000 subjects/s' },
+  'form-keystroke': { measure: '300-question form: keystroke to revalidated paint', goal: '≤ 0.1x SurveyJS' },
+  'form-render': {
+    measure: '300-question form: data to painted / main-thread CPU / heap',
+    goal: 'each ≤ 0.5x SurveyJS',
+  },
+  'slow-phone': {
+    measure: 'slow phone (4x CPU, 400 ms RTT, 400 kbit/s): link to first question',
+    goal: '≤ 0.5x SurveyJS',
+  },
+  'public-bundle': { measure: 'participant first load and fill page (gzip)', goal: 'fill page ≤ 190 KiB' },
+};
+
 export type Row = {
   id: RowId | string;
   /** What is measured, as the issue's table words it. */
