@@ -39,6 +39,7 @@ import { registerAuthGuard } from './platform/auth/guard';
 import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';
 import { AppError } from './platform/errors';
+import { registerNoStoreForApi } from './platform/http/cache-control';
 import { type RouteDefinition, registerRoutes } from './platform/http/define-route';
 import { registerErrorHandler } from './platform/http/error-handler';
 import type { ModuleDeps } from './platform/http/module-deps';
@@ -187,14 +188,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // The reference page sets inline styles; scripts stay limited to its own files.
-    transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
-  });
+  // The reference is for developers: off in production unless configured (issue 17 item 5).
+  if (config.apiDocs) {
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // The reference page sets inline styles; scripts stay limited to its own files.
+      transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
+    });
+  }
 
   registerErrorHandler(app, { exposeStack: config.env === 'development' });
+  registerNoStoreForApi(app);
   // The guard (platform) gets the product functions it needs from here (issue 14 item 8).
   registerAuthGuard(app, { db: database.db, config, loadAccess: loadAccessUser, authenticateApiKey });
 
@@ -221,9 +226,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...publicRoutes(deps),
   ];
   registerRoutes(app, routes, deps);
-  app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () =>
-    app.swagger(),
-  );
+  if (config.apiDocs) {
+    app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () =>
+      app.swagger(),
+    );
+  }
 
   await registerWebApp(app, config.webDist);
 

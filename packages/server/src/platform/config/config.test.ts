@@ -72,6 +72,15 @@ describe('settings in one place: the validated configuration (issue 13 item 9)',
     });
   });
 
+  it('serves the API reference in development and test, not in production unless asked (issue 17 item 5)', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', TRIALBASE_API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', TRIALBASE_API_DOCS: 'off' }).apiDocs).toBe(false);
+    expect(() => loadConfig({ TRIALBASE_API_DOCS: 'sometimes' })).toThrow(/TRIALBASE_API_DOCS/);
+  });
+
   it('documents every variable of the schema in the README table', async () => {
     const { EnvironmentSchema } = await import('./index');
     const missing = Object.keys(EnvironmentSchema.shape).filter(

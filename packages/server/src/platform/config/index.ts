@@ -29,6 +29,11 @@ export type Config = {
   seedDemo: boolean;
   /** Key that signs participant captcha challenges; null gives a random key per process. */
   captchaSecret: string | null;
+  /**
+   * Serve the API reference (`/api/docs`) and its OpenAPI description (`/api/openapi.json`)
+   * to anyone: on in development and test, off in production unless asked (issue 17 item 5).
+   */
+  apiDocs: boolean;
 };
 
 /** Unset and empty mean the same: the default applies. */
@@ -46,6 +51,16 @@ const flag = (fallback: boolean) =>
       .optional()
       .transform((value) => (value === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(value))),
   );
+
+/** A flag whose default depends on other settings: undefined when unset. */
+const optionalFlag = optionalText.pipe(
+  z
+    .enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'], {
+      error: 'expected true or false (1/0, yes/no, on/off)',
+    })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(value))),
+);
 
 const wholeNumber = (fallback: number, min: number, max: number) =>
   optionalText.pipe(
@@ -88,6 +103,8 @@ export const EnvironmentSchema = z.object({
   TRUST_PROXY: flag(false),
   TRIALBASE_SEED_DEMO: flag(false),
   TRIALBASE_CAPTCHA_SECRET: optionalText.pipe(z.string().min(16, 'use at least 16 characters').optional()),
+  /** Unset: on except in production. */
+  TRIALBASE_API_DOCS: optionalFlag,
 });
 
 /** A configuration the server cannot start with: every wrong variable, named. */
@@ -131,5 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.TRIALBASE_SEED_DEMO,
     captchaSecret: e.TRIALBASE_CAPTCHA_SECRET ?? null,
+    apiDocs: e.TRIALBASE_API_DOCS ?? nodeEnv !== 'production',
   };
 }

@@ -12,6 +12,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type EndpointRouteDefinition, type EndpointSchema, routeOfEndpoint } from './endpoint-route';
+import { refuseNulInBody, refuseNulInUrl } from './input-edge';
 import { type RateLimit, type RateLimitDeps, rateLimitHooks } from './rate-limit';
 import type { SiteScope } from './site-scope';
 
@@ -94,8 +95,10 @@ function hookList<T>(hooks: T | T[] | undefined): T[] {
 }
 
 /**
- * Registers a module's routes; the permission travels in the route config for the guard, and
- * declared rate limits become hooks around the route's own preHandlers over the throttle store.
+ * Registers a module's routes; the permission travels in the route config for the guard,
+ * declared rate limits become hooks around the route's own preHandlers over the throttle store,
+ * and every route refuses a NUL character in its input (input-edge.ts: the URL before the guard,
+ * the body after it).
  */
 export function registerRoutes(
   app: FastifyInstance,
@@ -104,6 +107,8 @@ export function registerRoutes(
 ): void {
   for (const { permission, rateLimit, ...route } of routes) {
     const options = { ...(route as RouteOptions), config: { permission } };
+    options.preParsing = [refuseNulInUrl, ...hookList(options.preParsing)];
+    options.preValidation = [refuseNulInBody, ...hookList(options.preValidation)];
     if (rateLimit) {
       if (!deps)
         throw new Error(`${options.url} declares rate limits: registerRoutes needs the throttle store.`);

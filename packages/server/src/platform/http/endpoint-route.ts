@@ -1,6 +1,7 @@
 import type { EndpointDefinition } from '@trialbase/domain';
 import type { FastifySchema } from 'fastify';
 import type { RouteDefinition } from './define-route';
+import { withExactIds } from './input-edge';
 
 type Field<E, K extends string> = E extends { [P in K]: infer T } ? T : undefined;
 
@@ -31,7 +32,8 @@ export function routeOfEndpoint<E extends EndpointDefinition>(
   const { endpoint, ...rest } = route;
   const schema: Record<string, unknown> = { tags: [...endpoint.tags], summary: endpoint.summary };
   if (endpoint.description) schema.description = endpoint.description;
-  if (endpoint.params) schema.params = endpoint.params;
+  // Record ids keep their exact shape at the edge (issue 17 item 4).
+  if (endpoint.params) schema.params = withExactIds(endpoint.params);
   if (endpoint.query) schema.querystring = endpoint.query;
   if (endpoint.body) schema.body = endpoint.body;
   if (endpoint.response) schema.response = endpoint.response;
