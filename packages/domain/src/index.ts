@@ -83,6 +83,7 @@ export * from './processes/validate-process';
 // public
 export * from './public/audit-events';
 export * from './public/one-time-password';
+export * from './public/participant-form';
 export * from './public/schemas';
 export * from './public/state';
 export * from './public/token-access';

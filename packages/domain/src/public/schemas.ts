@@ -8,12 +8,12 @@ import { IdSchema, LinkTokenSchema } from '../common/ids';
 import { LanguageCodeSchema, LocalizedTextSchema } from '../common/languages';
 import { TimestampSchema } from '../common/timestamps';
 import { EnrollmentStatusSchema } from '../enrollments/model';
-import { FormTemplateDocumentSchema } from '../forms/schemas';
 import { DATA_EVENT_TYPES, SEND_OUT_TYPES } from '../processes/model';
 import { ImageChartAnswerSchema, ImageChartMarkerSchema } from '../questionnaires/model';
 import { FiredRuleViewSchema, SubmitQuestionnaireSchema } from '../questionnaires/schemas';
 import { StudyStatusSchema } from '../studies/model';
 import { TokenStatusSchema, TokenTypeSchema } from '../tokens/model';
+import { ParticipantFormSchema } from './participant-form';
 import { PUBLIC_FLOW_STEPS } from './token-access';
 
 /** Path parameters. */
@@ -246,13 +246,16 @@ export const PublicAnswerSchema = z.object({
   isSkipped: z.boolean(),
 });
 
-/** One form of the token's data event, at the version the enrollment was tagged with. */
+/**
+ * One form of the token's data event, at the version the enrollment was tagged with; the form
+ * without staff-only settings and defaults on the wire (ParticipantFormSchema, issue 16 item 5).
+ */
 export const PublicProcessFormSchema = z.object({
   formId: z.string(),
   order: z.number().int(),
   optional: z.boolean(),
   version: z.object({ major: z.number().int(), minor: z.number().int() }),
-  form: FormTemplateDocumentSchema,
+  form: ParticipantFormSchema,
   questionnaireId: IdSchema.nullable(),
   status: z.string(),
   answers: z.array(PublicAnswerSchema),

@@ -1,0 +1,127 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { FormTemplateDocumentSchema, PublicProcessSchema } from '@trialbase/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
+import { buildLinkStudy, cookieOf } from './public-test-kit';
+
+let t: TestApp;
+let admin: LoggedIn;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await loginAs(t.app);
+});
+afterAll(async () => t?.close());
+
+/** 60 questions of a few types, with show rules, a staff-only question and staff-only settings. */
+function questions(): Record<string, unknown>[] {
+  return Array.from({ length: 60 }, (_, i) => {
+    const n = i + 1;
+    const base = { id: `q${n}`, order: n, question: { en: `Question ${n}` }, exportLabel: `Q${n}` };
+    if (n % 3 === 1)
+      return {
+        ...base,
+        type: 'YES_NO',
+        required: true,
+        possibilities: [
+          { id: `q${n}-yes`, possibility: { en: 'Yes' }, scoreValue: 1 },
+          { id: `q${n}-no`, possibility: { en: 'No' }, scoreValue: 0 },
+        ],
+      };
+    if (n % 3 === 2)
+      return {
+        ...base,
+        type: 'TEXT_SENTENCE',
+        maxLength: 200,
+        showRules: [{ question: `q${n - 1}`, possibilities: [`q${n - 1}-yes`] }],
+      };
+    return { ...base, type: 'NUMBER', minValue: 0, maxValue: 99, hideFromSubjects: n === 3 };
+  });
+}
+
+async function openLink(s: { study: { id: string }; link: string }): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/public/studies/${s.study.id}/token/validateToken`,
+    payload: { token: s.link },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return cookieOf(res) as string;
+}
+
+describe(`GET /api/public/studies/:studyId/tokens/:tokenString/getProcess on ${engine} (issue 16 item 5)`, () => {
+  it('sends the form without defaults and staff-only settings, compressed, and the page reads all it needs', async () => {
+    const s = await buildLinkStudy(t.app, admin, { formQuestions: [questions()] });
+    const cookie = await openLink(s);
+    const url = `/api/public/studies/${s.study.id}/tokens/${s.link}/getProcess`;
+
+    const plain = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('no-store');
+    const wire = plain.json();
+    const wireForm = wire.forms[0].form;
+    // On the wire: no setting at its default, no staff-only setting.
+    for (const key of ['published', 'isUsedInProcess', 'fullyEditable', 'colorLabels', 'questions.0.canSkip'])
+      expect(JSON.stringify(wireForm)).not.toContain(`"${key.split('.').pop()}":`);
+    expect(wireForm.questions[0]).not.toHaveProperty('exportLabel');
+    expect(wireForm.questions[2]).toMatchObject({ hideFromSubjects: true });
+    // The stored document with its defaults is more than three times the form sent.
+    const stored = FormTemplateDocumentSchema.parse({
+      ...wireForm,
+      questions: questions(),
+    });
+    expect(JSON.stringify(wireForm).length).toBeLessThan(JSON.stringify(stored).length / 3);
+
+    // What the fill page gets from its parse (callPublic parses with the endpoint's schema).
+    const process = PublicProcessSchema.parse(wire);
+    expect(process).toMatchObject({
+      studyId: s.study.id,
+      tokenStatus: 'UNUSED',
+      enrollmentId: s.enrollmentId,
+      primaryLanguage: 'en',
+      languages: ['en'],
+      dataEvent: { forceFormOrder: expect.any(Boolean) },
+    });
+    const form = process.forms[0]?.form;
+    expect(process.forms[0]).toMatchObject({ formId: s.formId, status: 'STATUS_NOT_STARTED', answers: [] });
+    expect(form?.questions).toHaveLength(60);
+    expect(form?.questions[0]).toMatchObject({
+      id: 'q1',
+      type: 'YES_NO',
+      required: true,
+      canSkip: false,
+      visibleInPublic: true,
+      possibilities: [
+        { id: 'q1-yes', scoreValue: 1, reqForInclusion: false, showRules: [] },
+        { id: 'q1-no', scoreValue: 0 },
+      ],
+    });
+    expect(form?.questions[1]).toMatchObject({
+      type: 'TEXT_SENTENCE',
+      maxLength: 200,
+      required: false,
+      showRules: [{ question: 'q1', possibilities: ['q1-yes'] }],
+    });
+    expect(form?.questions[2]).toMatchObject({
+      type: 'NUMBER',
+      minValue: 0,
+      maxValue: 99,
+      hideFromSubjects: true,
+    });
+
+    // Compressed for a browser that accepts it, the same JSON inside.
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie, 'accept-encoding': accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      const body = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+      expect(JSON.parse(body.toString('utf8'))).toEqual(wire);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    }
+  });
+});
