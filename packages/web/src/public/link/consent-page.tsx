@@ -14,10 +14,9 @@ import { type PublicConsentInfo, type PublicTokenInfo, publicEndpoints } from '@
 import DOMPurify from 'dompurify';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { callPublic, isPublicHttpError } from '../app/api';
-import { nextPublicPath, readTokenInfo, saveTokenInfo } from '../app/flow-store';
+import { readTokenInfo, saveTokenInfo } from '../app/flow-store';
 import { PublicLayout } from '../app/layout';
 import { showErrorToast } from '../app/notify';
-import { navigate } from '../app/router';
 import type { PageProps } from '../app/routes';
 import { useParticipantLanguage } from '../app/use-participant-language';
 import { usePublicTranslation } from '../app/use-public-translation';
@@ -25,6 +24,7 @@ import { loadConsentInfo } from './consent-info';
 import { pickConsentText } from './consent-text';
 import { type LinkProblem, linkProblemOf } from './link-errors';
 import { LinkLoading, LinkStatus } from './link-status';
+import { continueFlow, preloadFillPage } from './next-page';
 
 const CONSENT_ERROR_ID = 'consent-required-error';
 
@@ -72,6 +72,9 @@ export function ConsentPage({ params }: PageProps) {
     if (!info) showErrorToast(t('PUBLIC.ERRORS.NO_DATA'), 'link-no-data');
   }, [info, t]);
 
+  // The forms come next: their code downloads while the participant reads (issue 16 item 5).
+  useEffect(preloadFillPage, []);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reloads after a failure.
   useEffect(() => {
     if (!info) return;
@@ -110,7 +113,7 @@ export function ConsentPage({ params }: PageProps) {
         body: { consent: true, pathwayRecordId: info.enrollment.id, token: info.token.token },
       });
       saveTokenInfo(answer);
-      navigate(nextPublicPath(answer, language), { replace: true });
+      continueFlow(answer, language);
     } catch (error) {
       setIsSaving(false);
       const problem = isPublicHttpError(error) ? linkProblemOf(error) : 'ERROR';

@@ -8,7 +8,7 @@ import {
 } from '@trialbase/domain';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { callPublic, isPublicHttpError } from '../app/api';
-import { nextPublicPath, readTokenInfo, saveTokenInfo, tokenPagePath } from '../app/flow-store';
+import { readTokenInfo, saveTokenInfo, tokenPagePath } from '../app/flow-store';
 import type { PublicKey } from '../app/i18n';
 import { PublicLayout } from '../app/layout';
 import { showErrorToast, showSuccessToast } from '../app/notify';
@@ -18,6 +18,7 @@ import { usePublicTranslation } from '../app/use-public-translation';
 import { CaptchaWidget } from './captcha-widget';
 import { type LinkProblem, linkProblemOf } from './link-errors';
 import { LinkStatus } from './link-status';
+import { continueFlow, preloadFillPage } from './next-page';
 import { codeMessageOf, noticeOf, type SendState, sentMessageKey } from './otp-state';
 import { useCountdown } from './use-countdown';
 
@@ -110,6 +111,9 @@ export function OneTimePasswordPage() {
     [info, handleLinkError, t],
   );
 
+  // The forms come next: their code downloads while the participant waits for the code (issue 16 item 5).
+  useEffect(preloadFillPage, []);
+
   useEffect(() => {
     if (!info) {
       showErrorToast(t('PUBLIC.ERRORS.NO_DATA'), 'link-no-data');
@@ -148,7 +152,7 @@ export function OneTimePasswordPage() {
         },
       });
       saveTokenInfo(answer);
-      navigate(nextPublicPath(answer, language), { replace: true });
+      continueFlow(answer, language);
     } catch (error) {
       setIsChecking(false);
       // A captcha solution is good for one attempt only.

@@ -1,16 +1,16 @@
 import { type PublicConsentInfo, type PublicTokenInfo, publicEndpoints } from '@trialbase/domain';
 import { useEffect, useState } from 'react';
 import { callPublic, isPublicHttpError } from '../app/api';
-import { nextPublicPath, saveTokenInfo } from '../app/flow-store';
+import { saveTokenInfo } from '../app/flow-store';
 import { currentParticipantLanguage, setParticipantLanguage } from '../app/i18n';
 import { readQueryLanguage, readStoredLanguage, resolveParticipantLanguage } from '../app/languages';
 import { PublicLayout } from '../app/layout';
-import { navigate } from '../app/router';
 import type { PageProps } from '../app/routes';
 import { usePublicTranslation } from '../app/use-public-translation';
 import { loadConsentInfo } from './consent-info';
 import { type LinkProblem, linkProblemOf } from './link-errors';
 import { LinkLoading, LinkStatus } from './link-status';
+import { continueFlow, preloadFillPage } from './next-page';
 
 type Opened = { info: PublicTokenInfo } | { problem: LinkProblem };
 
@@ -63,6 +63,8 @@ function TokenValidation({
   useEffect(() => {
     let isCurrent = true;
     setProblem(null);
+    // The fill page's code and strings download during the validation's round trip (issue 16 item 5).
+    preloadFillPage();
     void openLink(studyId, token, forUpdate).then((opened) => {
       if (!isCurrent) return;
       if ('problem' in opened) {
@@ -70,7 +72,7 @@ function TokenValidation({
         return;
       }
       saveTokenInfo(opened.info);
-      navigate(nextPublicPath(opened.info, currentParticipantLanguage()), { replace: true });
+      continueFlow(opened.info, currentParticipantLanguage());
     });
     return () => {
       isCurrent = false;

@@ -15,14 +15,37 @@ export function loadFillState(studyId: string, token: string): Promise<PublicFil
   return callPublic(publicEndpoints.fillState, { params: { studyId, token } });
 }
 
+export type LoadedFill = { process: PublicProcess; state: PublicFillState };
+
+const prefetched = new Map<string, Promise<LoadedFill>>();
+const keyOf = (studyId: string, token: string) => `${studyId}/${token}`;
+
+/**
+ * Starts loading a link's fill data before its page asks (issue 16 item 5): as soon as the link is
+ * validated, while the fill page's code may still be downloading. The next `loadFill` of the same
+ * link takes it; a failure reaches that call as its own would.
+ */
+export function prefetchFill(studyId: string, token: string): void {
+  const key = keyOf(studyId, token);
+  if (prefetched.has(key)) return;
+  const pending = fetchFill(studyId, token);
+  pending.catch(() => undefined); // reported to the page that takes it
+  prefetched.set(key, pending);
+}
+
 /**
  * The link's process with each form's status telling submitted forms (COMPLETED) from the rest: a
- * draft with every answer also reads STATUS_COMPLETED in getProcess.
+ * draft with every answer also reads STATUS_COMPLETED in getProcess. Takes a prefetched load once.
  */
-export async function loadFill(
-  studyId: string,
-  token: string,
-): Promise<{ process: PublicProcess; state: PublicFillState }> {
+export function loadFill(studyId: string, token: string): Promise<LoadedFill> {
+  const key = keyOf(studyId, token);
+  const pending = prefetched.get(key);
+  if (!pending) return fetchFill(studyId, token);
+  prefetched.delete(key);
+  return pending;
+}
+
+async function fetchFill(studyId: string, token: string): Promise<LoadedFill> {
   const [process, state] = await Promise.all([loadProcess(studyId, token), loadFillState(studyId, token)]);
   const done = new Set(state.completedFormIds);
   const forms = process.forms.map((f) => ({

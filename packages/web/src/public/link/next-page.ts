@@ -1,0 +1,30 @@
+import type { PublicTokenInfo } from '@trialbase/domain';
+import { nextPublicPath } from '../app/flow-store';
+import { navigate } from '../app/router';
+import { preloadPage } from '../app/routes';
+import { prefetchFill } from '../questionnaire/process-api';
+
+/** The questionnaire pages, the fill page the most common: the page a validated link goes on to. */
+const FILL_PAGE = '/questionnaire/fill';
+
+/**
+ * Starts downloading the fill page's code and strings while the link is being validated (issue 16
+ * item 5), so they are not requested only after the validation's round trip.
+ */
+export function preloadFillPage(): void {
+  preloadPage(FILL_PAGE);
+}
+
+/**
+ * Spec 002 §4 public flow: goes on to the page `info.next` names after the link was validated,
+ * consent given or the code accepted. For the questionnaire pages their data (the process and fill
+ * state, which need the session just granted) is requested now, beside any code still loading.
+ */
+export function continueFlow(info: PublicTokenInfo, language: string): void {
+  const to = nextPublicPath(info, language);
+  const pathname = to.split('?')[0] ?? to;
+  preloadPage(pathname);
+  // Registered before the page mounts, so its loadFill takes this load and never an older one.
+  if (pathname.startsWith('/questionnaire/')) prefetchFill(info.studyId, info.token.token);
+  navigate(to, { replace: true });
+}
