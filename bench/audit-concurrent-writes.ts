@@ -1,16 +1,19 @@
-// Concurrent staff writes of ONE study (issue 16 item 1): 16 clients, each updating its own filled form
+// Concurrent writes of ONE study (issue 16 item 1): 16 clients, each updating its own filled form
 // with a reason, all in the same study, so every write appends to the same audit chain. Prints the wall
-// time, updates per second and latency percentiles. Needs PostgreSQL (DATABASE_URL of a server where
+// time, updates per second, latency percentiles and how many connections wait on a lock; then the same
+// with bare use cases (audit first, 20 statements, commit), and verifies the chains. Needs PostgreSQL (DATABASE_URL of a server where
 // the user may CREATE DATABASE; a scratch database is created and dropped):
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/audit-concurrent-writes.ts
 import { CSRF_HEADER, type FormTemplateDocumentInput } from '@trialbase/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../packages/server/src/app';
 import { tokens } from '../packages/server/src/modules/enrollments/tokens/tables';
 import { formTemplates } from '../packages/server/src/modules/forms/tables';
+import { verifyAuditChains } from '../packages/server/src/platform/audit/audit';
 import { loadConfig } from '../packages/server/src/platform/config';
 import { newId } from '../packages/server/src/platform/ids';
+import { runUseCase, SYSTEM_ACTOR } from '../packages/server/src/platform/use-case';
 import {
   buildProcess,
   buildSite,
@@ -118,6 +121,25 @@ try {
     forms.push({ url: `${base}/questionnaires/${set.id}`, version: set.version });
   }
 
+  // What the connections do meanwhile: sampled from pg_stat_activity every 25 ms.
+  const samples = { n: 0, lockWaits: 0, active: 0 };
+  const sampler = new pg.Client({ connectionString: url.toString() });
+  await sampler.connect();
+  let sampling = true;
+  const sampled = (async () => {
+    while (sampling) {
+      const { rows } = await sampler.query<{ lock_waits: number; active: number }>(
+        `select count(*) filter (where wait_event_type = 'Lock')::int as lock_waits,
+                count(*) filter (where state <> 'idle')::int - 1 as active
+           from pg_stat_activity where datname = current_database()`,
+      );
+      samples.n += 1;
+      samples.lockWaits += rows[0]?.lock_waits ?? 0;
+      samples.active += rows[0]?.active ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  })();
+
   const latencies: number[] = [];
   const started = performance.now();
   await Promise.all(
@@ -136,12 +158,49 @@ try {
     }),
   );
   const wall = performance.now() - started;
+  sampling = false;
+  await sampled;
+  await sampler.end();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
   const total = CLIENTS * UPDATES_PER_CLIENT;
   console.log(
-    `staff updates with a reason, one study, ${CLIENTS} clients x ${UPDATES_PER_CLIENT}: ${total} updates in ${wall.toFixed(0)} ms = ${((total / wall) * 1000).toFixed(1)} updates/s, p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms`,
+    `staff updates with a reason, one study, ${CLIENTS} clients x ${UPDATES_PER_CLIENT}: ${total} updates in ${wall.toFixed(0)} ms = ${((total / wall) * 1000).toFixed(1)} updates/s, p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms; connections waiting on a lock ${(samples.lockWaits / samples.n).toFixed(1)} of ${(samples.active / samples.n).toFixed(1)} busy (mean of ${samples.n} samples)`,
+  );
+
+  // The same shape without HTTP and form logic: 16 clients run use cases of the one study; each
+  // audits first, then runs 20 short statements (a row of its own) before commit.
+  await app.database.exec('create table bench_row (id int primary key, n int not null)');
+  await app.database.exec(`insert into bench_row select g, 0 from generate_series(0, ${CLIENTS - 1}) g`);
+  const USE_CASES = 20;
+  const useCaseStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      for (let i = 0; i < USE_CASES; i++) {
+        await runUseCase(app.database.db, SYSTEM_ACTOR, async (ctx) => {
+          await ctx.audit({
+            action: 'STUDY_UPDATED',
+            entityType: 'STUDY',
+            entityId: study.id,
+            studyId: study.id,
+            before: null,
+            after: { client: c, i },
+          });
+          for (let k = 0; k < 20; k++) {
+            await ctx.tx.execute(sql`update bench_row set n = n + 1 where id = ${c}`);
+          }
+        });
+      }
+    }),
+  );
+  const useCaseWall = performance.now() - useCaseStarted;
+  console.log(
+    `use cases of one study (audit, then 20 statements), ${CLIENTS} clients x ${USE_CASES}: ${CLIENTS * USE_CASES} in ${useCaseWall.toFixed(0)} ms = ${((CLIENTS * USE_CASES * 1000) / useCaseWall).toFixed(1)} per s`,
+  );
+  const verified = await verifyAuditChains(app.database.db);
+  console.log(
+    `audit chains after the run: ${verified.ok ? 'intact' : 'BROKEN'}, ${verified.checkedEvents} events`,
   );
 } finally {
   await app.close();
