@@ -39,6 +39,16 @@ export async function findTokenByLink(
   return row ?? null;
 }
 
+/** The token id and enrollment of a link secret in this study. */
+export async function findLinkRow(db: Executor, studyId: string, link: string) {
+  const [row] = await db
+    .select({ id: tokens.id, enrollmentId: tokens.enrollmentId })
+    .from(tokens)
+    .where(and(eq(tokens.studyId, studyId), eq(tokens.token, link)))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findPublicSite(db: Executor, studyId: string, siteId: string) {
   const [row] = await db
     .select()

@@ -1,12 +1,15 @@
 /** SQL of filled forms: answer sets, answers, what filling reads (forms, rules, names) and their audit trail. */
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { auditEvents } from '../../platform/audit/tables';
 import type { Executor } from '../../platform/db/client';
+import { enrollments } from '../enrollments/tables';
 import { tokens } from '../enrollments/tokens/tables';
 import { formTemplates, formTemplateVersions } from '../forms/tables';
+import { processes } from '../processes/tables';
 import { queries } from '../queries/tables';
 import { showRules, validationRules } from '../rules/tables';
 import { studies } from '../studies/tables';
+import { subjects } from '../subjects/tables';
 import { users } from '../users/tables';
 import { answers, questionnaires } from './tables';
 
@@ -28,6 +31,169 @@ export async function findStudyRow(db: Executor, studyId: string) {
     .where(eq(studies.id, studyId))
     .limit(1);
   return row && row.deletedAt === null ? row : null;
+}
+
+/**
+ * What a fill or a participant link reads around a token, in one statement (issue 16 item 2): the
+ * token's enrollment (row-locked with `lock`, the schedule's serialisation point), the study, the
+ * process's revision and row version (its document comes from the cache, see
+ * processes/document-cache.ts) and the subject. Null when any of them is missing. The token row
+ * itself is read after the lock (findTokenWithQuestionnaires), so it is never older than the lock.
+ */
+export async function findFillRows(
+  db: Executor,
+  input: { studyId: string; tokenId: string; enrollmentId?: string },
+  options: { lock?: boolean } = {},
+) {
+  const query = db
+    .select({
+      enrollment: enrollments,
+      study: studies,
+      process: { revision: processes.revision, xmin: sql<string>`${processes}.xmin::text` },
+      subject: subjects,
+    })
+    .from(tokens)
+    .innerJoin(
+      enrollments,
+      and(eq(enrollments.studyId, tokens.studyId), eq(enrollments.id, tokens.enrollmentId)),
+    )
+    .innerJoin(studies, eq(studies.id, enrollments.studyId))
+    .innerJoin(
+      processes,
+      and(eq(processes.studyId, enrollments.studyId), eq(processes.id, enrollments.processId)),
+    )
+    .leftJoin(
+      subjects,
+      and(eq(subjects.studyId, enrollments.studyId), eq(subjects.id, enrollments.subjectId)),
+    )
+    .where(
+      and(
+        eq(tokens.studyId, input.studyId),
+        eq(tokens.id, input.tokenId),
+        input.enrollmentId === undefined ? undefined : eq(enrollments.id, input.enrollmentId),
+      ),
+    )
+    .limit(1);
+  const [row] = options.lock ? await query.for('update', { of: enrollments }) : await query;
+  return row ?? null;
+}
+
+/** A process's stored document with the revision and row version it was read at (the cache's key). */
+export async function findProcessDocument(db: Executor, studyId: string, processId: string) {
+  const [row] = await db
+    .select({
+      document: processes.document,
+      revision: processes.revision,
+      xmin: sql<string>`${processes}.xmin::text`,
+    })
+    .from(processes)
+    .where(and(eq(processes.studyId, studyId), eq(processes.id, processId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A token and its answer sets (oldest first), in one statement; null for an unknown token. */
+export async function findTokenWithQuestionnaires(db: Executor, studyId: string, tokenId: string) {
+  const rows = await db
+    .select({ token: tokens, questionnaire: questionnaires })
+    .from(tokens)
+    .leftJoin(
+      questionnaires,
+      and(eq(questionnaires.studyId, tokens.studyId), eq(questionnaires.tokenId, tokens.id)),
+    )
+    .where(and(eq(tokens.studyId, studyId), eq(tokens.id, tokenId)))
+    .orderBy(asc(questionnaires.createdAt), asc(questionnaires.id));
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    token: first.token,
+    questionnaires: rows.flatMap((r) => (r.questionnaire ? [r.questionnaire] : [])),
+  };
+}
+
+/** The form rows of these forms without their documents: versions, removal, revision and row version. */
+export async function listFormHeads(db: Executor, studyId: string, formIds: readonly string[]) {
+  if (formIds.length === 0) return [];
+  return db
+    .select({
+      id: formTemplates.id,
+      type: formTemplates.type,
+      versionMajor: formTemplates.versionMajor,
+      versionMinor: formTemplates.versionMinor,
+      revision: formTemplates.revision,
+      deletedAt: formTemplates.deletedAt,
+      xmin: sql<string>`${formTemplates}.xmin::text`,
+    })
+    .from(formTemplates)
+    .where(and(eq(formTemplates.studyId, studyId), inArray(formTemplates.id, [...formIds])));
+}
+
+/** Published versions of forms, several at once. */
+export async function listFormVersionDocuments(
+  db: Executor,
+  studyId: string,
+  wanted: readonly { formId: string; major: number; minor: number }[],
+) {
+  if (wanted.length === 0) return [];
+  const matches: SQL[] = wanted.map(
+    (w) =>
+      and(
+        eq(formTemplateVersions.formId, w.formId),
+        eq(formTemplateVersions.major, w.major),
+        eq(formTemplateVersions.minor, w.minor),
+      ) as SQL,
+  );
+  return db
+    .select({
+      formId: formTemplateVersions.formId,
+      major: formTemplateVersions.major,
+      minor: formTemplateVersions.minor,
+      document: formTemplateVersions.document,
+    })
+    .from(formTemplateVersions)
+    .where(and(eq(formTemplateVersions.studyId, studyId), or(...matches)));
+}
+
+/** Draft documents of forms, with the revision and row version they were read at. */
+export async function listFormDraftDocuments(db: Executor, studyId: string, formIds: readonly string[]) {
+  if (formIds.length === 0) return [];
+  return db
+    .select({
+      id: formTemplates.id,
+      document: formTemplates.document,
+      revision: formTemplates.revision,
+      xmin: sql<string>`${formTemplates}.xmin::text`,
+    })
+    .from(formTemplates)
+    .where(and(eq(formTemplates.studyId, studyId), inArray(formTemplates.id, [...formIds])));
+}
+
+/**
+ * The stand-alone validation rules and the reference show rules on a form, in one statement
+ * (`kind` V or S; a show rule has its process and data event scope).
+ */
+export async function listFormRuleRows(db: Executor, studyId: string, formId: string) {
+  const validation = db
+    .select({
+      kind: sql<string>`'V'`.as('kind'),
+      id: validationRules.id,
+      processId: sql<string | null>`null::text`.as('process_id'),
+      dataEventId: sql<string | null>`null::text`.as('data_event_id'),
+      document: validationRules.document,
+    })
+    .from(validationRules)
+    .where(and(eq(validationRules.studyId, studyId), eq(validationRules.formId, formId)));
+  const show = db
+    .select({
+      kind: sql<string>`'S'`.as('kind'),
+      id: showRules.id,
+      processId: showRules.processId,
+      dataEventId: showRules.dataEventId,
+      document: showRules.document,
+    })
+    .from(showRules)
+    .where(and(eq(showRules.studyId, studyId), eq(showRules.formId, formId)));
+  return validation.unionAll(show);
 }
 
 /** The form row, live or deleted (a filled form keeps its form even after the form is removed). */
@@ -61,32 +227,12 @@ export async function findFormVersionRow(
   return row ?? null;
 }
 
-/** Stand-alone validation rules of a form (spec 001 §3), documents as stored. */
-export async function listFormValidationRuleRows(db: Executor, studyId: string, formId: string) {
-  return db
-    .select({ id: validationRules.id, document: validationRules.document })
-    .from(validationRules)
-    .where(and(eq(validationRules.studyId, studyId), eq(validationRules.formId, formId)));
-}
-
 /** Every stand-alone validation rule of the study (to find the forms other rules refer to). */
 export async function listStudyValidationRuleRows(db: Executor, studyId: string) {
   return db
     .select({ id: validationRules.id, document: validationRules.document })
     .from(validationRules)
     .where(eq(validationRules.studyId, studyId));
-}
-
-export async function listFormShowRuleRows(db: Executor, studyId: string, formId: string) {
-  return db
-    .select({
-      id: showRules.id,
-      processId: showRules.processId,
-      dataEventId: showRules.dataEventId,
-      document: showRules.document,
-    })
-    .from(showRules)
-    .where(and(eq(showRules.studyId, studyId), eq(showRules.formId, formId)));
 }
 
 export async function findQuestionnaire(
@@ -169,8 +315,30 @@ export async function listAnswerRows(
     .orderBy(asc(answers.createdAt), asc(answers.id));
 }
 
-export async function insertAnswerRows(db: Executor, rows: AnswerRow[]): Promise<void> {
-  if (rows.length > 0) await db.insert(answers).values(rows);
+/**
+ * Writes answer rows in one statement (issue 16 item 2): new rows are inserted, rows whose id
+ * exists take the given value and times, verification included; `created_at` stays as stored.
+ */
+export async function upsertAnswerRows(db: Executor, rows: AnswerRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const excluded = (column: string) => sql.raw(`excluded."${column}"`);
+  await db
+    .insert(answers)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [answers.studyId, answers.id],
+      set: {
+        value: excluded('value'),
+        timeZone: excluded('time_zone'),
+        isUnavailable: excluded('is_unavailable'),
+        isSkipped: excluded('is_skipped'),
+        verifiedAt: excluded('verified_at'),
+        verifiedBy: excluded('verified_by'),
+        secondaryVerifiedAt: excluded('secondary_verified_at'),
+        secondaryVerifiedBy: excluded('secondary_verified_by'),
+        updatedAt: excluded('updated_at'),
+      },
+    });
 }
 
 export async function updateAnswerRow(

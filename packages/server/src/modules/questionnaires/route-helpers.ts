@@ -10,7 +10,6 @@ import { runUseCase } from '../../platform/use-case';
 import { presentToken } from '../enrollments/tokens/presenters';
 import { kickJobs } from '../enrollments/tokens/route-helpers';
 import { scheduleEnvOf } from '../enrollments/tokens/service/send-link';
-import { findQuestionnaire } from './repo';
 import { type EventKind, requireStudy } from './service/context';
 import type { SaveOutcome } from './service/persist-answers';
 import { presentSets } from './service/read';
@@ -41,8 +40,11 @@ export function verificationPermission(params: Record<string, string | undefined
 
 /** The answer of every save: the set as stored now, the token, fired rules and raised queries. */
 export async function saveResult(db: Db, studyId: string, outcome: SaveOutcome) {
-  const row = await findQuestionnaire(db, studyId, outcome.questionnaireId);
-  const [answerSet] = row ? await presentSets(db, studyId, [row]) : [];
+  // The save returns the set, its answers and token as stored (issue 16 item 2: not read again).
+  const [answerSet] = await presentSets(db, studyId, [outcome.questionnaire], {
+    answers: outcome.answers,
+    tokens: [outcome.token],
+  });
   if (!answerSet) throw new Error('The saved form disappeared.');
   return {
     answerSet,

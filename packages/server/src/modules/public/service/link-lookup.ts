@@ -2,17 +2,37 @@
  * The participant routes' look-ups (spec 002 §7): which token a link names, and sending a link's
  * one-time code by its token id or by the link. Each is called by one route; none builds keys.
  */
+import { createBoundedCache } from '../../../platform/cache/bounded-cache';
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { findToken } from '../../enrollments/tokens/api';
-import { findPublicStudy, findTokenByLink } from '../repo';
+import { findLinkRow, findPublicStudy } from '../repo';
 import { loadForToken, loadLink } from './link';
 import { sendLinkCode } from './token-flow';
 
+/** The token a link secret names and its enrollment: both fixed for the life of the token. */
+export type LinkRef = { tokenId: string; enrollmentId: string };
+
+/**
+ * Issue 16 item 2: a link secret always names the same token of the same enrollment (tokens are
+ * never deleted or moved), so known links are kept in process and a request reads its link once
+ * at most. Unknown links are not kept (they are counted against the address by the routes).
+ */
+const knownLinks = createBoundedCache<LinkRef>(20_000);
+
+/** The token and enrollment of a participant link of the study, or null when the study has no such link. */
+export async function findLinkRef(db: Executor, studyId: string, link: string): Promise<LinkRef | null> {
+  const key = `${studyId}/${link}`;
+  const known = knownLinks.get(key);
+  if (known) return known;
+  const row = await findLinkRow(db, studyId, link);
+  return row ? knownLinks.set(key, { tokenId: row.id, enrollmentId: row.enrollmentId }) : null;
+}
+
 /** The token id of a participant link of the study, or null when the study has no such link. */
 export async function findLinkTokenId(db: Executor, studyId: string, link: string): Promise<string | null> {
-  return (await findTokenByLink(db, studyId, link))?.id ?? null;
+  return (await findLinkRef(db, studyId, link))?.tokenId ?? null;
 }
 
 /** Spec 002 §7 `GET .../tokens/{tokenId}/requestOneTimePassword`: the link's code, by its token id. */

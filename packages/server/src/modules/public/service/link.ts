@@ -20,27 +20,16 @@ import {
   type TokenType,
   tokenAccessProblem,
 } from '@trialbase/domain';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/client';
 import { AppError, notFound } from '../../../platform/errors';
 import { newSecret } from '../../../platform/ids';
-import {
-  type EnrollmentRow,
-  findEnrollmentProcess,
-  findSubject,
-  type SubjectRow,
-} from '../../enrollments/api';
+import type { EnrollmentRow, SubjectRow } from '../../enrollments/api';
 import { enrollmentDetailsOf } from '../../enrollments/details';
 import type { TokenRow } from '../../enrollments/tokens/api';
-import { formTemplates } from '../../forms/tables';
-import { loadForm } from '../../questionnaires/service/context';
-import {
-  findEnrollmentRow,
-  findPublicStudy,
-  findTokenByLink,
-  insertParticipantSession,
-  type PublicStudyRow,
-} from '../repo';
+import type { QuestionnaireRow } from '../../questionnaires/api';
+import { loadForms, loadTokenSurroundings } from '../../questionnaires/service/context';
+import { insertParticipantSession, type PublicStudyRow } from '../repo';
+import { findLinkRef } from './link-lookup';
 
 /** A participant session lasts this long after the link (and its code) was validated. */
 export const PARTICIPANT_SESSION_HOURS = 4;
@@ -52,6 +41,8 @@ export type LoadedLink = {
   process: Process;
   event: DataEvent;
   subject: SubjectRow | null;
+  /** The token's answer sets, oldest first. */
+  questionnaires: QuestionnaireRow[];
   /** Spec 002 §3 eq5dLicences: device classes licensed for the event's EQ-5D forms (union). */
   eq5dLicences: DeviceClass[];
 };
@@ -64,41 +55,54 @@ export function consentOf(enrollment: Pick<EnrollmentRow, 'details'>): ConsentDe
   return { didAcceptConsent: d.didAcceptConsent === true, consentTime: d.consentTime ?? null };
 }
 
-/** Loads everything a link opens; 404 for a link this study does not know. */
+/**
+ * Loads everything a link opens; 404 for a link this study does not know. With `lock`, the
+ * enrollment's row lock is taken (the schedule's serialisation point) before the token is read.
+ * Issue 16 item 2: the link's token from the link cache, then two statements and the cached
+ * process (see questionnaires' loadTokenSurroundings), and the event's forms when it has any.
+ */
 export async function loadLink(
   db: Executor,
   studyId: string,
   link: string,
   options: { lock?: boolean } = {},
 ): Promise<LoadedLink> {
-  const study = await findPublicStudy(db, studyId);
-  const token = study ? await findTokenByLink(db, studyId, link, options) : null;
-  if (!study || !token) throw notFound('The link');
-  return loadForToken(db, study, token);
+  const ref = await findLinkRef(db, studyId, link);
+  if (!ref) throw notFound('The link');
+  return loadLinkOfToken(db, studyId, ref.tokenId, options);
 }
 
+/** The same for a token of the study named by its id. */
 export async function loadForToken(
   db: Executor,
   study: PublicStudyRow,
   token: TokenRow,
 ): Promise<LoadedLink> {
-  const enrollment = await findEnrollmentRow(db, study.id, token.enrollmentId);
-  const process = enrollment ? await findEnrollmentProcess(db, study.id, token.processId) : null;
-  const event = process?.dataEvents.find((e) => e.id === token.dataEventId);
-  if (!enrollment || !process || !event) throw notFound('The link');
-  const subject = await findSubject(db, study.id, enrollment.subjectId);
+  return loadLinkOfToken(db, study.id, token.id);
+}
+
+async function loadLinkOfToken(
+  db: Executor,
+  studyId: string,
+  tokenId: string,
+  options: { lock?: boolean } = {},
+): Promise<LoadedLink> {
+  const around = await loadTokenSurroundings(db, { studyId, tokenId }, options);
+  const event = around?.process.dataEvents.find((e) => e.id === around.token.dataEventId);
+  if (!around || !event) throw notFound('The link');
+  const { study, token, enrollment, process, subject, questionnaires } = around;
   const eq5dLicences = await loadEq5dLicences(
     db,
     study.id,
     enrollment,
     listDataEventForms(process, event.id),
   );
-  return { study, token, enrollment, process, event, subject, eq5dLicences };
+  return { study, token, enrollment, process, event, subject, questionnaires, eq5dLicences };
 }
 
 /**
  * Spec 002 §3, §9: the union of the device classes licensed for the event's EQ-5D forms, each at
- * the version the enrollment was tagged with. One small query when the event has no EQ-5D form.
+ * the version the enrollment was tagged with (form documents come from the cache).
  */
 async function loadEq5dLicences(
   db: Executor,
@@ -107,21 +111,16 @@ async function loadEq5dLicences(
   formIds: readonly string[] | null,
 ): Promise<DeviceClass[]> {
   if (!formIds || formIds.length === 0) return [];
-  const eq5dForms = await db
-    .select({ id: formTemplates.id })
-    .from(formTemplates)
-    .where(
-      and(
-        eq(formTemplates.studyId, studyId),
-        inArray(formTemplates.id, [...formIds]),
-        eq(formTemplates.type, 'TYPE_EQ_5D'),
-        isNull(formTemplates.deletedAt),
-      ),
-    );
+  const forms = await loadForms(
+    db,
+    studyId,
+    formIds.map((id) => ({ id, isOptional: false })),
+    enrollment.formVersions,
+  );
   const licensed = new Set<DeviceClass>();
-  for (const { id } of eq5dForms) {
-    const loaded = await loadForm(db, studyId, id, enrollment.formVersions[id], false);
-    for (const range of loaded?.form.deviceClasses ?? []) licensed.add(range.deviceClass);
+  for (const loaded of forms) {
+    if (loaded.type !== 'TYPE_EQ_5D' || loaded.isRemoved) continue;
+    for (const range of loaded.form.deviceClasses ?? []) licensed.add(range.deviceClass);
   }
   // A stable order for the answer: mobile, tablet, desktop.
   return (['MOBILE', 'TABLET', 'DESKTOP'] as const).filter((c) => licensed.has(c));
@@ -148,7 +147,11 @@ export function tokenAccessError(problem: TokenAccessProblem): AppError {
 }
 
 /** Spec 002 §4, §8: refuses a link that cannot be used now. */
-export function assertLinkUsable(link: LoadedLink, now: Date, options: { forUpdate?: boolean } = {}): void {
+export function assertLinkUsable(
+  link: Pick<LoadedLink, 'token' | 'enrollment'>,
+  now: Date,
+  options: { forUpdate?: boolean } = {},
+): void {
   const problem = tokenAccessProblem(
     {
       status: link.token.status as TokenStatus,

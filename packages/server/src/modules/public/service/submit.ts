@@ -22,20 +22,16 @@ import type { Executor } from '../../../platform/db/client';
 import { AppError, forbidden, notFound } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { lockEnrollment } from '../../enrollments/api';
-import { updateToken } from '../../enrollments/tokens/api';
+import { type TokenRow, updateToken } from '../../enrollments/tokens/api';
 import { tokenDetailsOf } from '../../enrollments/tokens/details';
 import type { ScheduleEnv } from '../../enrollments/tokens/service/send-link';
 import { stepTokenBack } from '../../enrollments/tokens/service/token-actions';
-import {
-  findQuestionnaire,
-  findTokenFormQuestionnaire,
-  listTokenQuestionnaires,
-  type QuestionnaireRow,
-} from '../../questionnaires/api';
+import type { QuestionnaireRow } from '../../questionnaires/api';
+import { type FillContext, loadFillContext } from '../../questionnaires/service/context';
 import { submitQuestionnaire } from '../../questionnaires/service/submit-questionnaire';
-import { findPublicSubmission, findTokenByLink, insertPublicSubmission } from '../repo';
-import { assertLinkUsable, type LoadedLink, loadLink } from './link';
+import { findPublicSubmission, insertPublicSubmission } from '../repo';
+import { assertLinkUsable, loadLink } from './link';
+import { findLinkRef } from './link-lookup';
 
 /** Spec 002 §8 "already filled": a 400 the page turns into PUBLIC.QUESTIONNAIRE.ALREADY_FILL. */
 function alreadyFilledError(): AppError {
@@ -75,34 +71,45 @@ function fingerprintOf(body: PublicSubmitBody): string {
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 
-/** Loads the link with its enrollment locked (the schedule's serialisation point) and checks who may fill it. */
-async function lockLink(ctx: UseCaseContext, studyId: string, link: string): Promise<LoadedLink> {
-  const token = await findTokenByLink(ctx.tx, studyId, link);
-  if (!token || !(await lockEnrollment(ctx.tx, studyId, token.enrollmentId))) throw notFound('The link');
-  return loadLink(ctx.tx, studyId, link);
+/**
+ * The link's fill context with its enrollment locked (the schedule's serialisation point), loaded
+ * once for the whole submit (issue 16 item 2); 404 'The link' when the link or what it opens is
+ * missing, or the link is an unscheduled event's (those are staff work).
+ */
+async function lockLinkFill(ctx: UseCaseContext, studyId: string, link: string): Promise<FillContext> {
+  const ref = await findLinkRef(ctx.tx, studyId, link);
+  if (!ref) throw notFound('The link');
+  let fill: FillContext;
+  try {
+    fill = await loadFillContext(ctx.tx, { studyId, ...ref }, { lock: true });
+  } catch (error) {
+    if (error instanceof AppError && error.type === 'NOT_FOUND') throw notFound('The link');
+    throw error;
+  }
+  if (fill.unscheduledType !== null) throw notFound('The link');
+  return fill;
 }
 
 /** Spec 002 §1, §6: only the participant's own event types are filled through a link; HP visits are staff work. */
-function assertPublicFillable(link: LoadedLink): void {
-  if (!isPubliclyFillableTokenType(link.token.type as TokenType)) {
+function assertPublicFillable(token: Pick<TokenRow, 'type'>): void {
+  if (!isPubliclyFillableTokenType(token.type as TokenType)) {
     throw forbidden('This data event is filled in by the study staff.');
   }
 }
 
 /** Where the participant stands after a save: forced order from the token, else completed forms of the event. */
-async function positionAfter(
-  ctx: UseCaseContext,
-  link: LoadedLink,
+function positionAfter(
+  fill: FillContext,
+  sets: readonly QuestionnaireRow[],
   tokenDetails: TokenDetails,
   isDone: boolean,
-): Promise<Pick<PublicSubmitResult, 'nextFormId' | 'currentNumber' | 'total'>> {
-  const forms = link.event.forms;
+): Pick<PublicSubmitResult, 'nextFormId' | 'currentNumber' | 'total'> {
+  const forms = fill.event.forms;
   if (isDone) return { nextFormId: null, currentNumber: forms.length, total: forms.length };
-  if (link.event.forceFormOrder) {
+  if (fill.event.forceFormOrder) {
     const position = formPositionOf(forms, tokenDetails.formIndex);
     return { nextFormId: position.currentForm, currentNumber: position.currentNumber, total: position.total };
   }
-  const sets = await listTokenQuestionnaires(ctx.tx, link.study.id, link.token.id);
   const completed = sets.filter((s) => s.completedAt !== null && forms.includes(s.formId)).length;
   return { nextFormId: null, currentNumber: completed, total: forms.length };
 }
@@ -114,38 +121,40 @@ async function positionAfter(
  */
 async function saveParticipantAnswers(
   ctx: UseCaseContext,
-  link: LoadedLink,
+  fill: FillContext,
   body: PublicSubmitBody,
   env: ScheduleEnv,
 ): Promise<StoredPublicSubmitResult> {
-  const studyId = link.study.id;
+  const studyId = fill.study.id;
+  const before = fill.questionnaires;
   let outcome: Awaited<ReturnType<typeof submitQuestionnaire>>;
   try {
     outcome = await submitQuestionnaire(
       ctx,
       {
         studyId,
-        enrollmentId: link.enrollment.id,
-        tokenId: link.token.id,
+        enrollmentId: fill.enrollment.id,
+        tokenId: fill.token.id,
         formId: body.formId,
         answers: body.answers,
         imageChartMarkers: body.imageChartMarkers,
         imageChartAnswers: body.imageChartAnswers,
         isFinal: body.isFinal,
-        userId: link.token.id,
-        filler: { type: 'SUBJECT_TOKEN', id: link.token.id },
+        userId: fill.token.id,
+        filler: { type: 'SUBJECT_TOKEN', id: fill.token.id },
       },
       env,
+      fill,
     );
   } catch (error) {
     if (error instanceof AppError && error.type === 'VALIDATION') throw contextualError(error);
     if (error instanceof AppError && error.id === 'QUESTIONNAIRE_EXISTS') throw alreadyFilledError();
     throw error;
   }
-  const saved = await findQuestionnaire(ctx.tx, studyId, outcome.questionnaireId);
-  if (!saved) throw new Error('The saved form disappeared.');
+  const saved = outcome.questionnaire;
   const status = outcome.token.status as TokenStatus;
   const isDone = status === 'COMPLETED' || status === 'EXCLUDED';
+  const sets = [...before.filter((q) => q.id !== saved.id), saved];
   return {
     questionnaireId: saved.id,
     formId: saved.formId,
@@ -153,7 +162,7 @@ async function saveParticipantAnswers(
     isFinal: body.isFinal,
     status,
     isDone,
-    ...(await positionAfter(ctx, link, tokenDetailsOf(outcome.token), isDone)),
+    ...positionAfter(fill, sets, tokenDetailsOf(outcome.token), isDone),
     firedRules: outcome.firedRules,
   };
 }
@@ -166,29 +175,29 @@ async function saveParticipantAnswers(
  */
 async function continuePastCompletedForm(
   ctx: UseCaseContext,
-  link: LoadedLink,
+  fill: FillContext,
   body: PublicSubmitBody,
   before: QuestionnaireRow,
 ): Promise<StoredPublicSubmitResult> {
-  const position = formPositionOf(link.event.forms, tokenDetailsOf(link.token).formIndex);
+  const position = formPositionOf(fill.event.forms, tokenDetailsOf(fill.token).formIndex);
   const isContinue =
     body.isFinal &&
     body.answers.length === 0 &&
-    link.event.forceFormOrder &&
+    fill.event.forceFormOrder &&
     position.currentForm === body.formId;
   if (!isContinue) throw alreadyFilledError();
   const next = stepForwardOneForm(position);
-  const tokenDetails = { ...link.token.details, formIndex: next.currentNumber };
-  await updateToken(ctx.tx, link.study.id, link.token.id, { details: tokenDetails, updatedAt: ctx.now });
+  const tokenDetails = { ...fill.token.details, formIndex: next.currentNumber };
+  await updateToken(ctx.tx, fill.study.id, fill.token.id, { details: tokenDetails, updatedAt: ctx.now });
   await ctx.audit({
     action: 'TOKEN_FORWARD',
     entityType: 'TOKEN',
-    entityId: link.token.id,
-    studyId: link.study.id,
+    entityId: fill.token.id,
+    studyId: fill.study.id,
     before: { formIndex: position.currentNumber, formId: position.currentForm },
     after: { formIndex: next.currentNumber, formId: next.currentForm },
   });
-  const status = link.token.status as TokenStatus;
+  const status = fill.token.status as TokenStatus;
   return {
     questionnaireId: before.id,
     formId: before.formId,
@@ -196,7 +205,7 @@ async function continuePastCompletedForm(
     isFinal: true,
     status,
     isDone: false,
-    ...(await positionAfter(ctx, link, tokenDetails, false)),
+    ...positionAfter(fill, fill.questionnaires, tokenDetails, false),
     firedRules: [],
   };
 }
@@ -213,23 +222,23 @@ export async function submitPublicQuestionnaire(
   env: ScheduleEnv,
 ): Promise<PublicSubmitResult> {
   const { studyId, body } = input;
-  const link = await lockLink(ctx, studyId, body.token);
+  const fill = await lockLinkFill(ctx, studyId, body.token);
   const fingerprint = fingerprintOf(body);
-  const earlier = await findPublicSubmission(ctx.tx, studyId, link.token.id, body.idempotencyKey);
+  const earlier = await findPublicSubmission(ctx.tx, studyId, fill.token.id, body.idempotencyKey);
   if (earlier) {
     if (earlier.fingerprint !== fingerprint) throw keyReusedError();
     return { ...StoredPublicSubmitResultSchema.parse(earlier.result), isReplay: true };
   }
-  assertPublicFillable(link);
-  assertLinkUsable(link, ctx.now);
-  const before = await findTokenFormQuestionnaire(ctx.tx, studyId, link.token.id, body.formId);
+  assertPublicFillable(fill.token);
+  assertLinkUsable(fill, ctx.now);
+  const before = fill.questionnaires.find((q) => q.formId === body.formId);
   const result = before?.completedAt
-    ? await continuePastCompletedForm(ctx, link, body, before)
-    : await saveParticipantAnswers(ctx, link, body, env);
+    ? await continuePastCompletedForm(ctx, fill, body, before)
+    : await saveParticipantAnswers(ctx, fill, body, env);
   const isStored = await insertPublicSubmission(ctx.tx, {
     studyId,
     id: newId(ctx.now),
-    tokenId: link.token.id,
+    tokenId: fill.token.id,
     idempotencyKey: body.idempotencyKey,
     questionnaireId: result.questionnaireId,
     fingerprint,
@@ -250,8 +259,8 @@ export async function stepPublicTokenBack(
   ctx: UseCaseContext,
   input: { studyId: string; link: string },
 ): Promise<FormPosition & { tokenId: string }> {
-  const link = await lockLink(ctx, input.studyId, input.link);
-  assertPublicFillable(link);
+  const link = await loadLink(ctx.tx, input.studyId, input.link, { lock: true });
+  assertPublicFillable(link.token);
   assertLinkUsable(link, ctx.now);
   return stepTokenBack(ctx, { studyId: input.studyId, tokenId: link.token.id });
 }
@@ -273,7 +282,7 @@ export async function getPublicFillState(
   const link = await loadLink(db, input.studyId, input.link);
   const forms = link.event.forms;
   const position = formPositionOf(forms, tokenDetailsOf(link.token).formIndex);
-  const sets = await listTokenQuestionnaires(db, input.studyId, link.token.id);
+  const sets = link.questionnaires;
   return {
     forceFormOrder: link.event.forceFormOrder,
     currentForm: link.event.forceFormOrder ? position.currentForm : null,

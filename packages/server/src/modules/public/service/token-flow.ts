@@ -8,7 +8,6 @@ import type { UseCaseContext } from '../../../platform/use-case';
 import { updateEnrollment } from '../../enrollments/api';
 import { contactOf } from '../../enrollments/tokens/service/send-link';
 import type { Captcha } from '../captcha';
-import { findEnrollmentRow } from '../repo';
 import {
   assertLinkUsable,
   consentOf,
@@ -80,11 +79,11 @@ export async function acceptConsent(
       'Consent is required to continue.',
     );
   }
-  const link = await loadLink(ctx.tx, input.studyId, input.token);
+  // The enrollment is read under its row lock (issue 16 item 2: with the link, not once more).
+  const link = await loadLink(ctx.tx, input.studyId, input.token, { lock: true });
   if (link.enrollment.id !== input.pathwayRecordId) throw notFound('The enrollment');
   assertLinkUsable(link, ctx.now);
-  const locked = await findEnrollmentRow(ctx.tx, input.studyId, link.enrollment.id, { lock: true });
-  if (!locked) throw notFound('The enrollment');
+  const locked = link.enrollment;
   if (!consentOf(locked).didAcceptConsent) {
     const details = { ...locked.details, didAcceptConsent: true, consentTime: ctx.now.toISOString() };
     await updateEnrollment(ctx.tx, input.studyId, locked.id, { details, updatedAt: ctx.now });

@@ -17,21 +17,34 @@ import {
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { AppError, notFound } from '../../../platform/errors';
-import { findEnrollment, findEnrollmentProcess, findSubject } from '../../enrollments/api';
+import type { EnrollmentRow, SubjectRow } from '../../enrollments/api';
+import { findEnrollment } from '../../enrollments/api';
 import { findToken, type TokenRow } from '../../enrollments/tokens/api';
-import { readDocument } from '../../forms/documents';
 import {
-  findFormRow,
-  findFormVersionRow,
+  cachedDraftForm,
+  cachedPublishedForm,
+  rememberDraftForm,
+  rememberPublishedForm,
+} from '../../forms/document-cache';
+import { cachedProcess, type ProcessDocumentKey, rememberProcess } from '../../processes/document-cache';
+import {
+  findFillRows,
+  findProcessDocument,
   findStudyRow,
-  listFormShowRuleRows,
-  listFormValidationRuleRows,
+  findTokenWithQuestionnaires,
+  listFormDraftDocuments,
+  listFormHeads,
+  listFormRuleRows,
+  listFormVersionDocuments,
+  type QuestionnaireRow,
 } from '../repo';
 
 export type StudyInfo = NonNullable<Awaited<ReturnType<typeof findStudyRow>>>;
 
 export type LoadedForm = {
   formId: string;
+  /** The form template's type (TYPE_FORM, TYPE_EQ_5D...). */
+  type: string;
   isOptional: boolean;
   isRemoved: boolean;
   form: FormTemplateDocument;
@@ -41,9 +54,11 @@ export type LoadedForm = {
 
 export type FillContext = {
   study: StudyInfo;
-  enrollment: NonNullable<Awaited<ReturnType<typeof findEnrollment>>>;
+  enrollment: EnrollmentRow;
   patientId: string;
   token: TokenRow;
+  /** The token's answer sets, oldest first, as read under the enrollment's lock. */
+  questionnaires: QuestionnaireRow[];
   process: Process;
   event: DataEvent;
   /** The unscheduled event type when the token is an unscheduled event's (spec 001 §3), else null. */
@@ -92,6 +107,69 @@ export function verificationTypesOf(study: StudyInfo): {
   return { primary: primary as StudyVerificationType, secondary: secondary as StudyVerificationType };
 }
 
+type WantedForm = { id: string; isOptional: boolean };
+
+/**
+ * Forms at the versions the enrollment is tagged with (the current draft where that version was
+ * never published), in the order asked; unknown forms are left out. One statement for the form
+ * rows when every document is cached (published versions never change, drafts are keyed by their
+ * revision and row version), one more for the versions and one for the drafts that are not.
+ */
+export async function loadForms(
+  db: Executor,
+  studyId: string,
+  wanted: readonly WantedForm[],
+  tags: Readonly<Record<string, FormVersion | undefined>>,
+): Promise<LoadedForm[]> {
+  const heads = new Map(
+    (await listFormHeads(db, studyId, [...new Set(wanted.map((w) => w.id))])).map((h) => [h.id, h]),
+  );
+  const documents = new Map<string, FormTemplateDocument>();
+  const tagOf = (id: string): FormVersion => {
+    const head = heads.get(id);
+    return tags[id] ?? { major: head?.versionMajor ?? 1, minor: head?.versionMinor ?? 0 };
+  };
+  const missing: { formId: string; major: number; minor: number }[] = [];
+  for (const head of heads.values()) {
+    const key = { studyId, formId: head.id, ...tagOf(head.id) };
+    const cached = cachedPublishedForm(key);
+    if (cached) documents.set(head.id, cached);
+    else missing.push({ formId: head.id, major: key.major, minor: key.minor });
+  }
+  for (const row of await listFormVersionDocuments(db, studyId, missing)) {
+    const key = { studyId, formId: row.formId, major: row.major, minor: row.minor };
+    documents.set(row.formId, rememberPublishedForm(key, row.document));
+  }
+  const drafts: string[] = [];
+  for (const head of heads.values()) {
+    if (documents.has(head.id)) continue;
+    const cached = cachedDraftForm({ studyId, formId: head.id, revision: head.revision, xmin: head.xmin });
+    if (cached) documents.set(head.id, cached);
+    else drafts.push(head.id);
+  }
+  for (const row of await listFormDraftDocuments(db, studyId, drafts)) {
+    const key = { studyId, formId: row.id, revision: row.revision, xmin: row.xmin };
+    documents.set(row.id, rememberDraftForm(key, row.document));
+  }
+  return wanted.flatMap((w): LoadedForm[] => {
+    const head = heads.get(w.id);
+    const document = documents.get(w.id);
+    if (!head || !document) return [];
+    const taggedVersion = tagOf(w.id);
+    return [
+      {
+        formId: w.id,
+        type: head.type,
+        isOptional: w.isOptional,
+        isRemoved: head.deletedAt !== null,
+        form: { ...document, version: taggedVersion },
+        taggedVersion,
+        currentVersion: { major: head.versionMajor, minor: head.versionMinor },
+      },
+    ];
+  });
+}
+
 /**
  * One form of the event at its tagged version; the current draft when that version was never published.
  * The staff fill, the participant's getProcess and every submit read forms through this one rule.
@@ -103,77 +181,138 @@ export async function loadForm(
   tag: FormVersion | undefined,
   isOptional: boolean,
 ): Promise<LoadedForm | null> {
-  const row = await findFormRow(db, studyId, formId);
+  const [loaded] = await loadForms(db, studyId, [{ id: formId, isOptional }], { [formId]: tag });
+  return loaded ?? null;
+}
+
+/** A process document at the revision and row version read with it: from the cache, else read once. */
+export async function loadProcessDocument(db: Executor, key: ProcessDocumentKey): Promise<Process | null> {
+  const cached = cachedProcess(key);
+  if (cached) return cached;
+  const row = await findProcessDocument(db, key.studyId, key.processId);
   if (!row) return null;
-  const currentVersion = { major: row.versionMajor, minor: row.versionMinor };
-  const taggedVersion = tag ?? currentVersion;
-  const version = await findFormVersionRow(db, studyId, formId, taggedVersion);
-  const document = readDocument({ ...(version?.document ?? row.document), id: formId });
-  return {
-    formId,
-    isOptional,
-    isRemoved: row.deletedAt !== null,
-    form: { ...document, version: taggedVersion },
-    taggedVersion,
-    currentVersion,
-  };
+  return rememberProcess({ ...key, revision: row.revision, xmin: row.xmin }, row.document);
+}
+
+/** What a token's fill reads around it, with the enrollment locked when asked (see findFillRows). */
+export type TokenSurroundings = {
+  study: NonNullable<Awaited<ReturnType<typeof findFillRows>>>['study'];
+  enrollment: EnrollmentRow;
+  subject: SubjectRow | null;
+  token: TokenRow;
+  questionnaires: QuestionnaireRow[];
+  process: Process;
+};
+
+/**
+ * Issue 16 item 2: the study, enrollment (locked with `lock`), subject, process and token with its
+ * answer sets in two statements (and the process document from the cache). Null when the token,
+ * its enrollment, study or process is missing, or the enrollment is not the one named.
+ */
+export async function loadTokenSurroundings(
+  db: Executor,
+  input: { studyId: string; tokenId: string; enrollmentId?: string },
+  options: { lock?: boolean } = {},
+): Promise<TokenSurroundings | null> {
+  const rows = await findFillRows(db, input, options);
+  if (!rows || rows.study.deletedAt !== null) return null;
+  const read = await findTokenWithQuestionnaires(db, input.studyId, input.tokenId);
+  const process = await loadProcessDocument(db, {
+    studyId: input.studyId,
+    processId: rows.enrollment.processId,
+    revision: rows.process.revision,
+    xmin: rows.process.xmin,
+  });
+  if (!read || !process) return null;
+  return { study: rows.study, enrollment: rows.enrollment, subject: rows.subject, process, ...read };
+}
+
+/** Says which of the token, its enrollment or the study is missing (the errors of the old look-ups). */
+async function missingError(db: Executor, input: { studyId: string; enrollmentId: string; tokenId: string }) {
+  if (!(await findStudyRow(db, input.studyId))) return notFound('The study');
+  const enrollment = await findEnrollment(db, input.studyId, input.enrollmentId);
+  if (!enrollment) return notFound('The enrollment');
+  const token = await findToken(db, input.studyId, input.tokenId);
+  if (!token || token.enrollmentId !== enrollment.id) return notFound('The token');
+  return notFound('The data event');
 }
 
 /**
  * Loads a token of an enrollment with its event and forms (404 when any of them is unknown or elsewhere).
  * An unscheduled token's event is the process's selection for its type (domain `unscheduledDataEventOf`).
+ * With `lock`, the enrollment's row lock is taken first (the schedule's serialisation point).
  */
 export async function loadFillContext(
   db: Executor,
   input: { studyId: string; enrollmentId: string; tokenId: string },
+  options: { lock?: boolean } = {},
 ): Promise<FillContext> {
-  const study = await requireStudy(db, input.studyId);
-  const enrollment = await findEnrollment(db, input.studyId, input.enrollmentId);
-  if (!enrollment) throw notFound('The enrollment');
-  const token = await findToken(db, input.studyId, input.tokenId);
-  if (!token || token.enrollmentId !== enrollment.id) throw notFound('The token');
-  const process = await findEnrollmentProcess(db, input.studyId, enrollment.processId);
-  const scheduled = process?.dataEvents.find((e) => e.id === token.dataEventId);
-  const event = scheduled ?? (process ? unscheduledDataEventOf(process, token) : null);
-  if (!process || !event) throw notFound('The data event');
+  const around = await loadTokenSurroundings(db, input, options);
+  if (!around) throw await missingError(db, input);
+  const { study, enrollment, token, process } = around;
+  const scheduled = process.dataEvents.find((e) => e.id === token.dataEventId);
+  const event = scheduled ?? unscheduledDataEventOf(process, token);
+  if (!event) throw notFound('The data event');
   const unscheduledType = scheduled ? null : unscheduledTypeOfToken(token.type);
-  const subject = await findSubject(db, input.studyId, enrollment.subjectId);
   const tags = enrollment.formVersions as Record<string, FormVersion>;
   const wanted = [
     ...event.forms.map((id) => ({ id, isOptional: false })),
     ...event.optionalForms.filter((id) => !event.forms.includes(id)).map((id) => ({ id, isOptional: true })),
   ];
-  const forms: LoadedForm[] = [];
-  for (const w of wanted) {
-    const loaded = await loadForm(db, input.studyId, w.id, tags[w.id], w.isOptional);
-    if (loaded) forms.push(loaded);
-  }
   return {
     study,
     enrollment,
-    patientId: subject?.patientId ?? '',
+    patientId: around.subject?.patientId ?? '',
     token,
+    questionnaires: around.questionnaires,
     process,
     event,
     unscheduledType,
-    forms,
+    forms: await loadForms(db, input.studyId, wanted, tags),
   };
 }
 
-/** The study's validation rules on a form that apply in this data event (spec 001 §3 Validation rule). */
-export async function loadFormValidationRules(
+/** The rules on a form that apply in this data event: stand-alone validation rules and reference show rules. */
+export async function loadFormRules(
   db: Executor,
   studyId: string,
   formId: string,
+  scope: { processId: string; dataEventId: string },
+): Promise<{ validationRules: ValidationRule[]; referenceShowRules: FormShowRule[] }> {
+  const rows = await listFormRuleRows(db, studyId, formId);
+  const validationRules: ValidationRule[] = [];
+  const referenceShowRules: FormShowRule[] = [];
+  for (const row of rows) {
+    if (row.kind === 'V') {
+      const rule = validationRuleOf(row, scope.dataEventId);
+      if (rule) validationRules.push(rule);
+    } else {
+      const rule = showRuleOf(row, scope);
+      if (rule) referenceShowRules.push(rule);
+    }
+  }
+  return { validationRules, referenceShowRules };
+}
+
+function validationRuleOf(
+  row: { id: string; document: unknown },
   dataEventId: string,
-): Promise<ValidationRule[]> {
-  const rows = await listFormValidationRuleRows(db, studyId, formId);
-  return rows.flatMap((row) => {
-    const parsed = ValidationRuleSchema.safeParse({ ...row.document, id: row.id });
-    if (!parsed.success) return [];
-    const event = parsed.data.leftOperant.dataEvent;
-    return event && event !== dataEventId ? [] : [parsed.data];
-  });
+): ValidationRule | null {
+  const parsed = ValidationRuleSchema.safeParse({ ...(row.document as object), id: row.id });
+  if (!parsed.success) return null;
+  const event = parsed.data.leftOperant.dataEvent;
+  return event && event !== dataEventId ? null : parsed.data;
+}
+
+function showRuleOf(
+  row: { processId: string | null; dataEventId: string | null; document: unknown },
+  scope: { processId: string; dataEventId: string },
+): FormShowRule | null {
+  if (row.processId && row.processId !== scope.processId) return null;
+  if (row.dataEventId && row.dataEventId !== scope.dataEventId) return null;
+  const doc = row.document as Partial<FormShowRule>;
+  if (!doc.target || !doc.question || !Array.isArray(doc.possibilities)) return null;
+  return { target: doc.target, question: doc.question, possibilities: doc.possibilities };
 }
 
 /** Reference show rules on a form that apply in this process and data event (spec 001 §2 reference rules). */
@@ -183,12 +322,5 @@ export async function loadFormShowRules(
   formId: string,
   scope: { processId: string; dataEventId: string },
 ): Promise<FormShowRule[]> {
-  const rows = await listFormShowRuleRows(db, studyId, formId);
-  return rows.flatMap((row) => {
-    if (row.processId && row.processId !== scope.processId) return [];
-    if (row.dataEventId && row.dataEventId !== scope.dataEventId) return [];
-    const doc = row.document as Partial<FormShowRule>;
-    if (!doc.target || !doc.question || !Array.isArray(doc.possibilities)) return [];
-    return [{ target: doc.target, question: doc.question, possibilities: doc.possibilities }];
-  });
+  return (await loadFormRules(db, studyId, formId, scope)).referenceShowRules;
 }

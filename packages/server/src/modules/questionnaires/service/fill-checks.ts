@@ -8,6 +8,7 @@ import {
   type AnswerSetCheck,
   canTokenTakeAnswers,
   checkAnswerSet,
+  collectEmbeddedRules,
   type FormPosition,
   formPositionOf,
   type ImageChartAnswer,
@@ -18,7 +19,6 @@ import {
 } from '@trialbase/domain';
 import { AppError, notFound, validationError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { lockEnrollment } from '../../enrollments/api';
 import { tokenDetailsOf } from '../../enrollments/tokens/details';
 import { answerOfRow } from '../presenters';
 import {
@@ -34,8 +34,7 @@ import {
   type FillContext,
   type LoadedForm,
   loadFillContext,
-  loadFormShowRules,
-  loadFormValidationRules,
+  loadFormRules,
 } from './context';
 import { loadReferenceForms } from './reference';
 
@@ -62,8 +61,7 @@ export function studyStatusError(status: string): AppError {
  * token of the other kind (scheduled versus unscheduled, spec 001 §7).
  */
 export async function lockAndLoad(ctx: UseCaseContext, ref: TokenRef, kind: EventKind): Promise<FillContext> {
-  if (!(await lockEnrollment(ctx.tx, ref.studyId, ref.enrollmentId))) throw notFound('The enrollment');
-  const fill = await loadFillContext(ctx.tx, ref);
+  const fill = await loadFillContext(ctx.tx, ref, { lock: true });
   assertEventKind(fill, kind);
   return fill;
 }
@@ -100,14 +98,17 @@ export async function checkSubmission(
   options: { isFinal: boolean; queryStatuses: string[]; audience: Audience },
 ): Promise<AnswerSetCheck> {
   const studyId = fill.study.id;
-  const [validationRules, referenceShowRules] = await Promise.all([
-    loadFormValidationRules(ctx.tx, studyId, form.formId, fill.event.id),
-    loadFormShowRules(ctx.tx, studyId, form.formId, {
-      processId: fill.process.id,
-      dataEventId: fill.event.id,
-    }),
-  ]);
-  const reference = await loadReferenceData(ctx, fill, form.formId);
+  const { validationRules, referenceShowRules } = await loadFormRules(ctx.tx, studyId, form.formId, {
+    processId: fill.process.id,
+    dataEventId: fill.event.id,
+  });
+  // Other forms' answers are read only when a rule refers to them (QUESTION_REF operants).
+  const refersElsewhere = [...collectEmbeddedRules(form.form), ...validationRules].some(
+    (rule) => rule.rightOperant?.type === 'QUESTION_REF' || rule.leftOperant?.type === 'QUESTION_REF',
+  );
+  const reference = refersElsewhere
+    ? await loadReferenceData(ctx, fill, form.formId)
+    : { forms: [], answers: {} };
   const result = checkAnswerSet({
     form: form.form,
     answers: answers.map((a) => ({ ...a, timeZone: a.timeZone ?? fill.enrollment.timeZone })),

@@ -20,25 +20,28 @@ import {
 import type { Signature } from '../../../platform/auth/extended-validation';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { findToken, type TokenRow, updateToken } from '../../enrollments/tokens/api';
+import { type TokenRow, updateToken } from '../../enrollments/tokens/api';
+import { advanceEnrollment } from '../../enrollments/tokens/service/advance-enrollment';
 import type { ScheduleEnv } from '../../enrollments/tokens/service/send-link';
-import { completeToken } from '../../enrollments/tokens/service/staff';
 import { raiseRuleQuery } from '../../queries/service/raise-rule-query';
 import { answerOfRow } from '../presenters';
 import {
   type AnswerRow,
-  insertAnswerRows,
+  insertQuestionnaire,
   listAnswerRows,
-  listTokenQuestionnaires,
   type QuestionnaireRow,
-  updateAnswerRow,
   updateQuestionnaire,
+  upsertAnswerRows,
 } from '../repo';
 import type { FillContext, LoadedForm } from './context';
 import { type Audience, queryStatusesOf } from './fill-checks';
 
 export type SaveOutcome = {
   questionnaireId: string;
+  /** The answer set as stored by this save. */
+  questionnaire: QuestionnaireRow;
+  /** Its answer rows as stored by this save, in the order they are listed (created, then id). */
+  answers: AnswerRow[];
   token: TokenRow;
   tokenCompleted: boolean;
   firedRules: FiredRuleView[];
@@ -55,6 +58,12 @@ export type PersistOptions = {
   reason: string | null;
   env: ScheduleEnv;
   signature?: Signature | null;
+  /** The answer set is new: it is inserted as saved (its creation was audited by the caller). */
+  isNew?: boolean;
+  /** The statuses of the queries on the answer set before this save (none for a new one). */
+  queryStatuses: readonly string[];
+  /** The caller changed the token's details (forced order): written with the token's status. */
+  tokenDetailsChanged?: boolean;
 };
 
 /** The questions of the form the audience fills (spec 002: subject-hidden and non-public ones are not the participant's). */
@@ -63,16 +72,17 @@ function questionsInScope(form: LoadedForm, audience: Audience): ReadonlySet<str
 }
 
 /**
- * Writes the rebuilt answers of the questions in scope: changed ones updated (their verification
- * cleared), new ones inserted. Rows and answers of questions out of scope are left out entirely.
+ * The rebuilt answers of the questions in scope as rows to write: changed ones with their new value
+ * (their verification cleared), new ones with a new id. Rows and answers of questions out of scope are
+ * left out entirely. Pure: the caller writes the rows in one statement.
  */
-async function writeAnswers(
+function planAnswers(
   ctx: UseCaseContext,
   questionnaire: Pick<QuestionnaireRow, 'studyId' | 'id'>,
   existingRows: readonly AnswerRow[],
   rebuilt: readonly Answer[],
   scope: ReadonlySet<string>,
-): Promise<AnswerChange[]> {
+): { changes: AnswerChange[]; rows: AnswerRow[] } {
   const existing = existingRows.filter((row) => scope.has(row.questionId));
   const before = existing.map(answerOfRow);
   const byQuestion = new Map(rebuilt.filter((a) => scope.has(a.question)).map((a) => [a.question, a]));
@@ -84,37 +94,23 @@ async function writeAnswers(
   }
   const changes = diffAnswers(before, [...byQuestion.values()]);
   const rowsByQuestion = new Map(existing.map((r) => [r.questionId, r]));
-  const inserts: AnswerRow[] = [];
-  for (const change of changes) {
-    const stored = storedValue(change.after ?? emptyValue(change.questionId));
+  const rows = changes.map((change): AnswerRow => {
     const row = rowsByQuestion.get(change.questionId);
-    if (row) {
-      await updateAnswerRow(ctx.tx, questionnaire.studyId, row.id, {
-        ...stored,
-        updatedAt: ctx.now,
-        verifiedAt: null,
-        verifiedBy: null,
-        secondaryVerifiedAt: null,
-        secondaryVerifiedBy: null,
-      });
-    } else {
-      inserts.push({
-        studyId: questionnaire.studyId,
-        id: newId(ctx.now),
-        questionnaireId: questionnaire.id,
-        questionId: change.questionId,
-        ...stored,
-        verifiedAt: null,
-        verifiedBy: null,
-        secondaryVerifiedAt: null,
-        secondaryVerifiedBy: null,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      });
-    }
-  }
-  await insertAnswerRows(ctx.tx, inserts);
-  return changes;
+    return {
+      studyId: questionnaire.studyId,
+      id: row?.id ?? newId(ctx.now),
+      questionnaireId: questionnaire.id,
+      questionId: change.questionId,
+      ...storedValue(change.after ?? emptyValue(change.questionId)),
+      verifiedAt: null,
+      verifiedBy: null,
+      secondaryVerifiedAt: null,
+      secondaryVerifiedBy: null,
+      createdAt: row?.createdAt ?? ctx.now,
+      updatedAt: ctx.now,
+    };
+  });
+  return { changes, rows };
 }
 
 function emptyValue(questionId: string): Answer {
@@ -148,12 +144,11 @@ async function handleFiredRules(
   fill: FillContext,
   questionnaire: QuestionnaireRow,
   check: AnswerSetCheck,
+  answerIds: ReadonlyMap<string, string>,
 ): Promise<number> {
   let raised = 0;
-  const rows = await listAnswerRows(ctx.tx, fill.study.id, [questionnaire.id]);
   for (const rule of check.fired) {
     if (rule.action !== 'QUERY') continue;
-    const answerId = rows.find((r) => r.questionId === rule.questionId)?.id ?? null;
     const isNew = await raiseRuleQuery(ctx, {
       studyId: fill.study.id,
       siteId: fill.enrollment.siteId,
@@ -162,7 +157,7 @@ async function handleFiredRules(
       questionnaireId: questionnaire.id,
       formId: questionnaire.formId,
       questionId: rule.questionId,
-      answerId,
+      answerId: answerIds.get(rule.questionId) ?? null,
       ruleId: rule.ruleId,
       message: rule.message,
       language: fill.study.primaryLanguage,
@@ -172,25 +167,46 @@ async function handleFiredRules(
   return raised;
 }
 
-/** After a save: UNUSED → IN_USE; when every mandatory form is completed, the token completes. */
+/**
+ * After a save: UNUSED → IN_USE; when every mandatory form is completed, the token completes and the
+ * schedule moves on (the enrollment is locked, so the token and answer sets read with it are current).
+ * One token update, carrying the caller's forced-order position too.
+ */
 async function advanceToken(
   ctx: UseCaseContext,
   fill: FillContext,
-  env: ScheduleEnv,
+  saved: QuestionnaireRow,
+  options: PersistOptions,
 ): Promise<{ token: TokenRow; tokenCompleted: boolean }> {
   const studyId = fill.study.id;
-  let token = fill.token;
-  const sets = await listTokenQuestionnaires(ctx.tx, studyId, token.id);
+  const token = fill.token;
+  const sets = [...fill.questionnaires.filter((q) => q.id !== saved.id), saved];
   const completed = new Set(sets.filter((s) => s.completedAt !== null).map((s) => s.formId));
   const mandatory = fill.forms.filter((f) => !f.isOptional && !f.isRemoved);
   const isAllDone = mandatory.length > 0 && mandatory.every((f) => completed.has(f.formId));
+  const details = options.tokenDetailsChanged ? { details: token.details } : {};
   if (isAllDone && canTokenTakeAnswers(token.status as TokenStatus)) {
-    token = await completeToken(ctx, { studyId, tokenId: token.id }, env);
-    return { token, tokenCompleted: true };
+    const status = tokenStateMachine.next(token.status as TokenStatus, 'complete');
+    const values = { status, completedTime: ctx.now, updatedAt: ctx.now, ...details };
+    await updateToken(ctx.tx, studyId, token.id, values);
+    await ctx.audit({
+      action: 'TOKEN_COMPLETED',
+      entityType: 'TOKEN',
+      entityId: token.id,
+      studyId,
+      before: { status: token.status },
+      after: { status, completedTime: ctx.now.toISOString() },
+    });
+    // A completion can make later events' times known (PREVIOUS chains, expiry before the next
+    // event); in a process of this one event there are none (the job sweeps the rest as ever).
+    if (fill.process.dataEvents.some((e) => e.id !== token.dataEventId)) {
+      await advanceEnrollment(ctx, fill.enrollment, options.env, { process: fill.process });
+    }
+    return { token: { ...token, ...values }, tokenCompleted: true };
   }
   if (token.status === 'UNUSED') {
     const status = tokenStateMachine.next('UNUSED', 'open');
-    await updateToken(ctx.tx, studyId, token.id, { status, updatedAt: ctx.now });
+    await updateToken(ctx.tx, studyId, token.id, { status, updatedAt: ctx.now, ...details });
     await ctx.audit({
       action: 'TOKEN_STATUS_CHANGED',
       entityType: 'TOKEN',
@@ -199,14 +215,21 @@ async function advanceToken(
       before: { status: token.status },
       after: { status },
     });
-    token = (await findToken(ctx.tx, studyId, token.id)) ?? token;
+    return { token: { ...token, status, updatedAt: ctx.now }, tokenCompleted: false };
+  }
+  if (options.tokenDetailsChanged) {
+    await updateToken(ctx.tx, studyId, token.id, { details: token.details, updatedAt: ctx.now });
+    return { token: { ...token, updatedAt: ctx.now }, tokenCompleted: false };
   }
   return { token, tokenCompleted: false };
 }
 
+const isOpenQuery = (s: string) => s === 'OPEN' || s === 'RESPONDED';
+
 /**
- * Spec 001 §5, §7: writes a checked answer set (see the module comment). The audit event records the
- * answers in scope that changed, and the answer set row is updated once.
+ * Spec 001 §5, §7: writes a checked answer set (see the module comment): the answer set row once
+ * (inserted when new), its answers in one statement, the queries of QUERY rules, one audit event of
+ * the answers in scope that changed, and the token moved on.
  */
 export async function persistAnswers(
   ctx: UseCaseContext,
@@ -216,27 +239,41 @@ export async function persistAnswers(
   options: PersistOptions,
 ): Promise<SaveOutcome> {
   const studyId = fill.study.id;
-  const existingRows = await listAnswerRows(ctx.tx, studyId, [questionnaire.id]);
+  const existingRows = options.isNew ? [] : await listAnswerRows(ctx.tx, studyId, [questionnaire.id]);
   const scope = questionsInScope(options.form, options.audience);
-  const changes = await writeAnswers(ctx, questionnaire, existingRows, check.answers, scope);
-  const queriesRaised = await handleFiredRules(ctx, fill, questionnaire, check);
-  const statuses = await queryStatusesOf(ctx, studyId, questionnaire.id);
-  const status = statuses.some((s) => s === 'OPEN' || s === 'RESPONDED') ? 'STATUS_QUERY' : check.status;
+  const { changes, rows } = planAnswers(ctx, questionnaire, existingRows, check.answers, scope);
+  const statusWith = (statuses: readonly string[]) =>
+    statuses.some(isOpenQuery) ? 'STATUS_QUERY' : check.status;
+  let status = statusWith(options.queryStatuses);
   const version = questionnaire.version + 1;
-  const completedAt = questionnaire.completedAt ?? (options.isFinal ? ctx.now : null);
   // Changing an answer clears the form's verification too (issue 7 item 6).
   const keepsVerification = changes.length === 0;
-  await updateQuestionnaire(ctx.tx, studyId, questionnaire.id, {
+  const values = {
     status,
     score: check.score === null ? null : String(check.score),
     version,
     details: options.details,
     updatedAt: ctx.now,
-    completedAt,
+    completedAt: questionnaire.completedAt ?? (options.isFinal ? ctx.now : null),
     ...(keepsVerification
       ? {}
       : { verifiedAt: null, verifiedBy: null, secondaryVerifiedAt: null, secondaryVerifiedBy: null }),
-  });
+  };
+  // A new answer set is inserted before its answers, an existing one updated after them.
+  if (options.isNew) await insertQuestionnaire(ctx.tx, { ...questionnaire, ...values });
+  await upsertAnswerRows(ctx.tx, rows);
+  if (!options.isNew) await updateQuestionnaire(ctx.tx, studyId, questionnaire.id, values);
+  let queriesRaised = 0;
+  if (check.fired.some((f) => f.action === 'QUERY')) {
+    const answerIds = new Map([...existingRows, ...rows].map((r) => [r.questionId, r.id]));
+    queriesRaised = await handleFiredRules(ctx, fill, questionnaire, check, answerIds);
+    const after = statusWith(await queryStatusesOf(ctx, studyId, questionnaire.id));
+    if (after !== status) {
+      status = after;
+      await updateQuestionnaire(ctx.tx, studyId, questionnaire.id, { status });
+    }
+  }
+  const saved: QuestionnaireRow = { ...questionnaire, ...values, status };
   await ctx.audit({
     action: options.action,
     entityType: 'QUESTIONNAIRE',
@@ -256,9 +293,15 @@ export async function persistAnswers(
     },
     reason: options.reason,
   });
-  const { token, tokenCompleted } = await advanceToken(ctx, fill, options.env);
+  const { token, tokenCompleted } = await advanceToken(ctx, fill, saved, options);
+  const written = new Set(rows.map((r) => r.id));
+  const answers = [...existingRows.filter((r) => !written.has(r.id)), ...rows].sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
   return {
     questionnaireId: questionnaire.id,
+    questionnaire: saved,
+    answers,
     token,
     tokenCompleted,
     firedRules: check.fired.map((f) => ({ ...f })),

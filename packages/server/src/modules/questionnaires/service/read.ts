@@ -24,10 +24,11 @@ import {
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
 import { findEnrollment } from '../../enrollments/api';
-import { findToken } from '../../enrollments/tokens/api';
+import { findToken, type TokenRow } from '../../enrollments/tokens/api';
 import { presentToken } from '../../enrollments/tokens/presenters';
 import { answerOfRow, presentAnswerSet, presentQuery } from '../presenters';
 import {
+  type AnswerRow,
   findTokenIdByLink,
   findUserNames,
   listAnswerRows,
@@ -51,17 +52,29 @@ import { loadReferenceForms } from './reference';
 export type TokenRef = { studyId: string; enrollmentId: string; tokenId: string };
 
 /** Answer sets with their answers and filler names, as the API shows them (spec 001 §4: a missingData token's forms show missing data). */
-export async function presentSets(db: Executor, studyId: string, sets: QuestionnaireRow[]) {
-  const rows = await listAnswerRows(
-    db,
-    studyId,
-    sets.map((s) => s.id),
-  );
+export async function presentSets(
+  db: Executor,
+  studyId: string,
+  sets: QuestionnaireRow[],
+  /** What the caller holds already (a save: its answer rows and token), so it is not read again. */
+  known: { answers?: AnswerRow[]; tokens?: Pick<TokenRow, 'id' | 'missingData'>[] } = {},
+) {
+  const rows =
+    known.answers ??
+    (await listAnswerRows(
+      db,
+      studyId,
+      sets.map((s) => s.id),
+    ));
   const names = await findUserNames(
     db,
     sets.flatMap((s) => (s.filledOutByType === 'USER' && s.filledOutBy ? [s.filledOutBy] : [])),
   );
-  const missingData = await listMissingDataTokenIds(db, studyId, [...new Set(sets.map((s) => s.tokenId))]);
+  const tokenIds = [...new Set(sets.map((s) => s.tokenId))];
+  const knownTokens = new Map((known.tokens ?? []).map((t) => [t.id, t]));
+  const missingData = tokenIds.every((id) => knownTokens.has(id))
+    ? new Set(tokenIds.filter((id) => knownTokens.get(id)?.missingData))
+    : await listMissingDataTokenIds(db, studyId, tokenIds);
   return sets.map((s) => {
     const view = presentAnswerSet(s, rows, names);
     return { ...view, status: formStatusForToken(view.status, missingData.has(s.tokenId)) };
@@ -105,7 +118,7 @@ export async function getFillPayload(
 ): Promise<QuestionnaireFill & { sets: QuestionnaireRow[] }> {
   const fill = await loadFillContext(db, ref);
   assertEventKind(fill, kind);
-  const sets = await listTokenQuestionnaires(db, ref.studyId, fill.token.id);
+  const sets = fill.questionnaires;
   const views = await presentSets(db, ref.studyId, sets);
   const byForm = new Map(views.map((v) => [v.formId, v]));
   return {
@@ -223,7 +236,7 @@ export async function getShowRuleResult(
     enrollmentId: token.enrollmentId,
     tokenId: token.id,
   });
-  const sets = await listTokenQuestionnaires(db, input.studyId, token.id);
+  const sets = fill.questionnaires;
   const rows = await listAnswerRows(
     db,
     input.studyId,

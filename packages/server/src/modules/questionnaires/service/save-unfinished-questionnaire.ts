@@ -42,6 +42,7 @@ export async function saveUnfinishedQuestionnaire(
     audience: 'staff',
   });
   return persistAnswers(ctx, fill, row, check, {
+    queryStatuses,
     form,
     audience: 'staff',
     details: {

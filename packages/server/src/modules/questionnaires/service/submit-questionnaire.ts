@@ -6,10 +6,9 @@ import { stepForwardOneForm } from '@trialbase/domain';
 import { AppError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { updateToken } from '../../enrollments/tokens/api';
 import type { ScheduleEnv } from '../../enrollments/tokens/service/send-link';
-import { findTokenFormQuestionnaire, insertQuestionnaire, type QuestionnaireRow } from '../repo';
-import type { FillContext, LoadedForm } from './context';
+import type { QuestionnaireRow } from '../repo';
+import { assertEventKind, type FillContext, type LoadedForm } from './context';
 import {
   type AnswerPayload,
   assertFillable,
@@ -36,7 +35,7 @@ export type SubmitQuestionnaireInput = TokenRef &
     filler?: { type: 'USER' | 'SUBJECT_TOKEN'; id: string };
   };
 
-/** A new answer set of the token's form, inserted and audited (QUESTIONNAIRE_CREATED). */
+/** A new answer set of the token's form, audited (QUESTIONNAIRE_CREATED); persistAnswers inserts it as saved. */
 async function createAnswerSet(
   ctx: UseCaseContext,
   fill: FillContext,
@@ -67,7 +66,6 @@ async function createAnswerSet(
     updatedAt: ctx.now,
     completedAt: null,
   };
-  await insertQuestionnaire(ctx.tx, questionnaire);
   await ctx.audit({
     action: 'QUESTIONNAIRE_CREATED',
     entityType: 'QUESTIONNAIRE',
@@ -89,13 +87,17 @@ export async function submitQuestionnaire(
   ctx: UseCaseContext,
   input: SubmitQuestionnaireInput,
   env: ScheduleEnv,
+  /** The token's fill context when the caller loaded it with the enrollment locked (a participant's link). */
+  loaded?: FillContext,
 ): Promise<SaveOutcome> {
   // The plain call serves scheduled events; POST .../questionnaires/unscheduled passes UNSCHEDULED.
-  const fill = await lockAndLoad(ctx, input, input.eventKind ?? 'SCHEDULED');
+  const kind = input.eventKind ?? 'SCHEDULED';
+  const fill = loaded ?? (await lockAndLoad(ctx, input, kind));
+  if (loaded) assertEventKind(loaded, kind);
   const form = requireForm(fill, input.formId);
   if (form.isRemoved)
     throw new AppError('PRECONDITION', 'The form has been removed.', { context: { reason: 'FORM_REMOVED' } });
-  const existing = await findTokenFormQuestionnaire(ctx.tx, input.studyId, fill.token.id, form.formId);
+  const existing = fill.questionnaires.find((q) => q.formId === form.formId) ?? null;
   if (existing?.completedAt) {
     throw new AppError('CONFLICT', 'This form has been submitted already; update it with a reason.', {
       id: 'QUESTIONNAIRE_EXISTS',
@@ -111,15 +113,18 @@ export async function submitQuestionnaire(
     queryStatuses,
     audience,
   });
-  if (position && input.isFinal && position.currentForm === form.formId) {
-    // Forced order: the filler moves on to the next form (the `back` call steps it back again).
+  const movesOn = position !== null && input.isFinal && position.currentForm === form.formId;
+  if (position && movesOn) {
+    // Forced order: the filler moves on to the next form (the `back` call steps it back again);
+    // written with the token's status by persistAnswers.
     const next = stepForwardOneForm(position);
-    const tokenDetails = { ...fill.token.details, formIndex: next.currentNumber };
-    await updateToken(ctx.tx, input.studyId, fill.token.id, { details: tokenDetails, updatedAt: ctx.now });
-    fill.token = { ...fill.token, details: tokenDetails };
+    fill.token = { ...fill.token, details: { ...fill.token.details, formIndex: next.currentNumber } };
   }
   const questionnaire = existing ?? (await createAnswerSet(ctx, fill, form, input));
   return persistAnswers(ctx, fill, questionnaire, check, {
+    isNew: existing === null,
+    queryStatuses,
+    tokenDetailsChanged: movesOn,
     form,
     audience,
     details: {

@@ -69,6 +69,7 @@ export async function updateFilledQuestionnaire(
     audience: 'staff',
   });
   return persistAnswers(ctx, fill, row, check, {
+    queryStatuses,
     form,
     audience: 'staff',
     details: {

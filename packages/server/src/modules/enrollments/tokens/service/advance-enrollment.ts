@@ -89,8 +89,12 @@ type Loaded = {
   tokens: TokenRow[];
 };
 
-async function load(ctx: UseCaseContext, enrollment: EnrollmentRow): Promise<Loaded> {
-  const process = await findEnrollmentProcess(ctx.tx, enrollment.studyId, enrollment.processId);
+async function load(
+  ctx: UseCaseContext,
+  enrollment: EnrollmentRow,
+  known: Process | undefined,
+): Promise<Loaded> {
+  const process = known ?? (await findEnrollmentProcess(ctx.tx, enrollment.studyId, enrollment.processId));
   if (!process) throw new AppError('INTERNAL', 'The enrollment refers to a process that does not exist.');
   const tokens = await listEnrollmentTokens(ctx.tx, enrollment.studyId, enrollment.id, { lock: true });
   return { enrollment, process, events: new Map(process.dataEvents.map((e) => [e.id, e])), tokens };
@@ -106,15 +110,22 @@ async function applySchedule(ctx: UseCaseContext, loaded: Loaded): Promise<void>
     facts: factsOf(tokens),
   });
   const byEvent = new Map<string, EventSchedule>(schedule.map((s) => [s.dataEventId, s]));
+  const scheduled = tokens.filter(
+    (token) =>
+      byEvent.has(token.dataEventId) &&
+      !isRepeatToken(token) &&
+      (token.status === 'NOT_ACTIVE' || isOpen(token.status)),
+  );
+  // Nothing left to plan (every token done): the reminder plans need not be read (issue 16 item 2).
+  if (scheduled.length === 0) return;
   const notifications = await listNotifications(
     ctx.tx,
     enrollment.studyId,
     tokens.map((t) => t.id),
   );
-  for (const token of tokens) {
+  for (const token of scheduled) {
     const planned = byEvent.get(token.dataEventId);
-    if (!planned || isRepeatToken(token) || !(token.status === 'NOT_ACTIVE' || isOpen(token.status)))
-      continue;
+    if (!planned) continue;
     const activation = token.status === 'NOT_ACTIVE' ? planned.activationTime : token.activationTime;
     const expiry = scheduleDetailsOf(token).pinnedExpiry ? token.expiryTime : planned.expiryTime;
     if (!sameTime(activation, token.activationTime) || !sameTime(expiry, token.expiryTime)) {
@@ -282,10 +293,12 @@ export async function advanceEnrollment(
   ctx: UseCaseContext,
   enrollment: EnrollmentRow,
   env: ScheduleEnv,
+  /** The enrollment's process when the caller has it already (a fill read it with the lock). */
+  known: { process?: Process } = {},
 ): Promise<AdvanceResult> {
   const result: AdvanceResult = { activated: 0, reminded: 0, expired: 0, messages: 0 };
   if (enrollment.status !== 'REGISTERED' && enrollment.status !== 'ONGOING') return result;
-  const loaded = await load(ctx, enrollment);
+  const loaded = await load(ctx, enrollment, known.process);
   let messaging: Messaging | null = null;
   const send = async () => {
     messaging ??= await messagingFor(ctx, enrollment);
