@@ -1,5 +1,5 @@
 import { type AuditActor, type AuditEvent, assertNever } from '@trialbase/domain';
-import { and, asc, count, eq, gt, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { newId } from '../ids';
 import { chainOf, GENESIS, hashAuditRow } from './chain';
@@ -22,24 +22,28 @@ export async function appendAuditEvents(
   const actorName = actorDisplayName(actor);
   // Timestamps are stored to the microsecond but JavaScript keeps milliseconds: round now.
   const occurredAt = new Date(Math.floor(now.getTime()));
-  await tx.insert(auditEvents).values(
-    events.map((event) => ({
-      id: newId(now),
-      chain: chainOf(event.studyId),
-      studyId: event.studyId ?? null,
-      actorType: actor.type,
-      actorId: actor.id,
-      actorName,
-      action: event.action,
-      entityType: event.entityType,
-      entityId: event.entityId,
-      before: normaliseJson(event.before),
-      after: normaliseJson(event.after),
-      reason: event.reason ?? null,
-      occurredAt,
-    })),
-  );
+  const rows = events.map((event) => ({
+    id: newId(now),
+    chain: chainOf(event.studyId),
+    studyId: event.studyId ?? null,
+    actorType: actor.type,
+    actorId: actor.id,
+    actorName,
+    action: event.action,
+    entityType: event.entityType,
+    entityId: event.entityId,
+    before: normaliseJson(event.before),
+    after: normaliseJson(event.after),
+    reason: event.reason ?? null,
+    occurredAt,
+  }));
+  // A large use case (a subject import) stays below the protocol's 65,535 parameters per statement.
+  for (let start = 0; start < rows.length; start += APPEND_CHUNK) {
+    await tx.insert(auditEvents).values(rows.slice(start, start + APPEND_CHUNK));
+  }
 }
+
+const APPEND_CHUNK = 1000;
 
 /** Appends one audit event in the caller's transaction (see appendAuditEvents). */
 export async function recordAudit(tx: Tx, actor: AuditActor, now: Date, event: AuditEvent): Promise<void> {
@@ -103,12 +107,18 @@ export const VERIFY_PAGE_SIZE = 1000;
  */
 export async function verifyAuditChains(
   db: Db,
-  options: { pageSize?: number; catchUp?: boolean; onPage?: (chain: string, rows: number) => void } = {},
+  options: {
+    pageSize?: number;
+    catchUp?: boolean;
+    /** Only these chains (`chainOf(studyId)`); all by default. */
+    chains?: string[];
+    onPage?: (chain: string, rows: number) => void;
+  } = {},
 ): Promise<AuditVerification> {
   const pageSize = options.pageSize ?? VERIFY_PAGE_SIZE;
   if (options.catchUp !== false) await catchUpAuditChains(db);
   const heads = new Map((await readAuditChainHeads(db)).map((h) => [h.chain, h]));
-  const names = new Set([...heads.keys(), ...(await listChains(db))]);
+  const names = new Set(options.chains ?? [...heads.keys(), ...(await listChains(db))]);
   const chains: ChainVerification[] = [];
   let checkedEvents = 0;
   for (const chain of [...names].sort()) {
@@ -117,7 +127,14 @@ export async function verifyAuditChains(
     checkedEvents += result.events;
     chains.push(result);
   }
-  const [pending] = await db.select({ n: count() }).from(auditEvents).where(isNull(auditEvents.hash));
+  const [pending] = await db
+    .select({ n: count() })
+    .from(auditEvents)
+    .where(
+      options.chains
+        ? and(isNull(auditEvents.hash), inArray(auditEvents.chain, options.chains))
+        : isNull(auditEvents.hash),
+    );
   return {
     ok: chains.every((c) => c.ok),
     checkedEvents,
