@@ -6,7 +6,7 @@ import { fileEndpoints } from './files/endpoints';
 import { formEndpoints } from './forms/endpoints';
 import { integrationEndpoints } from './integrations/endpoints';
 import { processEndpoints } from './processes/endpoints';
-import { publicEndpoints } from './public/endpoints';
+import { PARTICIPANT_LINK_HEADER, publicEndpoints } from './public/endpoints';
 import { questionnaireEndpoints } from './questionnaires/endpoints';
 import { ruleEndpoints } from './rules/endpoints';
 import { siteEndpoints } from './sites/endpoints';
@@ -24,6 +24,7 @@ export {
   fileEndpoints,
   formEndpoints,
   integrationEndpoints,
+  PARTICIPANT_LINK_HEADER,
   processEndpoints,
   publicEndpoints,
   questionnaireEndpoints,

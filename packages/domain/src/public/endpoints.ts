@@ -36,6 +36,12 @@ import {
   ValidateTokenBodySchema,
 } from './schemas';
 
+/**
+ * The request header that carries a participant link (its secret token) where the path names
+ * the link's token by its id (issue 17 item 2): the id alone is guessable, the link is not.
+ */
+export const PARTICIPANT_LINK_HEADER = 'x-participant-link';
+
 /** The public endpoints (issue 14 item 6): method, path and schemas, shared by the server's routes and the web clients. */
 export const publicEndpoints = {
   saveForm: defineEndpoint({
@@ -111,6 +117,8 @@ export const publicEndpoints = {
     method: 'GET',
     path: '/api/public/studies/:studyId/tokens/:tokenId/requestOneTimePassword',
     summary: 'Send the one-time code of a link (412 with cooldownTime during the cooldown)',
+    description:
+      "The path names the token by its id; the request carries the link itself in the x-participant-link header (PARTICIPANT_LINK_HEADER) or the link's participant session. Without either: 404, counted against the address like an unknown link.",
     tags: ['public'],
     params: PublicTokenIdParamsSchema,
     response: { 200: OneTimePasswordSentSchema },
@@ -185,6 +193,8 @@ export const publicEndpoints = {
     method: 'POST',
     path: '/api/public/studies/:studyId/patient/:id/requestOneTimePassword',
     summary: 'Send an unsubscribe code to the email on file of an enrollment',
+    description:
+      'The same answer for any email and enrollment (the code goes only to the address on file); every request counts, and one cooldown per enrollment and email (412).',
     tags: ['public'],
     params: PublicEnrollmentIdParamsSchema,
     body: UnsubscribeEmailBodySchema,
@@ -203,6 +213,8 @@ export const publicEndpoints = {
     method: 'POST',
     path: '/api/public/studies/:studyId/enrollments/:enrollmentId/unsubscribe',
     summary: 'Leave the process (after the emailed code was validated)',
+    description:
+      '401 without a code validated in the grace period, whatever the email (counted); a wrong email after the code: 400.',
     tags: ['public'],
     params: PublicEnrollmentParamsSchema,
     body: UnsubscribeEmailBodySchema,

@@ -1,4 +1,4 @@
-import { OTP_RESEND_COOLDOWN_SECONDS } from '@trialbase/domain';
+import { OTP_RESEND_COOLDOWN_SECONDS, PARTICIPANT_LINK_HEADER } from '@trialbase/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
 import { solveCaptcha } from './captcha';
@@ -31,10 +31,12 @@ async function otpStudy(otpAuthentication: 'EMAIL' | 'SMS' | 'BOTH' = 'EMAIL') {
   });
 }
 
-const request = (studyId: string, tokenId: string) =>
+/** The first code of a link by its token id: the link travels in its header (issue 17 item 2). */
+const request = (studyId: string, tokenId: string, link: string) =>
   t.app.inject({
     method: 'GET',
     url: `/api/public/studies/${studyId}/tokens/${tokenId}/requestOneTimePassword`,
+    headers: { [PARTICIPANT_LINK_HEADER]: link },
   });
 const resend = (studyId: string, token: string) =>
   t.app.inject({
@@ -72,7 +74,7 @@ describe(`one-time password of a link on ${engine}`, () => {
     });
     expect(closed.statusCode).toBe(401);
 
-    const sent = await request(s.study.id, tokenId);
+    const sent = await request(s.study.id, tokenId, s.link);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({
       channels: ['EMAIL', 'SMS'],
@@ -117,7 +119,7 @@ describe(`one-time password of a link on ${engine}`, () => {
   it('requires a captcha after the 4th failure, and accepts a solved one once', async () => {
     now = new Date('2026-06-02T08:00:00Z');
     const s = await otpStudy();
-    await request(s.study.id, s.tokens[0]?.id as string);
+    await request(s.study.id, s.tokens[0]?.id as string, s.link);
     const code = await lastCodeTo(t.app, s.email);
     const flags: boolean[] = [];
     for (let i = 0; i < 4; i += 1) {
@@ -158,7 +160,7 @@ describe(`one-time password of a link on ${engine}`, () => {
 
     // After a right code the count starts again for the next code.
     now = new Date('2026-06-02T09:00:00Z');
-    await request(s.study.id, s.tokens[0]?.id as string);
+    await request(s.study.id, s.tokens[0]?.id as string, s.link);
     const next = await lastCodeTo(t.app, s.email);
     expect((await check(s.study.id, s.link, wrong(next))).json().context.captchaRequired).toBe(false);
   });
@@ -167,7 +169,7 @@ describe(`one-time password of a link on ${engine}`, () => {
     now = new Date('2026-06-03T08:00:00Z');
     const s = await otpStudy();
     const tokenId = s.tokens[0]?.id as string;
-    await request(s.study.id, tokenId);
+    await request(s.study.id, tokenId, s.link);
     const code = await lastCodeTo(t.app, s.email);
     later(10 * 60 + 1);
     const expired = await check(s.study.id, s.link, code);
@@ -176,11 +178,11 @@ describe(`one-time password of a link on ${engine}`, () => {
     await setTokenStatus(t.app, s.study.id, tokenId, { status: 'DISABLED' });
     const disabled = await check(s.study.id, s.link, code);
     expect([disabled.statusCode, disabled.json().type]).toEqual([410, 'TOKEN_DISABLED']);
-    expect((await request(s.study.id, tokenId)).json().type).toBe('TOKEN_DISABLED');
+    expect((await request(s.study.id, tokenId, s.link)).json().type).toBe('TOKEN_DISABLED');
     await setTokenStatus(t.app, s.study.id, tokenId, { status: 'UNUSED' });
 
     later(120);
-    await request(s.study.id, tokenId);
+    await request(s.study.id, tokenId, s.link);
     const fresh = await lastCodeTo(t.app, s.email);
     let last = 0;
     for (let i = 0; i < 11; i += 1) {
@@ -207,7 +209,7 @@ describe(`one-time password of a link on ${engine}`, () => {
     await t.app.database.db.execute(
       `update subject set attributes = '{"email":"x@example.org"}'::jsonb where id = '${s.subject.id}'` as never,
     );
-    const res = await request(s.study.id, s.tokens[0]?.id as string);
+    const res = await request(s.study.id, s.tokens[0]?.id as string, s.link);
     expect([res.statusCode, res.json().type]).toEqual([502, 'EX_COMM']);
   });
 });

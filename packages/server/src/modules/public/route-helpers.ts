@@ -4,7 +4,7 @@
  * names (404 for an unknown link, counted against the address) and, where the route needs it,
  * checks the participant session of that link.
  */
-import { isId } from '@trialbase/domain';
+import { isId, PARTICIPANT_LINK_HEADER } from '@trialbase/domain';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError, notFound } from '../../platform/errors';
 import type { ModuleDeps } from '../../platform/http/module-deps';
@@ -19,7 +19,7 @@ import {
   UNSUBSCRIBE_IP_POLICY,
 } from './rate-limit';
 import { findLinkTokenId } from './service/link-lookup';
-import { requireParticipantFor } from './session';
+import { participantTokenOf, requireParticipantFor } from './session';
 
 /** The failures the participant limits count. */
 export const LINK_FAILURE = 'link';
@@ -64,12 +64,6 @@ export const CODE_BY_LINK: RateLimit = {
   counts: 'failure',
 };
 
-/** Wrong codes per link, for the route that names the token by its id. */
-export const CODE_BY_TOKEN_ID: RateLimit = {
-  ...CODE_BY_LINK,
-  key: (req) => `public-code:TOKEN:${param(req, 'tokenId')}`,
-};
-
 /** Wrong unsubscribe codes per enrollment (`:id`). */
 export const CODE_BY_ENROLLMENT: RateLimit = {
   ...CODE_BY_LINK,
@@ -96,17 +90,27 @@ export const SIGNUP_BY_EMAIL: RateLimit = {
   counts: 'attempt',
 };
 
-/** Unsubscribe emails that match no enrollment, per address and per enrollment (`:id`). */
+/**
+ * Unsubscribe code requests per address and per enrollment (`:id`): each counts, whatever the
+ * email, since the answer is the same for a wrong one and the right one (issue 17 item 2).
+ */
 export const UNSUBSCRIBE_BY_IP: RateLimit = {
   name: UNSUBSCRIBE_FAILURE,
   key: byIp('public-unsubscribe'),
   policy: UNSUBSCRIBE_IP_POLICY,
-  counts: 'failure',
+  counts: 'attempt',
 };
 export const UNSUBSCRIBE_BY_ENROLLMENT: RateLimit = {
   name: UNSUBSCRIBE_FAILURE,
   key: (req) => `public-unsubscribe:${param(req, 'id')}`,
   policy: UNSUBSCRIBE_ENROLLMENT_POLICY,
+  counts: 'attempt',
+};
+/** Refused unsubscribes (no validated code) per address and per enrollment (`:enrollmentId`), under the same keys. */
+export const UNSUBSCRIBE_REFUSED_BY_IP: RateLimit = { ...UNSUBSCRIBE_BY_IP, counts: 'failure' };
+export const UNSUBSCRIBE_REFUSED_BY_ENROLLMENT: RateLimit = {
+  ...UNSUBSCRIBE_BY_ENROLLMENT,
+  key: (req) => `public-unsubscribe:${param(req, 'enrollmentId')}`,
   counts: 'failure',
 };
 
@@ -130,6 +134,26 @@ export function participantLink(
     const tokenId = options.orTokenId && isId(named) ? named : await findLinkTokenId(deps.db, studyId, named);
     if (tokenId === null) throw countedAs(LINK_FAILURE, notFound('The link'));
     if (options.session) await requireParticipantFor(deps.db, req, { studyId, tokenId, now: deps.clock() });
+    linkTokens.set(req, tokenId);
+  };
+}
+
+/**
+ * The preHandler of the route that names a link's token by its id (`:tokenId`, issue 17 item 2):
+ * the request must carry the link itself in the PARTICIPANT_LINK_HEADER header, or the link's
+ * participant session; otherwise 404 'The link', counted under LINK_LIMIT like an unknown link,
+ * so token ids cannot be scanned.
+ */
+export function linkOfTokenId(deps: Pick<ModuleDeps, 'db' | 'clock'>): preHandlerAsyncHookHandler {
+  return async (req) => {
+    const studyId = param(req, 'studyId');
+    const tokenId = param(req, 'tokenId');
+    const header = req.headers[PARTICIPANT_LINK_HEADER];
+    const link = typeof header === 'string' ? header.trim() : '';
+    const named = link
+      ? await findLinkTokenId(deps.db, studyId, link)
+      : await participantTokenOf(deps.db, req, { studyId, now: deps.clock() });
+    if (named === null || named !== tokenId) throw countedAs(LINK_FAILURE, notFound('The link'));
     linkTokens.set(req, tokenId);
   };
 }

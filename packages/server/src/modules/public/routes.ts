@@ -1,6 +1,6 @@
 import { publicEndpoints } from '@trialbase/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { notFound, unauthenticated } from '../../platform/errors';
+import { AppError, notFound, unauthenticated } from '../../platform/errors';
 import { defineRoute, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { countedAs } from '../../platform/http/rate-limit';
@@ -14,9 +14,9 @@ import {
   CODE_BY_ENROLLMENT,
   CODE_BY_IP,
   CODE_BY_LINK,
-  CODE_BY_TOKEN_ID,
   CODE_FAILURE,
   LINK_LIMIT,
+  linkOfTokenId,
   linkTokenOf,
   participantLink,
   SIGNUP_BY_EMAIL,
@@ -24,6 +24,8 @@ import {
   UNSUBSCRIBE_BY_ENROLLMENT,
   UNSUBSCRIBE_BY_IP,
   UNSUBSCRIBE_FAILURE,
+  UNSUBSCRIBE_REFUSED_BY_ENROLLMENT,
+  UNSUBSCRIBE_REFUSED_BY_IP,
 } from './route-helpers';
 import { assertLinkUsable, loadLink } from './service/link';
 import { sendCodeForLink, sendCodeForToken } from './service/link-lookup';
@@ -32,7 +34,6 @@ import { getConsentInfo, getLogo, getLogoImage, getProcessForLink, getSiteInfo }
 import { publicSignUp } from './service/participant-sign-up';
 import { acceptConsent, type LinkOutcome, validateLinkCode, validateToken } from './service/token-flow';
 import {
-  emailNotExistError,
   requestUnsubscribeCode,
   unsubscribeEnrollment,
   validateUnsubscribeCode,
@@ -112,7 +113,8 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: publicEndpoints.requestCode,
       permission: 'public',
-      rateLimit: [CODE_BY_IP, CODE_BY_TOKEN_ID],
+      rateLimit: [LINK_LIMIT, CODE_BY_IP, CODE_BY_LINK],
+      preHandler: linkOfTokenId(deps),
       handler: async (req) => {
         const sent = await runUseCase(
           db,
@@ -242,7 +244,6 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
           (ctx) => requestUnsubscribeCode(ctx, { studyId, enrollmentId: id, email: req.body.email }),
           clock(),
         );
-        if (!sent) throw countedAs(UNSUBSCRIBE_FAILURE, emailNotExistError());
         await kickJobs(deps);
         return sent;
       },
@@ -274,14 +275,19 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: publicEndpoints.unsubscribe,
       permission: 'public',
-      rateLimit: [UNSUBSCRIBE_BY_IP],
+      rateLimit: [UNSUBSCRIBE_REFUSED_BY_IP, UNSUBSCRIBE_REFUSED_BY_ENROLLMENT],
       handler: async (req) =>
         runUseCase(
           db,
           participant(null),
           (ctx) => unsubscribeEnrollment(ctx, { ...req.params, email: req.body.email }),
           clock(),
-        ),
+        ).catch((error: unknown) => {
+          // Without a validated code: counted, like a wrong code.
+          throw error instanceof AppError && error.type === 'SECURITY'
+            ? countedAs(UNSUBSCRIBE_FAILURE, error)
+            : error;
+        }),
     }),
     defineRoute({
       endpoint: publicEndpoints.process,

@@ -55,7 +55,7 @@ function toErrorBody(data: unknown): ErrorBody | null {
  */
 export type PublicCallOptions<E extends EndpointDefinition> = EndpointCallOptions<
   E,
-  { signal?: AbortSignal }
+  { signal?: AbortSignal; headers?: Record<string, string> }
 >;
 
 /**
@@ -66,19 +66,20 @@ export type PublicCallOptions<E extends EndpointDefinition> = EndpointCallOption
  */
 export async function callPublic<E extends EndpointDefinition>(
   endpoint: E,
-  ...[options]: EndpointCallArgs<E, { signal?: AbortSignal }>
+  ...[options]: EndpointCallArgs<E, { signal?: AbortSignal; headers?: Record<string, string> }>
 ): Promise<EndpointResult<E>> {
-  const { params, query, body, signal } = (options ?? {}) as {
+  const { params, query, body, signal, headers } = (options ?? {}) as {
     params?: Record<string, string>;
     query?: Record<string, unknown>;
     body?: unknown;
     signal?: AbortSignal;
+    headers?: Record<string, string>;
   };
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {}))
     if (value !== undefined) search.set(key, String(value));
   const url = buildPath(endpoint, (params ?? {}) as PathParams<E>) + (search.toString() ? `?${search}` : '');
-  const data = await send(url, endpoint.method, body, signal);
+  const data = await send(url, endpoint.method, body, signal, headers);
   const schema = successSchemaOf(endpoint);
   return (schema ? schema.parse(data) : undefined) as EndpointResult<E>;
 }
@@ -88,6 +89,7 @@ async function send(
   method: Method,
   body: unknown,
   signal: AbortSignal | undefined,
+  headers: Record<string, string> = {},
 ): Promise<unknown> {
   const timed = timedSignal(TIMEOUT_MS, signal);
   let response: Response;
@@ -98,6 +100,7 @@ async function send(
       headers: {
         accept: 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: timed.signal,

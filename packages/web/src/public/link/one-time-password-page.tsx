@@ -3,6 +3,7 @@ import {
   type CaptchaChallenge,
   formatCooldown,
   OTP_CODE_LENGTH,
+  PARTICIPANT_LINK_HEADER,
   type PublicTokenInfo,
   publicEndpoints,
 } from '@trialbase/domain';
@@ -90,6 +91,7 @@ export function OneTimePasswordPage() {
             })
           : await callPublic(publicEndpoints.requestCode, {
               params: { studyId: info.studyId, tokenId: info.token.id },
+              headers: { [PARTICIPANT_LINK_HEADER]: info.token.token },
             });
         setSend({ kind: 'sent', channels: sent.channels });
         setCooldownUntil(Date.now() + sent.cooldownTime * 1000);

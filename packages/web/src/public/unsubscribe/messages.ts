@@ -8,7 +8,8 @@ const en = {
     EMAIL_INTRO: 'Enter the email address you are registered with. We will send you a code to confirm.',
     EMAIL: 'Email address',
     SEND_CODE: 'Send code',
-    CODE_INTRO: 'We have sent a code to {{email}}. Enter it below to unsubscribe.',
+    CODE_INTRO:
+      'If {{email}} is the address you are registered with, we have sent a code to it. Enter it below to unsubscribe.',
     CODE: 'Code',
     CONFIRM: 'Unsubscribe',
     RESEND: 'Send a new code',
@@ -36,7 +37,8 @@ export const unsubscribeMessages = definePublicMessages(en, {
       EMAIL_INTRO: 'Indtast den e-mailadresse, du er tilmeldt med. Vi sender dig en kode til bekræftelse.',
       EMAIL: 'E-mailadresse',
       SEND_CODE: 'Send kode',
-      CODE_INTRO: 'Vi har sendt en kode til {{email}}. Indtast den herunder for at afmelde dig.',
+      CODE_INTRO:
+        'Hvis {{email}} er den adresse, du er tilmeldt med, har vi sendt en kode til den. Indtast den herunder for at afmelde dig.',
       CODE: 'Kode',
       CONFIRM: 'Afmeld',
       RESEND: 'Send en ny kode',
@@ -63,7 +65,8 @@ export const unsubscribeMessages = definePublicMessages(en, {
         'Geben Sie die E-Mail-Adresse ein, mit der Sie angemeldet sind. Wir senden Ihnen einen Bestätigungscode.',
       EMAIL: 'E-Mail-Adresse',
       SEND_CODE: 'Code senden',
-      CODE_INTRO: 'Wir haben einen Code an {{email}} gesendet. Geben Sie ihn unten ein, um sich abzumelden.',
+      CODE_INTRO:
+        'Wenn Sie mit {{email}} registriert sind, haben wir einen Code an diese Adresse gesendet. Geben Sie ihn unten ein, um sich abzumelden.',
       CODE: 'Code',
       CONFIRM: 'Abmelden',
       RESEND: 'Neuen Code senden',
@@ -91,7 +94,8 @@ export const unsubscribeMessages = definePublicMessages(en, {
         'Introduzca el correo electrónico con el que se registró. Le enviaremos un código de confirmación.',
       EMAIL: 'Correo electrónico',
       SEND_CODE: 'Enviar código',
-      CODE_INTRO: 'Hemos enviado un código a {{email}}. Introdúzcalo abajo para darse de baja.',
+      CODE_INTRO:
+        'Si {{email}} es la dirección con la que está registrado, le hemos enviado un código. Introdúzcalo abajo para darse de baja.',
       CODE: 'Código',
       CONFIRM: 'Darme de baja',
       RESEND: 'Enviar un código nuevo',
@@ -118,7 +122,8 @@ export const unsubscribeMessages = definePublicMessages(en, {
         'Saisissez l’adresse e-mail avec laquelle vous êtes inscrit. Nous vous enverrons un code de confirmation.',
       EMAIL: 'Adresse e-mail',
       SEND_CODE: 'Envoyer le code',
-      CODE_INTRO: 'Nous avons envoyé un code à {{email}}. Saisissez-le ci-dessous pour vous désinscrire.',
+      CODE_INTRO:
+        'Si {{email}} est l’adresse avec laquelle vous êtes inscrit, nous y avons envoyé un code. Saisissez-le ci-dessous pour vous désinscrire.',
       CODE: 'Code',
       CONFIRM: 'Me désinscrire',
       RESEND: 'Envoyer un nouveau code',
@@ -144,7 +149,8 @@ export const unsubscribeMessages = definePublicMessages(en, {
       EMAIL_INTRO: 'أدخل البريد الإلكتروني الذي سجلت به. سنرسل إليك رمزًا للتأكيد.',
       EMAIL: 'البريد الإلكتروني',
       SEND_CODE: 'إرسال الرمز',
-      CODE_INTRO: 'أرسلنا رمزًا إلى {{email}}. أدخله أدناه لإلغاء الاشتراك.',
+      CODE_INTRO:
+        'إذا كان {{email}} هو العنوان الذي سجلت به، فقد أرسلنا إليه رمزًا. أدخله أدناه لإلغاء الاشتراك.',
       CODE: 'الرمز',
       CONFIRM: 'إلغاء الاشتراك',
       RESEND: 'إرسال رمز جديد',
@@ -170,7 +176,7 @@ export const unsubscribeMessages = definePublicMessages(en, {
       EMAIL_INTRO: 'הזינו את כתובת הדוא"ל שאיתה נרשמתם. נשלח אליכם קוד לאישור.',
       EMAIL: 'כתובת דוא"ל',
       SEND_CODE: 'שליחת קוד',
-      CODE_INTRO: 'שלחנו קוד אל {{email}}. הזינו אותו למטה כדי לבטל את ההרשמה.',
+      CODE_INTRO: 'אם {{email}} היא הכתובת שבה נרשמתם, שלחנו אליה קוד. הזינו אותו למטה כדי לבטל את ההרשמה.',
       CODE: 'קוד',
       CONFIRM: 'ביטול הרשמה',
       RESEND: 'שליחת קוד חדש',
@@ -196,7 +202,8 @@ export const unsubscribeMessages = definePublicMessages(en, {
       EMAIL_INTRO: 'وہ ای میل پتہ درج کریں جس سے آپ رجسٹر ہیں۔ ہم تصدیق کے لیے آپ کو ایک کوڈ بھیجیں گے۔',
       EMAIL: 'ای میل پتہ',
       SEND_CODE: 'کوڈ بھیجیں',
-      CODE_INTRO: 'ہم نے {{email}} پر ایک کوڈ بھیجا ہے۔ رکنیت ختم کرنے کے لیے اسے نیچے درج کریں۔',
+      CODE_INTRO:
+        'اگر {{email}} وہ پتہ ہے جس سے آپ رجسٹر ہیں، تو ہم نے اس پر ایک کوڈ بھیج دیا ہے۔ رکنیت ختم کرنے کے لیے اسے نیچے درج کریں۔',
       CODE: 'کوڈ',
       CONFIRM: 'رکنیت ختم کریں',
       RESEND: 'نیا کوڈ بھیجیں',

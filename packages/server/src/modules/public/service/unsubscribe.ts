@@ -6,25 +6,23 @@
 import {
   type EnrollmentStatus,
   enrollmentStateMachine,
+  type OneTimePasswordSent,
+  OTP_RESEND_COOLDOWN_SECONDS,
+  OTP_TTL_MINUTES,
   OTP_VALIDATED_GRACE_MINUTES,
   type TokenStatus,
   tokenStateMachine,
 } from '@trialbase/domain';
+import { reserve } from '../../../platform/auth/throttle';
 import { AppError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { type EnrollmentRow, findSubject, updateEnrollment } from '../../enrollments/api';
 import { listEnrollmentTokens, updateToken } from '../../enrollments/tokens/api';
 import { contactOf } from '../../enrollments/tokens/service/send-link';
 import type { Captcha } from '../captcha';
+import { UNSUBSCRIBE_COOLDOWN_POLICY } from '../rate-limit';
 import { findEnrollmentRow, findLatestOtp, revokeTokenSessions } from '../repo';
-import { checkOneTimePassword, sendOneTimePassword } from './one-time-password';
-
-/** Spec 002 §5, §8: email not found gives the emailNotExist field error (404). */
-export function emailNotExistError(): AppError {
-  return new AppError('NOT_FOUND', 'This email address is not registered for this study.', {
-    context: { issues: [{ path: ['email'], message: 'PUBLIC.UNSUBSCRIBE.EMAIL_NOT_EXIST' }] },
-  });
-}
+import { checkOneTimePassword, cooldownError, sendOneTimePassword } from './one-time-password';
 
 /** The enrollment when `email` is its subject's address; null otherwise (unknown enrollment included). */
 export async function enrollmentWithEmail(
@@ -39,13 +37,34 @@ export async function enrollmentWithEmail(
   return { enrollment, email };
 }
 
-/** Spec 002 §7 patient/{id}/requestOneTimePassword: a code to the address on file (412 during the cooldown). */
+/**
+ * Spec 002 §7 patient/{id}/requestOneTimePassword: a code to the address on file. Issue 17 item
+ * 2: the answer is the same whether the email is the one on file or not (or the enrollment is
+ * unknown): the code goes only to the real address, and the cooldown holds per enrollment and
+ * email for every email alike (412 with the seconds left), so asking again tells nothing either,
+ * and a mistyped address does not hold up the right one.
+ */
 export async function requestUnsubscribeCode(
   ctx: UseCaseContext,
   input: { studyId: string; enrollmentId: string; email: string },
-) {
+): Promise<OneTimePasswordSent> {
+  const cooldown = await reserve(
+    ctx.tx,
+    `public-unsubscribe-cooldown:${input.studyId}:${input.enrollmentId}:${input.email.trim().toLowerCase()}`,
+    ctx.now,
+    UNSUBSCRIBE_COOLDOWN_POLICY,
+  );
+  if (!cooldown.allowed) {
+    throw cooldownError(Math.max(1, Math.ceil((cooldown.blockedUntil.getTime() - ctx.now.getTime()) / 1000)));
+  }
   const found = await enrollmentWithEmail(ctx, input);
-  if (!found) return null;
+  if (!found) {
+    return {
+      channels: ['EMAIL'],
+      cooldownTime: OTP_RESEND_COOLDOWN_SECONDS,
+      expiresAt: new Date(ctx.now.getTime() + OTP_TTL_MINUTES * 60_000).toISOString(),
+    };
+  }
   return sendOneTimePassword(ctx, {
     studyId: input.studyId,
     purpose: 'UNSUBSCRIBE',
@@ -71,24 +90,30 @@ export function validateUnsubscribeCode(
 
 const SWITCH_OFF: readonly TokenStatus[] = ['NOT_ACTIVE', 'UNUSED', 'IN_USE'];
 
+/** 401: no code was validated for the enrollment in the grace period (the same for any email). */
+export function notConfirmedError(): AppError {
+  return new AppError('SECURITY', 'Confirm with the code sent to your email first.');
+}
+
 /**
- * Spec 002 §7 unsubscribe: needs the email on file and a code validated in the last
- * OTP_VALIDATED_GRACE_MINUTES (401 otherwise; a wrong email is 400, §8 UNSUB_ERR).
+ * Spec 002 §7 unsubscribe: needs a code validated in the last OTP_VALIDATED_GRACE_MINUTES and
+ * the email on file. Issue 17 item 2: without the code the answer is 401 whatever the email, so
+ * it tells nothing about the address; only after the code (sent to the address on file) does a
+ * wrong email give 400 (§8 UNSUB_ERR).
  */
 export async function unsubscribeEnrollment(
   ctx: UseCaseContext,
   input: { studyId: string; enrollmentId: string; email: string },
 ): Promise<{ status: EnrollmentStatus }> {
+  // The enrollment's row first, then its code (the order the other unsubscribe writers lock in).
   const found = await enrollmentWithEmail(ctx, input, { lock: true });
+  const otp = await findLatestOtp(ctx.tx, input.studyId, 'UNSUBSCRIBE', input.enrollmentId, { lock: true });
+  const graceStart = ctx.now.getTime() - OTP_VALIDATED_GRACE_MINUTES * 60_000;
+  if (!otp?.usedAt || otp.usedAt.getTime() < graceStart) throw notConfirmedError();
   if (!found) {
     throw new AppError('VALIDATION', 'This email address does not match the enrollment.', {
       context: { issues: [{ path: ['email'], message: 'PUBLIC.UNSUBSCRIBE.EMAIL_NOT_EXIST' }] },
     });
-  }
-  const otp = await findLatestOtp(ctx.tx, input.studyId, 'UNSUBSCRIBE', found.enrollment.id, { lock: true });
-  const graceStart = ctx.now.getTime() - OTP_VALIDATED_GRACE_MINUTES * 60_000;
-  if (!otp?.usedAt || otp.usedAt.getTime() < graceStart) {
-    throw new AppError('SECURITY', 'Confirm with the code sent to your email first.');
   }
   const before = found.enrollment.status as EnrollmentStatus;
   const status = enrollmentStateMachine.next(before, 'unsubscribe');
