@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, resolveMigrationsDir } from '../src/platform/db/client';
+import { openDatabase, PGLITE_EXTENSIONS, resolveMigrationsDir } from '../src/platform/db/client';
 
 // Once per test run and engine (issue 15 item 1): migrate one template, and every test app
 // starts from a copy of it (test/harness.ts) instead of an empty database it must migrate.
@@ -63,7 +63,7 @@ async function postgresTemplate(): Promise<{ name: string; drop(): Promise<void>
 }
 
 async function pgliteTemplate(): Promise<{ file: string; drop(): Promise<void> }> {
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   try {
     await migrate(drizzle(client), { migrationsFolder: resolveMigrationsDir() });

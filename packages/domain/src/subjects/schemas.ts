@@ -21,6 +21,8 @@ export const SUBJECT_PAGE_SIZES = [5, 10, 15, 25, 50, 100] as const;
 export const SUBJECT_SEARCH_MAX_LENGTH = 128;
 /** A CSV upload of at most 1,024,000 characters (spec 000 §9 upload maximum). */
 export const SUBJECT_IMPORT_MAX_CSV_LENGTH = 1_024_000;
+/** An opaque subject list cursor (`nextCursor`) is at most this long. */
+export const SUBJECT_LIST_CURSOR_MAX_LENGTH = 1024;
 /** At most this many subjects in one import file. */
 export const SUBJECT_IMPORT_MAX_ROWS = 5000;
 
@@ -150,7 +152,12 @@ const PageSizeSchema = z.union(
   ],
 );
 
-/** `POST /studies/{studyId}/patient/list`: search, filters, sort and page (pages count from 1). */
+/**
+ * `POST /studies/{studyId}/patient/list`: search, filters, sort and page (pages count from 1).
+ * `after` (the `nextCursor` of a previous answer, same search, filters and sort) continues after
+ * that page's last row instead of counting pages: rows added meanwhile neither repeat nor shift
+ * rows out of the next page.
+ */
 export const SubjectListQuerySchema = z.object({
   search: z.string().max(SUBJECT_SEARCH_MAX_LENGTH).optional(),
   siteIds: z.array(IdSchema).max(500).optional(),
@@ -159,6 +166,7 @@ export const SubjectListQuerySchema = z.object({
   sortDirection: z.enum(['asc', 'desc']).default('asc'),
   page: z.number().int().min(1).default(1),
   pageSize: PageSizeSchema.default(25),
+  after: z.string().min(1).max(SUBJECT_LIST_CURSOR_MAX_LENGTH).optional(),
 });
 export type SubjectListQuery = z.input<typeof SubjectListQuerySchema>;
 
@@ -167,9 +175,13 @@ export type SubjectListRow = z.infer<typeof SubjectListRowSchema>;
 
 export const SubjectListSchema = z.object({
   items: z.array(SubjectListRowSchema),
+  /** Every matching subject, or with `totalIsLowerBound` at least this many (a search counts up to a cap). */
   total: z.number().int().nonnegative(),
+  totalIsLowerBound: z.boolean(),
   page: z.number().int().min(1),
   pageSize: z.number().int(),
+  /** Pass as `after` for the page after this one; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type SubjectList = z.infer<typeof SubjectListSchema>;
 

@@ -51,33 +51,67 @@ export function subjectSnapshot(row: SubjectRow) {
   };
 }
 
+type Viewer = { access: AccessUser; required: readonly SelectableSubjectField[] };
+
 /**
  * Whitelists a subject for a viewer: restricted fields they may not see become REDACTED
  * (spec 000 §6), and missing fields are listed only where the viewer could see them.
  */
-export function presentSubject(
-  row: SubjectRow,
-  viewer: { access: AccessUser; required: readonly SelectableSubjectField[] },
-): SubjectView {
-  const attributes = attributesOf(row);
-  const scope = { studyId: row.studyId, siteId: row.siteId };
-  const createdBy = row.attributes.createdBy;
-  const view = {
-    id: row.id,
-    studyId: row.studyId,
-    siteId: row.siteId,
-    patientId: row.patientId,
-    ...attributes,
-    archived: row.archivedAt !== null,
-    missingAttributes: missingSubjectAttributes(attributes, viewer.required).filter((field) => {
-      const permission = subjectFieldViewPermission(field);
-      return permission === null || hasPermission(viewer.access, permission, scope);
-    }),
-    createdBy: typeof createdBy === 'string' ? createdBy : null,
-    createdTime: row.createdAt.toISOString(),
-    updatedTime: row.updatedAt.toISOString(),
+export function presentSubject(row: SubjectRow, viewer: Viewer): SubjectView {
+  return subjectPresenter(viewer)(row);
+}
+
+/**
+ * presentSubject for many rows (lists, imports): what a viewer may see depends on the field and the
+ * site, never on a value, so the domain's redaction is asked once per site, with every field
+ * filled in, and the answer applied to each row of that site.
+ */
+export function subjectPresenter(viewer: Viewer): (row: SubjectRow) => SubjectView {
+  const sites = new Map<string, { hidden: string[]; showsMissing: (field: string) => boolean }>();
+  const atSite = (view: Record<string, unknown>, scope: { studyId: string; siteId: string }) => {
+    const key = `${scope.studyId}/${scope.siteId}`;
+    let site = sites.get(key);
+    if (!site) {
+      const probe = Object.fromEntries(Object.keys(view).map((field) => [field, true]));
+      const redacted = redactSubjectForViewer(probe, viewer.access, scope) as Record<string, unknown>;
+      const missing = new Map<string, boolean>();
+      site = {
+        hidden: Object.keys(redacted).filter((field) => redacted[field] === REDACTED),
+        showsMissing: (field) => {
+          let shown = missing.get(field);
+          if (shown === undefined) {
+            const permission = subjectFieldViewPermission(field);
+            shown = permission === null || hasPermission(viewer.access, permission, scope);
+            missing.set(field, shown);
+          }
+          return shown;
+        },
+      };
+      sites.set(key, site);
+    }
+    return site;
   };
-  return redactSubjectForViewer(view, viewer.access, scope) as SubjectView;
+  return (row) => {
+    const attributes = attributesOf(row);
+    const scope = { studyId: row.studyId, siteId: row.siteId };
+    const createdBy = row.attributes.createdBy;
+    const view: Record<string, unknown> = {
+      id: row.id,
+      studyId: row.studyId,
+      siteId: row.siteId,
+      patientId: row.patientId,
+      ...attributes,
+      archived: row.archivedAt !== null,
+      missingAttributes: [] as string[],
+      createdBy: typeof createdBy === 'string' ? createdBy : null,
+      createdTime: row.createdAt.toISOString(),
+      updatedTime: row.updatedAt.toISOString(),
+    };
+    const site = atSite(view, scope);
+    view.missingAttributes = missingSubjectAttributes(attributes, viewer.required).filter(site.showsMissing);
+    for (const field of site.hidden) if (view[field] !== undefined) view[field] = REDACTED;
+    return view as SubjectView;
+  };
 }
 
 /** Spec 001 §7 light list: the name merged from first and last name, REDACTED unless both are visible. */

@@ -1,18 +1,5 @@
 /** SQL of the subjects module (spec 001 §7 subjects); every query is scoped by study first. */
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  or,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { auditEvents } from '../../platform/audit/tables';
 import type { Executor } from '../../platform/db/client';
 import { enrollments } from '../enrollments/tables';
@@ -23,7 +10,10 @@ import { sites } from '../sites/tables';
 import { studies, subscriptionPlans } from '../studies/tables';
 import { subjects } from './tables';
 
-export type SubjectRow = typeof subjects.$inferSelect;
+/** A subject as the module reads it (`search_text` is the database's, for the search index only). */
+export type SubjectRow = Omit<typeof subjects.$inferSelect, 'searchText'>;
+/** A new subject: every stored column but the archive time (a new subject is active). */
+export type NewSubjectRow = Omit<SubjectRow, 'archivedAt'>;
 export type SubjectSiteRow = Pick<typeof sites.$inferSelect, 'id' | 'name' | 'siteNumber'>;
 
 /** The live study with what subject rules read: status, id automation, languages, settings, plan limits. */
@@ -54,11 +44,6 @@ export async function findStudySite(db: Executor, studyId: string, siteId: strin
     .where(and(eq(sites.studyId, studyId), eq(sites.id, siteId)))
     .limit(1);
   return row;
-}
-
-export async function countStudySubjects(db: Executor, studyId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(subjects).where(eq(subjects.studyId, studyId));
-  return Number(row?.n ?? 0);
 }
 
 /** Every subject id of the study with its site (the id automation reads them). */
@@ -118,22 +103,23 @@ export async function findTakenEmails(
   return rows.map((r) => r.email);
 }
 
-export async function insertSubjects(
-  db: Executor,
-  rows: (typeof subjects.$inferInsert)[],
-): Promise<SubjectRow[]> {
+/**
+ * Inserts subjects in one statement whatever their number (issue 16 item 4: an import of 5,000 rows):
+ * each column travels as one array parameter and `unnest` makes the rows, so neither the statement's
+ * text nor its parameter count grows with the rows. The rows come back as they were given.
+ */
+export async function insertSubjects(db: Executor, rows: NewSubjectRow[]): Promise<SubjectRow[]> {
   if (rows.length === 0) return [];
-  const out: SubjectRow[] = [];
-  // Batches keep each statement well under the 65,535 bind parameters of PostgreSQL.
-  for (let i = 0; i < rows.length; i += 500) {
-    out.push(
-      ...(await db
-        .insert(subjects)
-        .values(rows.slice(i, i + 500))
-        .returning()),
-    );
-  }
-  return out;
+  // One parameter holding the whole column (a bare array would become a list of parameters).
+  const column = <T>(pick: (row: NewSubjectRow) => T) => sql.param(rows.map(pick));
+  await db.execute(sql`
+    insert into ${subjects} (study_id, id, site_id, patient_id, attributes, created_at, updated_at)
+    select * from unnest(
+      ${column((r) => r.studyId)}::text[], ${column((r) => r.id)}::text[], ${column((r) => r.siteId)}::text[],
+      ${column((r) => r.patientId)}::text[], ${column((r) => JSON.stringify(r.attributes))}::jsonb[],
+      ${column((r) => r.createdAt.toISOString())}::timestamptz[], ${column((r) => r.updatedAt.toISOString())}::timestamptz[]
+    )`);
+  return rows.map((row) => ({ ...row, archivedAt: null }));
 }
 
 export async function findSubject(
@@ -210,121 +196,6 @@ export async function listSiteSubjectRows(db: Executor, studyId: string, siteId:
     .from(subjects)
     .where(and(eq(subjects.studyId, studyId), eq(subjects.siteId, siteId)))
     .orderBy(asc(subjects.patientId), asc(subjects.id));
-}
-
-/** Sites a field is visible at: every site, none, or some. */
-export type Visibility = 'ALL' | string[];
-
-function visibleAt(visibility: Visibility, condition: SQL): SQL | undefined {
-  if (visibility === 'ALL') return condition;
-  if (visibility.length === 0) return undefined;
-  return and(condition, inArray(subjects.siteId, visibility));
-}
-
-/** A sort expression that is NULL where the viewer may not see the field (nothing leaks by order). */
-function sortableAt(visibility: Visibility, expression: SQL): SQL {
-  if (visibility === 'ALL') return expression;
-  // A bare NULL is refused in ORDER BY ("non-integer constant"); a typed one sorts every row alike.
-  if (visibility.length === 0) return sql`cast(null as text)`;
-  return sql`case when ${inArray(subjects.siteId, visibility)} then ${expression} end`;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-const attribute = (name: string) => sql`${subjects.attributes}->>${name}`;
-
-/** The SQL behind each sortable column of the list (spec 001 §2 "sortable columns"). */
-export const SORT_EXPRESSIONS: Record<string, SQL> = {
-  patientId: sql`lower(${subjects.patientId})`,
-  site: sql`${sites.siteNumber}`,
-  firstName: sql`lower(${attribute('firstName')})`,
-  lastName: sql`lower(${attribute('lastName')})`,
-  initials: sql`lower(${attribute('initials')})`,
-  email: sql`lower(${attribute('email')})`,
-  mobileNumber: sql`${subjects.attributes}->'mobileNumber'->0->>'number'`,
-  dateOfBirth: attribute('dateOfBirth'),
-  birthYear: sql`(${attribute('birthYear')})::int`,
-  gender: sql`(${attribute('gender')})::int`,
-  nationality: attribute('nationality'),
-  language: attribute('language'),
-  trialGroup: sql`lower(${attribute('trialGroup')})`,
-  archived: sql`(${subjects.archivedAt} is not null)`,
-  createdTime: sql`${subjects.createdAt}`,
-  updatedTime: sql`${subjects.updatedAt}`,
-};
-
-export type SubjectListFilter = {
-  studyId: string;
-  /** Sites the caller may list, intersected with the sites asked for. */
-  siteIds: Visibility;
-  archived: 'ACTIVE' | 'ARCHIVED' | 'ALL';
-  search?: string;
-  /** For each searchable restricted field, where the caller may see it. */
-  searchVisibility: { firstName: Visibility; lastName: Visibility; initials: Visibility; email: Visibility };
-  sortBy: string;
-  sortVisibility: Visibility;
-  sortDirection: 'asc' | 'desc';
-  page: number;
-  pageSize: number;
-};
-
-function searchCondition(filter: SubjectListFilter): SQL | undefined {
-  const q = filter.search?.trim();
-  if (!q) return undefined;
-  const pattern = `%${escapeLike(q)}%`;
-  const v = filter.searchVisibility;
-  const both: Visibility =
-    v.firstName === 'ALL'
-      ? v.lastName
-      : v.lastName === 'ALL'
-        ? v.firstName
-        : v.firstName.filter((s) => v.lastName.includes(s));
-  const fullName = sql`concat_ws(' ', ${attribute('firstName')}, ${attribute('lastName')}) ilike ${pattern}`;
-  return or(
-    sql`${subjects.patientId} ilike ${pattern}`,
-    ...(['firstName', 'lastName', 'initials', 'email'] as const).map((field) =>
-      visibleAt(v[field], sql`${attribute(field)} ilike ${pattern}`),
-    ),
-    visibleAt(both, fullName),
-  );
-}
-
-/** One page of the subject list with the total, filtered, searched and sorted (spec 001 §7 patient/list). */
-export async function listSubjectPage(db: Executor, filter: SubjectListFilter) {
-  if (filter.siteIds !== 'ALL' && filter.siteIds.length === 0) return { rows: [], total: 0 };
-  const where = and(
-    eq(subjects.studyId, filter.studyId),
-    filter.siteIds === 'ALL' ? undefined : inArray(subjects.siteId, filter.siteIds),
-    filter.archived === 'ACTIVE'
-      ? isNull(subjects.archivedAt)
-      : filter.archived === 'ARCHIVED'
-        ? isNotNull(subjects.archivedAt)
-        : undefined,
-    searchCondition(filter),
-  );
-  const expression = sortableAt(
-    filter.sortVisibility,
-    SORT_EXPRESSIONS[filter.sortBy] ?? SORT_EXPRESSIONS.patientId!,
-  );
-  const direction = filter.sortDirection === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
-  const tieBreak = filter.sortDirection === 'asc' ? asc : desc;
-  const join = and(eq(sites.studyId, subjects.studyId), eq(sites.id, subjects.siteId));
-  const rows = await db
-    .select({ subject: subjects, siteName: sites.name })
-    .from(subjects)
-    .innerJoin(sites, join)
-    .where(where)
-    .orderBy(
-      sql`${expression} ${direction}`,
-      tieBreak(sql`lower(${subjects.patientId})`),
-      tieBreak(subjects.id),
-    )
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize);
-  const [total] = await db.select({ n: count() }).from(subjects).innerJoin(sites, join).where(where);
-  return { rows, total: Number(total?.n ?? 0) };
 }
 
 // ---------------------------------------------------------------- record history (spec 001 §2)

@@ -110,4 +110,46 @@ describe('POST /api/studies/:studyId/sites/:siteId/patients/import', () => {
     });
     expect(closed.json().id).toBe('STUDY_STATUS_MISMATCH');
   });
+
+  it('imports a large file in one statement, each row audited, and a bad last row writes nothing', async () => {
+    const { study, site1 } = await studyWithSites(kit);
+    const rows = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => `L-${from + i},Name${from + i},Last,l${from + i}@example.com,1`);
+    const csvOf = (lines: string[]) => ['patientId,firstName,lastName,email,gender', ...lines].join('\n');
+    const good = await call(kit, 'POST', importUrl(study.id, site1.id), kit.admin, {
+      csv: csvOf(rows(0, 1500)),
+    });
+    expect(good.statusCode, good.body.slice(0, 300)).toBe(201);
+    expect(good.json().imported).toBe(1500);
+    expect(good.json().subjects[1499]).toMatchObject({ patientId: 'L-1499', email: 'l1499@example.com' });
+    expect(await subjectCount(study.id)).toBe(1500);
+    const list = await call(kit, 'POST', `/api/studies/${study.id}/patient/list`, kit.admin, {
+      search: 'l1234@',
+    });
+    expect(list.json()).toMatchObject({ total: 1, items: [{ patientId: 'L-1234', firstName: 'Name1234' }] });
+    const events = async () =>
+      (await kit.t.app.database.db.select().from(auditEvents).where(eq(auditEvents.studyId, study.id)))
+        .length;
+    expect(await events()).toBe(1501);
+
+    // 1,500 more, the last one clashing with a subject in the study and one bad in the middle.
+    const next = rows(1500, 1500);
+    next[700] = 'L-X,Name,Last,not-an-email,1';
+    next[1499] = 'L-0,Again,Last,again@example.com,1';
+    const bad = await call(kit, 'POST', importUrl(study.id, site1.id), kit.admin, { csv: csvOf(next) });
+    expect(bad.statusCode).toBe(400);
+    const issues: { path: [number, string] }[] = bad.json().context.issues;
+    expect(issues.map((i) => i.path)).toEqual([[700, 'email']]);
+    const clash = await call(kit, 'POST', importUrl(study.id, site1.id), kit.admin, {
+      csv: csvOf(next.map((line, i) => (i === 700 ? 'L-X,Name,Last,x@example.com,1' : line))),
+    });
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json().context.issues).toEqual([
+      expect.objectContaining({ path: [1499, 'patientId'], message: 'SUBJECT_ID_DUPLICATE' }),
+    ]);
+    expect(await subjectCount(study.id)).toBe(1500);
+    expect(await events()).toBe(1501);
+    const total = await call(kit, 'POST', `/api/studies/${study.id}/patient/list`, kit.admin, {});
+    expect(total.json().total).toBe(1500);
+  });
 });

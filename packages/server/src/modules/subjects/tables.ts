@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Subjects (spec 000 §3 subject attributes). The subjects issue adds the attribute columns
@@ -17,10 +27,45 @@ export const subjects = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /**
+     * Every searchable field in one lower-case text (issue 16 item 4), kept by the database: the
+     * subject id, first and last name with a space between them (so "ana berg" matches), initials
+     * and email, the others apart by a unit separator (chr(31)) that no search holds, so a search
+     * matches it exactly when it matches one of the fields or the full name. Its trigram index
+     * finds the candidates of a search (list-repo.ts `searchCondition`).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower("patient_id" || chr(31) || coalesce("attributes"->>'firstName', '') || ' ' || coalesce("attributes"->>'lastName', '') || chr(31) || coalesce("attributes"->>'initials', '') || chr(31) || coalesce("attributes"->>'email', ''))`,
+    ),
   },
   (t) => [
     primaryKey({ columns: [t.studyId, t.id] }),
     uniqueIndex('subject_study_patient_id_key').on(t.studyId, t.patientId),
     index('subject_site_idx').on(t.studyId, t.siteId),
+    // The list's default order (subject id, case-insensitive) and its keyset paging; also the
+    // case-insensitive duplicate check of subject ids.
+    index('subject_study_patient_id_order_idx').on(t.studyId, sql`lower(${t.patientId})`, t.id),
+    // Duplicate emails on create and import (spec 000 §8 SUBJECT_EMAIL_DUPLICATE).
+    index('subject_study_email_idx').on(t.studyId, sql`lower(${t.attributes}->>'email')`),
+    // Trigram indexes (pg_trgm; btree_gin puts the study first): a search by subject id alone
+    // (callers who see no identifiable field) and a search over every searchable field.
+    index('subject_patient_id_trgm_idx').using('gin', t.studyId, t.patientId.op('gin_trgm_ops')),
+    index('subject_search_trgm_idx').using('gin', t.studyId, t.searchText.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * How many subjects each site of a study holds, active and archived apart (issue 16 item 4): the
+ * list's total without counting the study's rows. Kept by statement triggers on `subject`
+ * (migration 0014), so every writer, the factories of the tests included, keeps it right.
+ */
+export const subjectCounts = pgTable(
+  'subject_count',
+  {
+    studyId: text('study_id').notNull(),
+    siteId: text('site_id').notNull(),
+    archived: boolean('archived').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.studyId, t.siteId, t.archived] })],
 );

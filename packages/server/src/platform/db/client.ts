@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -27,6 +29,9 @@ export type Database = {
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
+
+/** Extensions the migrations create (subject search, 0014): PGlite loads their code with the database. */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 /** Finds the committed SQL migrations, beside the source in development and beside the bundle in production. */
 export function resolveMigrationsDir(): string {
@@ -70,8 +75,8 @@ export async function openDatabase(options: {
   }
   const client =
     options.dataDir === 'memory://'
-      ? new PGlite({ loadDataDir: options.loadDataDir })
-      : new PGlite(path.resolve(options.dataDir));
+      ? new PGlite({ loadDataDir: options.loadDataDir, extensions: PGLITE_EXTENSIONS })
+      : new PGlite(path.resolve(options.dataDir), { extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

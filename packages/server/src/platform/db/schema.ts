@@ -19,7 +19,7 @@ export { answers, questionnaires } from '../../modules/questionnaires/tables';
 export { showRules, validationRules } from '../../modules/rules/tables';
 export { siteBookings, sites } from '../../modules/sites/tables';
 export { enterpriseCodes, studies, subscriptionPlans } from '../../modules/studies/tables';
-export { subjects } from '../../modules/subjects/tables';
+export { subjectCounts, subjects } from '../../modules/subjects/tables';
 export { notifications, users, userTableSettings, userTokens } from '../../modules/users/tables';
 export { auditChainHeads, auditEvents } from '../audit/tables';
 export { loginThrottle, sessions } from '../auth/tables';

@@ -10,9 +10,9 @@ import {
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { AppError, forbidden, notFound, validationError } from '../../../platform/errors';
+import { countStudySubjects } from '../list-repo';
 import { canRegisterSubjects, isSubjectEditable } from '../presenters';
 import {
-  countStudySubjects,
   findStudySite,
   findSubject,
   findSubjectStudy,

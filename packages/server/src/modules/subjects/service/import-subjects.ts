@@ -11,7 +11,7 @@ import {
 import { validationError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { presentSubject, requiredSubjectFields, storedAttributes, subjectSnapshot } from '../presenters';
+import { requiredSubjectFields, storedAttributes, subjectPresenter, subjectSnapshot } from '../presenters';
 import { findTakenEmails, findTakenPatientIds, insertSubjects, listPatientIds } from '../repo';
 import { assertCanRegister, assertRoomForSubjects, creatorOf, requireSite, requireStudy } from './guards';
 
@@ -32,7 +32,8 @@ export async function importSubjects(
   if (read.issues.length > 0)
     throw validationError(read.issues, 'The import file has problems; nothing was imported.');
 
-  const existing = await listPatientIds(ctx.tx, study.id);
+  // Only an automation reads the ids in use (a study of 100,000 subjects is a long read).
+  const existing = automation === 'manual' ? [] : await listPatientIds(ctx.tx, study.id);
   const assigned = nextSubjectIds(
     {
       type: automation,
@@ -112,9 +113,9 @@ export async function importSubjects(
       subjects: inserted.map((r) => ({ id: r.id, patientId: r.patientId })),
     },
   });
-  const required = requiredSubjectFields(study);
+  const present = subjectPresenter({ access: input.access, required: requiredSubjectFields(study) });
   return {
     imported: inserted.length,
-    subjects: inserted.map((row) => presentSubject(row, { access: input.access, required })),
+    subjects: inserted.map(present),
   };
 }

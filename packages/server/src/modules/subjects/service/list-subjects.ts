@@ -8,9 +8,20 @@ import {
   sitesWithPermission,
   subjectFieldViewPermission,
 } from '@trialbase/domain';
+import { z } from 'zod';
 import type { Executor } from '../../../platform/db/client';
-import { presentSubject, presentSubjectLight, requiredSubjectFields } from '../presenters';
-import { listSiteSubjectRows, listSubjectPage, type Visibility } from '../repo';
+import { validationError } from '../../../platform/errors';
+import {
+  countSubjectList,
+  listSubjectPage,
+  SEARCHED_FIELDS,
+  type SearchedField,
+  type SubjectListCursor,
+  type SubjectListFilter,
+  type Visibility,
+} from '../list-repo';
+import { presentSubjectLight, requiredSubjectFields, subjectPresenter } from '../presenters';
+import { listSiteSubjectRows } from '../repo';
 import { requireSite, requireStudy } from './guards';
 
 function intersect(a: Visibility, b: Visibility): Visibility {
@@ -19,17 +30,52 @@ function intersect(a: Visibility, b: Visibility): Visibility {
   return a.filter((id) => b.includes(id));
 }
 
-/** Where in the study the caller may see a field: 'ALL', some sites, or none. */
+/**
+ * Where in the study the caller may see a field: 'ALL', some sites, or none. The one rule of the
+ * list: what it shows (presenters.ts, redactSubjectForViewer), what it searches and what it sorts
+ * by all follow the field's view permission (spec 000 §6, docs/ROLES.md).
+ */
 function fieldVisibility(access: AccessUser, studyId: string, field: string): Visibility {
   const permission = subjectFieldViewPermission(field);
   return permission === null ? 'ALL' : sitesWithPermission(access, permission, studyId);
+}
+
+/** A cursor names the sort it was made for; another sort or direction makes it meaningless. */
+const CursorSchema = z.object({
+  sortBy: z.string(),
+  sortDirection: z.enum(['asc', 'desc']),
+  value: z.string().nullable(),
+  patientId: z.string(),
+  id: z.string(),
+});
+type Cursor = z.infer<typeof CursorSchema>;
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+}
+
+function decodeCursor(text: string, sort: Pick<Cursor, 'sortBy' | 'sortDirection'>): SubjectListCursor {
+  let parsed: Cursor | undefined;
+  try {
+    parsed = CursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || parsed.sortBy !== sort.sortBy || parsed.sortDirection !== sort.sortDirection)
+    throw validationError([
+      { path: ['after'], message: 'Not a cursor of this list and sort; start from the first page.' },
+    ]);
+  return { value: parsed.value, patientId: parsed.patientId, id: parsed.id };
 }
 
 /**
  * Spec 001 §7 POST /studies/{studyId}/patient/list: the subjects of the sites the caller may
  * list, searched (up to 128 characters) over the subject id and the names and email the
  * caller may see, sorted by any column (a field the caller may not see sorts as empty, so
- * the order reveals nothing), paged by 5, 10, 15, 25, 50 or 100. Redacted like single views.
+ * the order reveals nothing), paged by 5, 10, 15, 25, 50 or 100, by page number or after a
+ * cursor. Redacted like single views. Issue 16 item 4: searched through trigram indexes, the
+ * default order read from an index, the total from per-site counts or, for a search, counted
+ * up to a cap.
  */
 export async function listSubjects(
   db: Executor,
@@ -38,34 +84,41 @@ export async function listSubjects(
   const study = await requireStudy(db, input.studyId);
   const query = SubjectListQuerySchema.parse(input.query);
   const { access, studyId } = input;
+  const after = query.after ? decodeCursor(query.after, query) : undefined;
   const listable = sitesWithPermission(access, 'PATIENT_LIST', studyId);
+  const siteIds = intersect(listable, query.siteIds ?? 'ALL');
+  const empty = { total: 0, totalIsLowerBound: false, page: query.page, pageSize: query.pageSize };
+  if (siteIds !== 'ALL' && siteIds.length === 0) return { items: [], nextCursor: null, ...empty };
   const sortField = query.sortBy === 'site' ? 'patientId' : query.sortBy;
-  const { rows, total } = await listSubjectPage(db, {
+  const filter: SubjectListFilter = {
     studyId,
-    siteIds: intersect(listable, query.siteIds ?? 'ALL'),
+    siteIds,
     archived: query.archived,
     search: query.search,
-    searchVisibility: {
-      firstName: fieldVisibility(access, studyId, 'firstName'),
-      lastName: fieldVisibility(access, studyId, 'lastName'),
-      initials: fieldVisibility(access, studyId, 'initials'),
-      email: fieldVisibility(access, studyId, 'email'),
-    },
+    searchVisibility: Object.fromEntries(
+      SEARCHED_FIELDS.map((field) => [field, fieldVisibility(access, studyId, field)]),
+    ) as Record<SearchedField, Visibility>,
     sortBy: query.sortBy,
     sortVisibility: fieldVisibility(access, studyId, sortField),
     sortDirection: query.sortDirection,
     page: query.page,
     pageSize: query.pageSize,
-  });
-  const required = requiredSubjectFields(study);
+    after,
+  };
+  // A search is counted first: when the count finds every match (few), the page sorts just those.
+  const count = await countSubjectList(db, filter);
+  const fewMatches = Boolean(query.search?.trim()) && !count.isLowerBound;
+  const { rows, next } = await listSubjectPage(db, filter, { fewMatches });
+  const present = subjectPresenter({ access, required: requiredSubjectFields(study) });
   return {
-    items: rows.map(({ subject, siteName }) => ({
-      ...presentSubject(subject, { access, required }),
-      siteName,
-    })),
-    total,
+    items: rows.map(({ subject, siteName }) => ({ ...present(subject), siteName })),
+    total: count.total,
+    totalIsLowerBound: count.isLowerBound,
     page: query.page,
     pageSize: query.pageSize,
+    nextCursor: next
+      ? encodeCursor({ sortBy: query.sortBy, sortDirection: query.sortDirection, ...next })
+      : null,
   };
 }
 

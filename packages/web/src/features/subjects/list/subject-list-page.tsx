@@ -115,6 +115,8 @@ export function SubjectListPage() {
   if (!table.isReady) return <FullPageLoader />;
   const siteOptions = (sites.data?.sites ?? []).map((s) => ({ value: s.id, label: s.name }));
   const data = list.data;
+  // A search counts its matches up to 1,000 past the current page (totalIsLowerBound), so the pages
+  // shown always reach beyond it while more exist.
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const isFiltered = Boolean(debouncedSearch || siteId || archived !== 'ACTIVE');
 
@@ -209,7 +211,9 @@ export function SubjectListPage() {
       )}
       <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
         <Text size="sm" c="dimmed" data-testid="subject-total">
-          {t('SUBJECTS.LIST.TOTAL', { count: data?.total ?? 0 })}
+          {t(data?.totalIsLowerBound ? 'SUBJECTS.LIST.TOTAL_AT_LEAST' : 'SUBJECTS.LIST.TOTAL', {
+            count: data?.total ?? 0,
+          })}
         </Text>
         <Group gap="sm" wrap="wrap">
           <Select

@@ -67,6 +67,7 @@ export const ar: SubjectStrings = {
       LOAD_FAILED: 'تعذّر تحميل المشاركين.',
       PAGE_SIZE: 'عدد الصفوف في الصفحة',
       TOTAL: 'المشاركون: {{count}}',
+      TOTAL_AT_LEAST: 'المشاركون: {{count}} أو أكثر',
       COLUMNS: 'الأعمدة',
       ACTIONS: 'الإجراءات',
       ACTIONS_FOR: 'إجراءات {{id}}',

@@ -71,6 +71,7 @@ export const da: SubjectStrings = {
       LOAD_FAILED: 'Forsøgspersonerne kunne ikke indlæses.',
       PAGE_SIZE: 'Rækker pr. side',
       TOTAL: 'Forsøgspersoner: {{count}}',
+      TOTAL_AT_LEAST: 'Forsøgspersoner: {{count}} eller flere',
       COLUMNS: 'Kolonner',
       ACTIONS: 'Handlinger',
       ACTIONS_FOR: 'Handlinger for {{id}}',

@@ -71,6 +71,7 @@ export const de: SubjectStrings = {
       LOAD_FAILED: 'Die Probanden konnten nicht geladen werden.',
       PAGE_SIZE: 'Zeilen pro Seite',
       TOTAL: 'Probanden: {{count}}',
+      TOTAL_AT_LEAST: 'Probanden: {{count}} oder mehr',
       COLUMNS: 'Spalten',
       ACTIONS: 'Aktionen',
       ACTIONS_FOR: 'Aktionen für {{id}}',

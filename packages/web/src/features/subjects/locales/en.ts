@@ -66,6 +66,7 @@ export const en = {
       LOAD_FAILED: 'The subjects could not be loaded.',
       PAGE_SIZE: 'Rows per page',
       TOTAL: 'Subjects: {{count}}',
+      TOTAL_AT_LEAST: 'Subjects: {{count}} or more',
       COLUMNS: 'Columns',
       ACTIONS: 'Actions',
       ACTIONS_FOR: 'Actions for {{id}}',

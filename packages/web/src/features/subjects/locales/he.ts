@@ -67,6 +67,7 @@ export const he: SubjectStrings = {
       LOAD_FAILED: 'לא ניתן היה לטעון את המשתתפים.',
       PAGE_SIZE: 'שורות בעמוד',
       TOTAL: 'משתתפים: {{count}}',
+      TOTAL_AT_LEAST: 'משתתפים: {{count}} או יותר',
       COLUMNS: 'עמודות',
       ACTIONS: 'פעולות',
       ACTIONS_FOR: 'פעולות עבור {{id}}',

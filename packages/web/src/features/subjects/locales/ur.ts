@@ -67,6 +67,7 @@ export const ur: SubjectStrings = {
       LOAD_FAILED: 'شرکاء لوڈ نہیں ہو سکے۔',
       PAGE_SIZE: 'فی صفحہ قطاریں',
       TOTAL: 'شرکاء: {{count}}',
+      TOTAL_AT_LEAST: 'شرکاء: {{count}} یا زیادہ',
       COLUMNS: 'کالم',
       ACTIONS: 'کارروائیاں',
       ACTIONS_FOR: '{{id}} کے لیے کارروائیاں',
