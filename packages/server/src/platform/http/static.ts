@@ -44,7 +44,10 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     if (NEVER_COMPRESSED.test(route.url)) route.compress = false;
   });
   await app.register(compress, {
-    global: true,
+    globalCompression: true,
+    // Request bodies stay as sent: a compressed body would only let a small request grow past
+    // bodyLimit's intent (a zip bomb) and no client of ours compresses what it sends.
+    globalDecompression: false,
     threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
     customTypes: COMPRESSIBLE_TYPES,
