@@ -12,6 +12,7 @@
 //                                 [--pgbench-scale 16] [--only postgres,pglite] [--quick]
 import { type RunningServer, startServer } from '../packages/e2e/support/server';
 import { isQuick, listOption, numberOption } from './lib/args';
+import { withCleanup } from './lib/cleanup';
 import { HttpClient, type LoadResult, runClosedLoop, type Timings } from './lib/load';
 import { assertPgbench, initPgbench, type PgbenchResult, runPgbench } from './lib/pgbench';
 import { createThrowawayDatabase, describeServer } from './lib/postgres';
@@ -64,13 +65,24 @@ class LinkPool {
   }
 }
 
+// Participants reach the server from their own phones: behind the reverse proxy a deployment has
+// (TRUST_PROXY), each flow comes from its own address, so the per-address limits of the public
+// routes see one participant each, as in production. Addresses of the benchmarking range (RFC 2544);
+// only a header, no traffic goes anywhere but to the local server.
+const SERVER_ENV = { TRUST_PROXY: 'true' };
+let participants = 0;
+function participantAddress(): string {
+  const n = participants++ % 131_072;
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
 /**
  * One participant, link to submitted form, the calls the participant pages make: the link page
  * asks for the consent text while it validates the link, the fill page loads the process and the
  * fill state, then the participant submits all 30 answers.
  */
 async function participantFlow(baseUrl: string, study: BenchStudy, link: Link, timings: Timings) {
-  const client = new HttpClient(baseUrl);
+  const client = new HttpClient(baseUrl, { 'x-forwarded-for': participantAddress() });
   const studyId = study.studyId;
   await Promise.all([
     client.request(timings, 'getInfo', 'GET', `/api/public/study/${studyId}/${link.token}/getInfo`),
@@ -126,9 +138,12 @@ type Updater = { client: HttpClient; url: string; version: number; seed: number 
 
 async function prepareUpdaters(baseUrl: string, study: BenchStudy, count: number): Promise<Updater[]> {
   const links = await enrolLinks(study, count);
+  // One login after the other: concurrent logins of one account count against its login limit.
+  const clients: HttpClient[] = [];
+  for (let i = 0; i < count; i++) clients.push(await staffClient(baseUrl));
   return Promise.all(
     links.map(async (link, i) => {
-      const client = await staffClient(baseUrl);
+      const client = clients[i] as HttpClient;
       const base = `/api/studies/${study.studyId}/enrollments/${link.enrollmentId}/tokens/${link.tokenId}/questionnaires`;
       const filled = await client.request<{ answerSet: { id: string; version: number } }>(
         null,
@@ -171,6 +186,12 @@ function describeRun(name: string, result: LoadResult, step: string, unit: strin
       `  p95 ${ms(quantile(samples, 0.95))}  p99 ${ms(quantile(samples, 0.99))}` +
       `  (${result.flows} in ${(result.windowMs / 1000).toFixed(1)} s, ${result.errors} errors${extra})`,
   );
+  if (result.timings.steps.size > 1) {
+    const steps = [...result.timings.steps].map(([name, list]) => `${name} ${ms(quantile(list, 0.5))}`);
+    console.log(
+      `             p50 per request: ${steps.join(', ')}; flow p50 ${ms(quantile(result.flowMs, 0.5))}`,
+    );
+  }
   for (const sample of result.errorSamples) console.log(`    error: ${sample}`);
   if (result.stoppedEarly?.startsWith('stopped')) throw new Error(`${name}: ${result.stoppedEarly}`);
 }
@@ -188,19 +209,26 @@ async function benchPostgres() {
   const appDatabase = await createThrowawayDatabase('tb_bench_app');
   const pgbenchDatabase = await createThrowawayDatabase('tb_bench_pgbench');
   let server: RunningServer | null = null;
-  try {
+  const cleanup = async () => {
+    await server?.stop();
+    await appDatabase.drop();
+    await pgbenchDatabase.drop();
+  };
+  await withCleanup(cleanup, async () => {
     const initStart = performance.now();
     await initPgbench(pgbenchDatabase.url, PGBENCH_SCALE);
     console.log(`pgbench -i -s ${PGBENCH_SCALE}: ${ms(performance.now() - initStart)}`);
-    server = await startServer({ DATABASE_URL: appDatabase.url });
-    const study = await setUpParticipantStudy(server.url, 'Write bench');
-    const updaters = await prepareUpdaters(server.url, study, CLIENTS);
+    server = await startServer({ ...SERVER_ENV, DATABASE_URL: appDatabase.url });
+    const url = server.url;
+    const study = await setUpParticipantStudy(url, 'Write bench');
+    const updaters = await prepareUpdaters(url, study, CLIENTS);
     const pool = new LinkPool(study);
     await pool.fill(5, CLIENTS);
     console.log(`warm-up (${WARM_UP_SECONDS} s each)`);
-    const warmSubmit = await submitRun(server.url, study, pool, CLIENTS, WARM_UP_SECONDS);
+    const warmSubmit = await submitRun(url, study, pool, CLIENTS, WARM_UP_SECONDS);
     describeRun('submit', warmSubmit, 'submit', 'flows/s');
     describeRun('update', await updateRun(updaters, WARM_UP_SECONDS), 'update', 'tps    ');
+    failOnWarmUpErrors();
     let expectedRate = Math.max(1, warmSubmit.flowsPerSecond);
     const submits: LoadResult[] = [];
     const updates: LoadResult[] = [];
@@ -209,7 +237,7 @@ async function benchPostgres() {
       console.log(`round ${round} of ${ROUNDS}: ${CLIENTS} clients, ${SECONDS} s each`);
       await pool.fill(expectedRate, CLIENTS);
       await sleep(2000); // let the jobs the enrolments queued run before the window opens
-      const submit = await submitRun(server.url, study, pool, CLIENTS, SECONDS);
+      const submit = await submitRun(url, study, pool, CLIENTS, SECONDS);
       describeRun('submit', submit, 'submit', 'flows/s');
       expectedRate = Math.max(expectedRate, submit.flowsPerSecond);
       const pgbench = await runPgbench(pgbenchDatabase.url, { clients: CLIENTS, seconds: SECONDS });
@@ -222,11 +250,12 @@ async function benchPostgres() {
     }
     reportWriteRows(submits, updates, pgbenches);
     await study.api.dispose();
-  } finally {
-    await server?.stop();
-    await appDatabase.drop();
-    await pgbenchDatabase.drop();
-  }
+  });
+}
+
+/** Failures in the warm-up mean the figures would measure error answers: stop before the rounds. */
+function failOnWarmUpErrors() {
+  if (totalErrors > 0) throw new Error(`${totalErrors} failed requests in the warm-up (see above)`);
 }
 
 function reportWriteRows(submits: LoadResult[], updates: LoadResult[], pgbenches: PgbenchResult[]) {
@@ -262,14 +291,15 @@ function reportWriteRows(submits: LoadResult[], updates: LoadResult[], pgbenches
 }
 
 async function benchPglite() {
-  const server = await startServer(); // a fresh PGlite data folder, as `npm start` makes without DATABASE_URL
-  try {
+  const server = await startServer(SERVER_ENV); // a fresh PGlite folder, as `npm start` makes without DATABASE_URL
+  await withCleanup(server.stop, async () => {
     console.log(`PGlite: ${PGLITE_CLIENTS} participants`);
     const study = await setUpParticipantStudy(server.url, 'PGlite write bench');
     const pool = new LinkPool(study);
     await pool.fill(2, PGLITE_CLIENTS);
     const warm = await submitRun(server.url, study, pool, PGLITE_CLIENTS, WARM_UP_SECONDS);
     describeRun('warm-up', warm, 'submit', 'flows/s');
+    failOnWarmUpErrors();
     let expectedRate = Math.max(1, warm.flowsPerSecond);
     const runs: LoadResult[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
@@ -294,9 +324,7 @@ async function benchPglite() {
       goal: `p95 ≤ ${GOAL_PGLITE_P95_MS / 1000} s, no errors`,
       met: AT_ISSUE_SIZE ? p95 <= GOAL_PGLITE_P95_MS && errors === 0 : errors === 0 ? null : false,
     });
-  } finally {
-    await server.stop();
-  }
+  });
 }
 
 console.log(

@@ -13,6 +13,7 @@ import type { Browser } from '@playwright/test';
 import { startServer } from '../packages/e2e/support/server';
 import { launchChromium } from './form-builder';
 import { isQuick, numberOption } from './lib/args';
+import { withCleanup } from './lib/cleanup';
 import { reportRow } from './lib/report';
 import { median, ms } from './lib/stats';
 import { SURVEYJS_QUESTION_SELECTOR, serveSurveyJsPage, toSurveyJson } from './lib/surveyjs';
@@ -128,7 +129,12 @@ const surveyJs = await serveSurveyJsPage(
   toSurveyJson({ title: THIRTY_FORM.title, questions: THIRTY_QUESTIONS }),
 );
 const browser = await launchChromium();
-try {
+const cleanup = async () => {
+  await browser.close();
+  await surveyJs.close();
+  await server.stop();
+};
+await withCleanup(cleanup, async () => {
   const study = await setUpParticipantStudy(server.url, 'Slow phone bench');
   const links = await enrolLinks(study, ROUNDS);
   await study.api.dispose();
@@ -161,8 +167,4 @@ try {
     goal: `≤ ${GOAL_RATIO}x SurveyJS`,
     met: ratio <= GOAL_RATIO,
   });
-} finally {
-  await browser.close();
-  await surveyJs.close();
-  await server.stop();
-}
+});
