@@ -85,14 +85,19 @@ function benchQuestion(n: number, formId: string): QuestionInput {
   }
 }
 
+/** The questions of the bench form, as the API takes them (`formId`: the form the rules name). */
+export function benchQuestions(formId: string, count = QUESTION_COUNT): QuestionInput[] {
+  return Array.from({ length: count }, (_, i) => benchQuestion(i + 1, formId));
+}
+
 /** The 200-question bench form (the same document for the engine bench and the browser benches). */
-export function benchForm(id = 'bench-form'): FormTemplate {
+export function benchForm(id = 'bench-form', count = QUESTION_COUNT): FormTemplate {
   return FormTemplateSchema.parse({
     id,
     title: { en: 'Bench form' },
     type: 'TYPE_FORM',
     score: true,
-    questions: Array.from({ length: QUESTION_COUNT }, (_, i) => benchQuestion(i + 1, id)),
+    questions: benchQuestions(id, count),
   });
 }
 

@@ -1,8 +1,12 @@
 /// <reference lib="dom" />
-// Form renderer bench (issue 5 must-show: a 200-question form responds to typing without lag).
+// Form renderer bench (issue 5 must-show: a 200-question form responds to typing without lag;
+// issue 16 item 6: a 300-question participant form against SurveyJS).
 // Node: the domain engine per keystroke-equivalent change, step by step and as the renderer
-// runs it. Browser (optional, `--browser URL` of a running app with E2E admin credentials):
-// the full React render of the preview page in Chromium, typing into a 200-question form.
+// runs it. Then, unless `--no-fill`, the participant fill page of the built app (`npm run build`
+// first; E2E_SERVER_MAIN / E2E_WEB_DIST point at other builds) against SurveyJS in Chromium, in
+// interleaved rounds (BENCH_ROUNDS, default 5): data to painted, main-thread CPU, heap, and
+// keystroke to revalidated paint, each with its ratio to SurveyJS (fill-vs-surveyjs.ts).
+// `--browser URL` (a running app with E2E admin credentials): the staff preview, as before.
 import {
   type Answer,
   AnswerSchema,
@@ -105,6 +109,11 @@ measure('computeFormEngine (what the renderer runs)', (r) => {
   previous = result.views;
 });
 console.log(`question views kept (memoised rows not re-rendered): ${reused} of ${previous?.size ?? 0}`);
+
+if (!process.argv.includes('--no-fill')) {
+  const { compareFillWithSurveyJs } = await import('./fill-vs-surveyjs');
+  await compareFillWithSurveyJs();
+}
 
 const browserIndex = process.argv.indexOf('--browser');
 if (browserIndex > 0) await measureBrowser(process.argv[browserIndex + 1] ?? 'http://127.0.0.1:3000', form);

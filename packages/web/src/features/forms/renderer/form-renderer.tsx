@@ -82,6 +82,8 @@ export type FormRendererProps = {
 
 /** Questions rendered in the first pass: a phone's or a desktop's first screen, painted before the rest. */
 export const FIRST_SCREENFUL = 12;
+/** From this many questions on, off-screen questions skip layout and paint (content-visibility). */
+export const LONG_FORM_QUESTIONS = 30;
 
 /**
  * Renders a form template as the subject fills it (issue 5 item 7): every question type, driven
@@ -192,7 +194,13 @@ export function FormRenderer({
 
   return (
     <RendererHostProvider value={host}>
-      <Box maw={FORM_CONTENT_MAX_WIDTH} mx="auto" w="100%" data-form-renderer={mode}>
+      <Box
+        maw={FORM_CONTENT_MAX_WIDTH}
+        mx="auto"
+        w="100%"
+        data-form-renderer={mode}
+        data-form-length={engine.shown.length >= LONG_FORM_QUESTIONS ? 'long' : undefined}
+      >
         <Stack gap="md">
           <Title order={2} fz="h3">
             {pickText(form.title, language)}

@@ -1,4 +1,3 @@
-import { Checkbox, Textarea, TextInput } from '@mantine/core';
 import { FORM_LIMITS, type TableColumn } from '@trialbase/domain';
 import { useTranslation } from 'react-i18next';
 
@@ -12,7 +11,10 @@ type TableCellInputProps = {
   onBlur: () => void;
 };
 
-/** One cell of a TABLE question, by its column type (spec 001 §5 TABLE column types). */
+/**
+ * One cell of a TABLE question, by its column type (spec 001 §5 TABLE column types). Native fields
+ * (issue 16 item 6): a table of three rows held six Mantine inputs with an autosizing textarea.
+ */
 export function TableCellInput({
   column,
   value,
@@ -24,29 +26,29 @@ export function TableCellInput({
 }: TableCellInputProps) {
   const { t } = useTranslation();
   const common = {
-    withAria: false,
-    error: isInvalid,
+    className: 'tb-input',
     'aria-label': label,
     'aria-describedby': describedBy,
     'aria-invalid': isInvalid || undefined,
     onBlur,
-    size: 'sm' as const,
   };
   switch (column.type) {
     case 'CHECKBOX':
       return (
-        <Checkbox
+        <input
           {...common}
+          type="checkbox"
+          className="tb-cell-checkbox"
           checked={value === 'true'}
           onChange={(e) => onChange(e.currentTarget.checked ? 'true' : '')}
         />
       );
     case 'TEXT_FREE':
       return (
-        <Textarea
+        <textarea
           {...common}
-          autosize
-          minRows={1}
+          className="tb-input tb-textarea-cell"
+          rows={1}
           maxLength={FORM_LIMITS.textLengthCap}
           value={value}
           onChange={(e) => onChange(e.currentTarget.value)}
@@ -54,7 +56,7 @@ export function TableCellInput({
       );
     case 'DATE':
       return (
-        <TextInput
+        <input
           {...common}
           type="date"
           min={FORM_LIMITS.earliestDate}
@@ -64,7 +66,7 @@ export function TableCellInput({
       );
     case 'DATE_TIME':
       return (
-        <TextInput
+        <input
           {...common}
           type="datetime-local"
           min={`${FORM_LIMITS.earliestDate}T00:00`}
@@ -74,8 +76,9 @@ export function TableCellInput({
       );
     case 'TIME':
       return (
-        <TextInput
+        <input
           {...common}
+          type="text"
           dir="ltr"
           placeholder={t('RENDERER.TIME.PLACEHOLDER')}
           maxLength={6}
@@ -85,8 +88,9 @@ export function TableCellInput({
       );
     case 'TIME_DURATION':
       return (
-        <TextInput
+        <input
           {...common}
+          type="text"
           dir="ltr"
           placeholder="0-30"
           maxLength={12}
@@ -96,8 +100,9 @@ export function TableCellInput({
       );
     case 'NUMBER':
       return (
-        <TextInput
+        <input
           {...common}
+          type="text"
           inputMode={column.floatingNumber ? 'decimal' : 'numeric'}
           value={value}
           onChange={(e) =>
@@ -107,8 +112,9 @@ export function TableCellInput({
       );
     case 'TEXT_SENTENCE':
       return (
-        <TextInput
+        <input
           {...common}
+          type="text"
           maxLength={FORM_LIMITS.textLengthCap}
           value={value}
           onChange={(e) => onChange(e.currentTarget.value)}

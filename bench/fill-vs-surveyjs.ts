@@ -1,0 +1,221 @@
+/// <reference lib="dom" />
+// Issue 16 items 6 and 7: the participant fill page of a 300-question form against the same form in
+// SurveyJS, in one run, interleaved round by round on one Chromium. Per round and page: data to
+// painted (from the form data's arrival to the frame after the last question is in the page), the
+// main thread's CPU until then, and the JavaScript heap after a collection; then keystrokes into a
+// free-text question until the revalidated frame is painted. Prints medians and ratios, asserts none.
+// SurveyJS (survey-core and its framework-free UI) is installed by the bench (lib/surveyjs.ts).
+import type { Browser, Page } from '@playwright/test';
+import { evaluateFormVisibility, isQuestionAskedIn } from '@trialbase/domain';
+import {
+  enrolParticipant,
+  linkFromOutbox,
+  type ParticipantStudy,
+  participantStudy,
+  type StaffApi,
+  staffApi,
+} from '../packages/e2e/support/participant';
+import { startServer } from '../packages/e2e/support/server';
+import { benchForm, benchQuestions, keystrokeToPaint, launchChromium, line, stats } from './form-builder';
+import {
+  SURVEYJS_QUESTION_SELECTOR,
+  SURVEYJS_VERSION,
+  serveSurveyJsPage,
+  toSurveyJson,
+} from './lib/surveyjs';
+
+export const FILL_QUESTION_COUNT = 300;
+const KEYSTROKES = 40;
+
+type Figures = { dataToPaintMs: number; cpuMs: number; heapMb: number };
+
+/** Stamps `window.benchPaintedAt` in the frame after `selector` first matches (checked every frame). */
+async function watchPaint(page: Page, selector: string) {
+  // A string, not a function: the bench's TypeScript loader would wrap named functions in a helper
+  // that does not exist in the page.
+  await page.addInitScript({
+    content: `(() => {
+      window.benchPaintedAt = null;
+      const selector = ${JSON.stringify(selector)};
+      function tick() {
+        if (document.querySelector(selector)) {
+          requestAnimationFrame(() => setTimeout(() => { window.benchPaintedAt = performance.now(); }, 0));
+        } else requestAnimationFrame(tick);
+      }
+      requestAnimationFrame(tick);
+    })();`,
+  });
+}
+
+/** Opens `url` in a fresh page, waits for the paint, and reads the figures through the DevTools protocol. */
+async function measurePage(
+  browser: Browser,
+  open: (page: Page) => Promise<string>,
+  selector: string,
+  dataUrl: RegExp,
+): Promise<{ figures: Figures; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const url = await open(page);
+  await watchPaint(page, selector);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await page.goto(url);
+  try {
+    await page.waitForFunction(
+      () => (window as unknown as { benchPaintedAt: number | null }).benchPaintedAt,
+      null,
+      { timeout: Number(process.env.BENCH_PAINT_TIMEOUT_MS ?? 180_000) },
+    );
+  } catch (error) {
+    const text = ((await page.locator('body').textContent()) ?? '').slice(0, 400);
+    throw new Error(`${url}: ${selector} never painted; the page shows: ${text}`, { cause: error });
+  }
+  const paintedAt = await page.evaluate(
+    () => (window as unknown as { benchPaintedAt: number }).benchPaintedAt,
+  );
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  return {
+    figures: {
+      dataToPaintMs: paintedAt - (await dataArrivedAt(page, dataUrl)),
+      cpuMs: metric('TaskDuration') * 1000,
+      heapMb: heap.usedSize / 1e6,
+    },
+    page,
+  };
+}
+
+/** A new participant of the study with a validated link: the fill page's address. */
+async function participantFillUrl(api: StaffApi, study: ParticipantStudy, page: Page, baseUrl: string) {
+  const participant = await enrolParticipant(api, study);
+  const link = await linkFromOutbox(api, participant.email);
+  const token = link.split('/').at(-1) ?? '';
+  const validated = await page.request.post(
+    `${baseUrl}/api/public/studies/${study.studyId}/token/validateToken`,
+    {
+      data: { token },
+    },
+  );
+  if (!validated.ok()) throw new Error(`validateToken: ${validated.status()} ${await validated.text()}`);
+  return `${baseUrl}/questionnaire/fill?studyId=${study.studyId}&token=${token}&lang=en`;
+}
+
+/** When the page's data had arrived: the end of the last response whose URL matches. */
+async function dataArrivedAt(page: Page, dataUrl: RegExp): Promise<number> {
+  const ends = await page.evaluate(
+    (source) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => new RegExp(source).test(e.name))
+        .map((e) => (e as PerformanceResourceTiming).responseEnd),
+    dataUrl.source,
+  );
+  if (ends.length === 0) throw new Error(`no response matched ${dataUrl}`);
+  return Math.max(...ends);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+function row(name: string, ours: number[], anchor: number[], unit: string, digits = 0) {
+  const a = median(ours);
+  const b = median(anchor);
+  line(
+    name,
+    `${a.toFixed(digits).padStart(7)} ${unit}   SurveyJS ${b.toFixed(digits).padStart(7)} ${unit}   ratio ${(a / b).toFixed(2)}`,
+  );
+}
+
+/** The comparison itself: starts the built server, sets up the study, runs the rounds, prints. */
+export async function compareFillWithSurveyJs() {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+  const server = await startServer();
+  process.env.E2E_BASE_URL = server.url;
+  const api = await staffApi();
+  const browser = await launchChromium();
+  try {
+    const study = await participantStudy(api, {
+      name: 'Bench fill',
+      forms: [
+        {
+          title: { en: 'Bench form' },
+          questions: (formId) => benchQuestions(formId, FILL_QUESTION_COUNT) as Record<string, unknown>[],
+          extra: { score: true },
+        },
+      ],
+    });
+    const form = benchForm('bench-fill', FILL_QUESTION_COUNT);
+    const hidden = new Set(evaluateFormVisibility(form, []).hiddenQuestions);
+    const shown = form.questions.filter((q) => !hidden.has(q.id) && isQuestionAskedIn(q, 'public'));
+    const last = shown.at(-1)?.id ?? '';
+    // Revalidated as the participant types, like the fill page (SurveyJS's default waits for blur).
+    const survey = await serveSurveyJsPage({ ...toSurveyJson(form), textUpdateMode: 'onTyping' });
+    console.log(
+      `\nParticipant fill page vs SurveyJS ${SURVEYJS_VERSION} in Chromium: ${FILL_QUESTION_COUNT} questions (${shown.length} shown), ${rounds} interleaved rounds, 1280x800`,
+    );
+    const ours: Figures[] = [];
+    const anchor: Figures[] = [];
+    let oursPage: Page | undefined;
+    let anchorPage: Page | undefined;
+    for (let round = 0; round < rounds; round++) {
+      await oursPage?.context().close();
+      await anchorPage?.context().close();
+      const a = await measurePage(
+        browser,
+        (page) => participantFillUrl(api, study, page, server.url),
+        `[data-question-id="${last}"]`,
+        /\/getProcess|\/fillState/,
+      );
+      const b = await measurePage(
+        browser,
+        async () => survey.url,
+        `${SURVEYJS_QUESTION_SELECTOR.replace('[data-name]', '')}[data-name="${last}"]`,
+        /\/api\/survey\.json/,
+      );
+      ours.push(a.figures);
+      anchor.push(b.figures);
+      oursPage = a.page;
+      anchorPage = b.page;
+    }
+    row(
+      'data to painted',
+      ours.map((f) => f.dataToPaintMs),
+      anchor.map((f) => f.dataToPaintMs),
+      'ms',
+    );
+    row(
+      'main-thread CPU until painted',
+      ours.map((f) => f.cpuMs),
+      anchor.map((f) => f.cpuMs),
+      'ms',
+    );
+    row(
+      'JS heap after painting (after GC)',
+      ours.map((f) => f.heapMb),
+      anchor.map((f) => f.heapMb),
+      'MB',
+      1,
+    );
+    const keys = Array.from({ length: KEYSTROKES }, (_, i) => 'abcdefghij'[i % 10] as string);
+    const oursKeys = await keystrokeToPaint(
+      oursPage as Page,
+      '[data-question-type="TEXT_FREE"] textarea',
+      keys,
+    );
+    const anchorKeys = await keystrokeToPaint(anchorPage as Page, '[data-name="q10"] textarea', keys);
+    row('keystroke to revalidated paint (median)', oursKeys, anchorKeys, 'ms', 1);
+    line('  Trialbase keystrokes', stats(oursKeys));
+    line('  SurveyJS keystrokes', stats(anchorKeys));
+    await survey.close();
+  } finally {
+    await browser.close();
+    await api.dispose();
+    await server.stop();
+  }
+}
