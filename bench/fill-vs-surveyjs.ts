@@ -24,7 +24,7 @@ import {
   toSurveyJson,
 } from './lib/surveyjs';
 
-export const FILL_QUESTION_COUNT = 300;
+export const FILL_QUESTION_COUNT = Number(process.env.BENCH_FILL_QUESTIONS ?? 300);
 const KEYSTROKES = 40;
 
 type Figures = { dataToPaintMs: number; cpuMs: number; heapMb: number };
