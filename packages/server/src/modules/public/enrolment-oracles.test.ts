@@ -57,6 +57,30 @@ describe(`unsubscribe answers tell nothing about who takes part, on ${engine}`, 
     expect([shape(wrongAgain), wrongAgain.json().context]).toEqual([shape(again), again.json().context]);
   });
 
+  it('checking a code after a wrong email counts and asks for a captcha as after the right one', async () => {
+    nextDay();
+    const a = await buildLinkStudy(t.app, admin);
+    const b = await buildLinkStudy(t.app, admin);
+    const trail = async (s: typeof a, email: string) => {
+      await post(`/api/public/studies/${s.study.id}/patient/${s.enrollmentId}/requestOneTimePassword`, {
+        email,
+      });
+      const seen = [];
+      for (let i = 0; i < 5; i += 1) {
+        const res = await post(
+          `/api/public/studies/${s.study.id}/patient/${s.enrollmentId}/validateOneTimePassword`,
+          {
+            password: 'abc',
+          },
+        );
+        const { failures, captchaRequired, issues } = res.json().context;
+        seen.push([res.statusCode, failures, captchaRequired, issues]);
+      }
+      return seen;
+    };
+    expect(await trail(b, 'not-on-file@example.org')).toEqual(await trail(a, a.email));
+  });
+
   it('unsubscribing without a validated code: 401 for a wrong email and the right one, counted and limited', async () => {
     nextDay();
     const s = await buildLinkStudy(t.app, admin);

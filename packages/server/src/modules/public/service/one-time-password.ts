@@ -17,6 +17,7 @@ import {
   type OtpPurpose,
   otpCooldownRemaining,
 } from '@trialbase/domain';
+import { release, reserve } from '../../../platform/auth/throttle';
 import { AppError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import { queueMessage } from '../../../platform/outbox/outbox';
@@ -123,9 +124,15 @@ export async function checkOneTimePassword(
     password: unknown;
     captcha: string | undefined;
     verifier: Captcha;
+    /**
+     * Where failures count when no code was ever sent (issue 17 item 2): a request with a wrong
+     * email sends none, and the check must then count and ask for a captcha just the same.
+     */
+    noCodeKey?: string;
   },
 ): Promise<CodeCheck> {
   const otp = await findLatestOtp(ctx.tx, input.studyId, input.purpose, input.subjectRef, { lock: true });
+  if (!otp && input.noCodeKey) return checkWithoutCode(ctx, input.noCodeKey, input);
   if (!otp) return { ok: false, reason: 'INVALID', failures: 0, captchaRequired: false };
   if (isCaptchaRequired(otp.failures) && !(await input.verifier.verify(ctx.tx, input.captcha, ctx.now))) {
     return { ok: false, reason: 'CAPTCHA', failures: otp.failures, captchaRequired: true };
@@ -160,6 +167,23 @@ export async function checkOneTimePassword(
     after: { purpose: input.purpose, subjectRef: input.subjectRef },
   });
   return { ok: true, otp: { ...otp, usedAt: ctx.now } };
+}
+
+/** Failures without a code, counted for a day (a sent code keeps its count until it is used). */
+const NO_CODE_POLICY = { maxFailures: 1_000_000, windowMinutes: 24 * 60, blockMinutes: 0 };
+
+async function checkWithoutCode(
+  ctx: UseCaseContext,
+  key: string,
+  input: { captcha: string | undefined; verifier: Captcha },
+): Promise<CodeCheck> {
+  const counted = await reserve(ctx.tx, key, ctx.now, NO_CODE_POLICY);
+  const failures = counted.allowed ? counted.count : 0;
+  if (isCaptchaRequired(failures - 1) && !(await input.verifier.verify(ctx.tx, input.captcha, ctx.now))) {
+    await release(ctx.tx, counted);
+    return { ok: false, reason: 'CAPTCHA', failures: failures - 1, captchaRequired: true };
+  }
+  return { ok: false, reason: 'INVALID', failures, captchaRequired: isCaptchaRequired(failures) };
 }
 
 /** Spec 002 §8: the error for a failed code, with the field it belongs to and, when due, a captcha. */

@@ -85,6 +85,7 @@ export function validateUnsubscribeCode(
     password: input.password,
     captcha: input.captcha,
     verifier: input.verifier,
+    noCodeKey: `public-unsubscribe-nocode:${input.studyId}:${input.enrollmentId}`,
   });
 }
 
