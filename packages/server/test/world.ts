@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { tokens } from '../src/modules/enrollments/tokens/tables';
+import { formTemplates } from '../src/modules/forms/tables';
+import { WEIGHT_FORM } from '../src/modules/questionnaires/questionnaires-test-kit';
+import { newId } from '../src/platform/ids';
+import { buildProcess, buildSite, buildStudy, buildUser, grantAccess, setStudySchedule } from './factories';
+import type { LoggedIn } from './harness';
+
+// Issue 17 item 6: the security suites need a study with one of everything a URL can name (a
+// site, a process and its data event, a form, a subject, its enrollment, a token and a filled
+// questionnaire, an access row), built through the API where the API builds it.
+
+/** The records of one site of a study, by the path parameter names that name them. */
+export type World = {
+  studyId: string;
+  siteId: string;
+  processId: string;
+  dataEventId: string;
+  formId: string;
+  subjectId: string;
+  patientId: string;
+  enrollmentId: string;
+  tokenId: string;
+  tokenString: string;
+  questionnaireId: string;
+  accessId: string;
+  /** A user with a role in the study only (not the caller). */
+  userId: string;
+  userEmail: string;
+};
+
+/** A study (with the API-key module) and one filled site of it, built by a system admin. */
+export async function buildWorld(
+  app: FastifyInstance,
+  admin: LoggedIn,
+  input: { studyId?: string; tag: string },
+): Promise<World> {
+  const studyId = input.studyId ?? (await buildStudy(app, { modules: ['API_KEYS'] })).id;
+  const site = await buildSite(app, studyId);
+  const now = new Date();
+  const formId = newId(now);
+  await app.database.db.insert(formTemplates).values({
+    studyId,
+    id: formId,
+    name: `Weight ${formId.slice(-6)}`,
+    type: 'TYPE_FORM',
+    document: WEIGHT_FORM(formId) as Record<string, unknown>,
+    createdBy: 'factory',
+    createdAt: now,
+    updatedAt: now,
+  });
+  const dataEventId = `${input.tag}${formId.slice(-8)}-e1`;
+  const process = await buildProcess(app, {
+    studyId,
+    dataEvents: [
+      {
+        id: dataEventId,
+        type: 'TYPE_USER',
+        forms: [formId],
+        referenceDate: 'REGISTRATION',
+        sendAs: 'NO_SEND_OUT',
+      },
+    ],
+  });
+  await setStudySchedule(app, studyId, { status: 'PRODUCTION' });
+  const headers = admin.headers;
+  const patientId = `${input.tag.toUpperCase()}-${formId.slice(-6)}`;
+  const created = await app.inject({
+    method: 'POST',
+    url: `/api/studies/${studyId}/sites/${site.id}/patients`,
+    headers,
+    payload: {
+      patientId,
+      firstName: 'Ane',
+      lastName: `Hansen ${input.tag}`,
+      email: `${patientId.toLowerCase()}@example.org`,
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`subject: ${created.statusCode} ${created.body}`);
+  const subjectId = created.json<{ id: string }[]>()[0]?.id ?? '';
+  const enrolled = await app.inject({
+    method: 'POST',
+    url: `/api/studies/${studyId}/enrollments`,
+    headers,
+    payload: { subjectId, siteId: site.id, processId: process.id },
+  });
+  if (enrolled.statusCode !== 201) throw new Error(`enrollment: ${enrolled.statusCode} ${enrolled.body}`);
+  const enrollmentId = enrolled.json<{ id: string }[]>()[0]?.id ?? '';
+  const [token] = await app.database.db.select().from(tokens).where(eq(tokens.enrollmentId, enrollmentId));
+  const tokenId = token?.id ?? '';
+  const filled = await app.inject({
+    method: 'POST',
+    url: `/api/studies/${studyId}/enrollments/${enrollmentId}/tokens/${tokenId}/questionnaires`,
+    headers,
+    payload: { formId, answers: [{ question: 'q1', answerStrings: ['70'] }], isFinal: true },
+  });
+  if (filled.statusCode !== 200) throw new Error(`questionnaire: ${filled.statusCode} ${filled.body}`);
+  const questionnaireId = filled.json<{ answerSet: { id: string } }>().answerSet.id;
+  const member = await buildUser(app);
+  const access = await grantAccess(app, { studyId, user: member, role: 'MONITOR', siteIds: [site.id] });
+  return {
+    studyId,
+    siteId: site.id,
+    processId: process.id,
+    dataEventId,
+    formId,
+    subjectId,
+    patientId,
+    enrollmentId,
+    tokenId,
+    tokenString: token?.token ?? tokenId,
+    questionnaireId,
+    accessId: access.id,
+    userId: member.id,
+    userEmail: member.email,
+  };
+}
+
+/** The record of `world` a path parameter (or body/query field) of this name names; undefined if none. */
+export function recordFor(name: string, url: string, world: World): string | undefined {
+  switch (name) {
+    case 'studyId':
+      return world.studyId;
+    case 'id':
+      if (url.includes('/patient/:id')) return world.subjectId;
+      if (url.includes('/pathway/:id')) return world.processId;
+      if (url.startsWith('/api/study/:id')) return world.studyId;
+      return undefined;
+    case 'siteId':
+      return world.siteId;
+    case 'processId':
+    case 'pathwayId':
+      return world.processId;
+    case 'dataEventId':
+      return world.dataEventId;
+    case 'formId':
+      return world.formId;
+    case 'subjectId':
+    case 'patientId':
+      return world.subjectId;
+    case 'enrollmentId':
+      return world.enrollmentId;
+    case 'tokenId':
+    case 'tokenStringOrId':
+      return world.tokenId;
+    case 'token':
+    case 'tokenString':
+      return world.tokenString;
+    case 'questionnaireId':
+      return world.questionnaireId;
+    case 'accessId':
+      return world.accessId;
+    case 'userId':
+      return world.userId;
+    case 'userEmail':
+      return world.userEmail;
+    default:
+      return undefined;
+  }
+}
