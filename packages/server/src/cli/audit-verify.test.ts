@@ -21,7 +21,8 @@ describe(`npm run audit:verify on ${engine}`, () => {
     const app = await buildApp(testConfig(database.config));
     await loginAs(app);
     await app.close();
-  });
+    // A persistent database migrated from empty: a PGlite directory is slow to open on a busy machine.
+  }, 120_000);
   afterAll(async () => database?.drop());
 
   it('reports intact chains and exits 0, then detects tampering and exits 1', async () => {
@@ -39,5 +40,8 @@ describe(`npm run audit:verify on ${engine}`, () => {
     const broken = runCli(database);
     expect(broken.stdout).toContain('TAMPERING DETECTED');
     expect(broken.status).toBe(1);
-  });
+    expect(broken.stdout).toMatch(
+      /system: \d+ events, head \d+ [0-9a-f]{12}, BROKEN at event [0-9a-f]{24}: position 1 was changed/,
+    );
+  }, 120_000);
 });
