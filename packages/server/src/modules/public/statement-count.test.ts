@@ -19,6 +19,11 @@ const ISSUE_SUBMIT_AIM = 15;
 /** What the code reaches (statements that read or write, transaction control apart). */
 const SUBMIT_LIMIT = 12;
 const UPDATE_LIMIT = 15;
+/**
+ * Opening a new link (validateToken; the issue measured 14 with begin/commit, 12 without), its caches
+ * cold: the link, the process and the form version are read once (6 once they are cached).
+ */
+const VALIDATE_LIMIT = 9;
 
 const now = new Date('2026-05-04T08:00:00Z');
 let t: TestApp;
@@ -55,20 +60,22 @@ function answersOf(seed: number) {
 }
 
 describe(`statements per request on ${engine} (issue 16 item 2)`, () => {
-  it(`a participant submit of a 30-answer form stays within ${SUBMIT_LIMIT} statements (issue aim ${ISSUE_SUBMIT_AIM})`, async () => {
+  it(`opening a link stays within ${VALIDATE_LIMIT} statements, then a participant submit of a 30-answer form within ${SUBMIT_LIMIT} (issue aim ${ISSUE_SUBMIT_AIM})`, async () => {
     const s = await buildLinkStudy(t.app, admin, {
       formQuestions: [THIRTY],
       events: (p, f) => [openEvent(p, { forms: [f] })],
     });
-    const opened = await t.app.inject({
-      method: 'POST',
-      url: `/api/public/studies/${s.study.id}/token/validateToken`,
-      payload: { token: s.link },
-    });
-    expect(opened.statusCode, opened.body).toBe(200);
-    const cookie = cookieOf(opened) as string;
     const counter = countStatements(t.app);
     try {
+      const opened = await t.app.inject({
+        method: 'POST',
+        url: `/api/public/studies/${s.study.id}/token/validateToken`,
+        payload: { token: s.link },
+      });
+      const validate = counter.take();
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect(validate.statements.length, summarise(validate.statements)).toBeLessThanOrEqual(VALIDATE_LIMIT);
+      const cookie = cookieOf(opened) as string;
       const res = await t.app.inject({
         method: 'POST',
         url: `/api/public/studies/${s.study.id}/questionnaire`,
