@@ -16,6 +16,7 @@ import {
   buildPublishedForm,
   lastCodeTo,
   openEvent,
+  outboxTo,
   setProcessSettings,
   setStudySettings,
 } from './public-test-kit';
@@ -152,6 +153,30 @@ describe(`limits under concurrent bursts over HTTP on ${engine}`, () => {
       }),
     );
     expect(notLimited(answers)).toHaveLength(UNSUBSCRIBE_ENROLLMENT_POLICY.maxFailures);
+  });
+
+  it('answers exactly the per-enrollment limit of 40 concurrent unsubscribes without a validated code', async () => {
+    nextDay();
+    const s = await buildLinkStudy(t.app, admin);
+    const answers = await burst(40, (i) =>
+      send('POST', `/api/public/studies/${s.study.id}/enrollments/${s.enrollmentId}/unsubscribe`, {
+        email: i === 0 ? s.email : `guess${i}@example.org`,
+      }),
+    );
+    expect(notLimited(answers)).toHaveLength(UNSUBSCRIBE_ENROLLMENT_POLICY.maxFailures);
+    expect(notLimited(answers).every((a) => a.status === 401)).toBe(true);
+  });
+
+  it('checks exactly the per-address limit of 70 concurrent code requests naming token ids without their links', async () => {
+    nextDay();
+    const s = await buildLinkStudy(t.app, admin);
+    const tokenId = s.tokens[0]?.id as string;
+    const answers = await burst(70, () =>
+      send('GET', `/api/public/studies/${s.study.id}/tokens/${tokenId}/requestOneTimePassword`),
+    );
+    expect(answers.filter((a) => a.status === 404)).toHaveLength(LINK_IP_POLICY.maxFailures);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(70 - LINK_IP_POLICY.maxFailures);
+    expect(await outboxTo(t.app, s.email)).toHaveLength(0);
   });
 
   it('checks exactly the account limit of 30 concurrent wrong passwords, for an account and an unknown email alike', async () => {
