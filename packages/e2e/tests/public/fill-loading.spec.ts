@@ -70,4 +70,21 @@ test('the fill page downloads during the link validation, compressed and cached'
   }
   const entry = await page.request.get(link, { headers: { 'accept-encoding': 'br' } });
   expect(entry.headers()['cache-control']).toBe('no-cache');
+
+  // A reload of the fill page asks for its data beside its code, not after it (routing turns the
+  // browser cache off, so the held chunk is fetched again).
+  await page.route('**/assets/fill-page-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, VALIDATION_DELAY_MS));
+    const response = await route.fetch();
+    note('reload: fill page chunk answered');
+    await route.fulfill({ response });
+  });
+  const reloadedAt = Date.now() - started;
+  await page.reload();
+  await expect(page.getByText('Mood from 0 to 10')).toBeVisible();
+  const after = (what: string) => events.find((e) => e.what === what && e.at >= reloadedAt)?.at ?? Number.NaN;
+  expect(after('process requested'), JSON.stringify(events)).toBeLessThan(
+    after('reload: fill page chunk answered'),
+  );
+  expect(events.filter((e) => e.what === 'process requested' && e.at >= reloadedAt)).toHaveLength(1);
 });

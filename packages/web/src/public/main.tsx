@@ -3,11 +3,25 @@ import '../app/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { currentParticipantLanguage, initPublicI18n } from './app/i18n';
+import { fillLoadKey, startLoad } from './app/prefetch';
 import { PublicProviders } from './app/providers';
 import { PublicRoutes } from './app/routes';
 
 // The participant app (spec 002): its own entry and bundle, apart from the staff app (issue 8 item 6).
 initPublicI18n();
+
+// A questionnaire page opened directly (a reload, the browser's back) asks for its data beside its
+// code, not after it (issue 16 item 5). The loader comes as a small chunk of its own, so no other
+// page's first load carries it; the load is registered before the page can mount and take it.
+if (/^\/questionnaire\/(fill|index)\/?$/.test(window.location.pathname)) {
+  const query = new URLSearchParams(window.location.search);
+  const studyId = query.get('studyId');
+  const token = query.get('token');
+  if (studyId && token)
+    startLoad(fillLoadKey(studyId, token), () =>
+      import('./questionnaire/process-api').then((m) => m.fetchFill(studyId, token)),
+    );
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('public.html has no #root element');

@@ -1,5 +1,6 @@
 import { type PublicFillState, type PublicProcess, publicEndpoints } from '@trialbase/domain';
 import { callPublic } from '../app/api';
+import { fillLoadKey, startLoad, takeLoad } from '../app/prefetch';
 import { COMPLETED_STATUS } from './fill-shared';
 
 // Read calls shared by the fill and index pages.
@@ -17,20 +18,13 @@ export function loadFillState(studyId: string, token: string): Promise<PublicFil
 
 export type LoadedFill = { process: PublicProcess; state: PublicFillState };
 
-const prefetched = new Map<string, Promise<LoadedFill>>();
-const keyOf = (studyId: string, token: string) => `${studyId}/${token}`;
-
 /**
  * Starts loading a link's fill data before its page asks (issue 16 item 5): as soon as the link is
  * validated, while the fill page's code may still be downloading. The next `loadFill` of the same
  * link takes it; a failure reaches that call as its own would.
  */
 export function prefetchFill(studyId: string, token: string): void {
-  const key = keyOf(studyId, token);
-  if (prefetched.has(key)) return;
-  const pending = fetchFill(studyId, token);
-  pending.catch(() => undefined); // reported to the page that takes it
-  prefetched.set(key, pending);
+  startLoad(fillLoadKey(studyId, token), () => fetchFill(studyId, token));
 }
 
 /**
@@ -38,14 +32,11 @@ export function prefetchFill(studyId: string, token: string): void {
  * draft with every answer also reads STATUS_COMPLETED in getProcess. Takes a prefetched load once.
  */
 export function loadFill(studyId: string, token: string): Promise<LoadedFill> {
-  const key = keyOf(studyId, token);
-  const pending = prefetched.get(key);
-  if (!pending) return fetchFill(studyId, token);
-  prefetched.delete(key);
-  return pending;
+  return takeLoad<LoadedFill>(fillLoadKey(studyId, token)) ?? fetchFill(studyId, token);
 }
 
-async function fetchFill(studyId: string, token: string): Promise<LoadedFill> {
+/** Both reads of the fill and index pages, side by side. */
+export async function fetchFill(studyId: string, token: string): Promise<LoadedFill> {
   const [process, state] = await Promise.all([loadProcess(studyId, token), loadFillState(studyId, token)]);
   const done = new Set(state.completedFormIds);
   const forms = process.forms.map((f) => ({
