@@ -4,6 +4,8 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, engine, type TestApp, testConfig } from '../../../test/harness';
 import { buildApp } from '../../app';
+import { listQuestionnaireAudit } from '../../modules/questionnaires/repo';
+import { listSubjectAuditEvents } from '../../modules/subjects/repo';
 import { type Db, openDatabase, type Tx } from '../db/client';
 import { newId } from '../ids';
 import { runUseCase, SYSTEM_ACTOR } from '../use-case';
@@ -198,6 +200,45 @@ describe(`audit sequencer (issue 16 item 1) on ${engine}`, () => {
     const result = await verifyAuditChains(db);
     expect(result.ok).toBe(true);
     expect(result.pendingEvents).toBe(0);
+  });
+
+  it('lets the record history and the change log read events not sequenced yet, newest first', async () => {
+    const studyId = newId();
+    const subjectId = newId();
+    const questionnaireId = newId();
+    const at = (entityType: 'SUBJECT' | 'QUESTIONNAIRE', entityId: string, n: number): AuditEvent =>
+      ({
+        action: entityType === 'SUBJECT' ? 'SUBJECT_CREATED' : 'QUESTIONNAIRE_CREATED',
+        entityType,
+        entityId,
+        studyId,
+        before: null,
+        after: { n },
+      }) as AuditEvent;
+    await db.transaction((tx) =>
+      appendAuditEvents(tx, SYSTEM_ACTOR, new Date(), [at('SUBJECT', subjectId, 1)]),
+    );
+    await catchUpAuditChains(db);
+    // Read inside the writing transaction: the sequencer cannot have taken these yet.
+    await db.transaction(async (tx) => {
+      await appendAuditEvents(tx, SYSTEM_ACTOR, new Date(), [
+        at('SUBJECT', subjectId, 2),
+        at('QUESTIONNAIRE', questionnaireId, 3),
+      ]);
+      const history = await listSubjectAuditEvents(tx, studyId, subjectId, 10);
+      expect(history.map((e) => [e.after, e.seq])).toEqual([
+        [{ n: 2 }, null],
+        [{ n: 1 }, 1],
+      ]);
+      const changeLog = await listQuestionnaireAudit(tx, {
+        studyId,
+        questionnaireId,
+        answerIds: [],
+        actions: ['QUESTIONNAIRE_CREATED'],
+        limit: 10,
+      });
+      expect(changeLog.map((e) => [e.after, e.seq])).toEqual([[{ n: 3 }, null]]);
+    });
   });
 
   it('collapses kicks: a hundred kicks share one pass in flight and sequence everything', async () => {
