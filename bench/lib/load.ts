@@ -75,11 +75,11 @@ export class HttpClient {
 
 export type LoadResult = {
   clients: number;
-  /** Flows finished inside the window, per second of the window (cut short when work ran out). */
+  /** Finished flows per second, from the start until the last flow ended (or the work ran out). */
   flowsPerSecond: number;
   flows: number;
   windowMs: number;
-  /** Every finished flow's duration, the ones finishing after the window included. */
+  /** Every finished flow's duration. */
   flowMs: number[];
   timings: Timings;
   errors: number;
@@ -130,8 +130,10 @@ export async function runClosedLoop(options: {
   }
   await Promise.all(Array.from({ length: options.clients }, (_, i) => client(i)));
   if (errors >= MAX_ERRORS) stoppedEarly = `stopped after ${MAX_ERRORS} errors`;
-  // Out of work early: the rate is taken over the time every client still had work.
-  const end = Math.min(deadline, stoppedAt ?? deadline);
+  // Clients start no flow after the deadline but finish the one they are in, so every started flow
+  // counts, over the time until the last one ended: flows longer than the window (a slow server
+  // under 50 clients) still give a rate. Out of work early: over the time every client had work.
+  const end = stoppedAt ?? Math.max(deadline, ...flowEnds);
   const flows = flowEnds.filter((t) => t <= end).length;
   return {
     clients: options.clients,
