@@ -55,7 +55,8 @@ async function auditActions(studyId: string, entityId: string) {
   const rows = await t.app.database.db
     .select()
     .from(auditEvents)
-    .where(and(eq(auditEvents.studyId, studyId), eq(auditEvents.entityId, entityId)));
+    .where(and(eq(auditEvents.studyId, studyId), eq(auditEvents.entityId, entityId)))
+    .orderBy(auditEvents.ticket);
   return rows.map((row) => row.action);
 }
 

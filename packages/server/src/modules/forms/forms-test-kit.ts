@@ -94,7 +94,8 @@ export async function auditActions(kit: Kit, studyId: string, entityType = 'FORM
   const rows = await kit.t.app.database.db
     .select({ action: auditEvents.action })
     .from(auditEvents)
-    .where(and(eq(auditEvents.studyId, studyId), eq(auditEvents.entityType, entityType)));
+    .where(and(eq(auditEvents.studyId, studyId), eq(auditEvents.entityType, entityType)))
+    .orderBy(auditEvents.ticket);
   return rows.map((r) => r.action);
 }
 

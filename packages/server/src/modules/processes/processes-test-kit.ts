@@ -215,7 +215,8 @@ export async function auditRows(kit: Kit, studyId: string) {
       after: auditEvents.after,
     })
     .from(auditEvents)
-    .where(and(eq(auditEvents.studyId, studyId), eq(auditEvents.entityType, 'PROCESS')));
+    .where(and(eq(auditEvents.studyId, studyId), eq(auditEvents.entityType, 'PROCESS')))
+    .orderBy(auditEvents.ticket);
 }
 
 /** Issues of a 400 body as [path, message] pairs. */

@@ -84,7 +84,8 @@ export function rulesKit(get: () => TestApp) {
     const rows = await app()
       .database.db.select({ action: auditEvents.action, entityId: auditEvents.entityId })
       .from(auditEvents)
-      .where(and(eq(auditEvents.studyId, studyId), eq(auditEvents.entityType, entityType)));
+      .where(and(eq(auditEvents.studyId, studyId), eq(auditEvents.entityType, entityType)))
+      .orderBy(auditEvents.ticket);
     return rows.map((r) => r.action);
   }
 

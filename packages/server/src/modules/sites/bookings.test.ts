@@ -62,7 +62,8 @@ describe(`POST /api/studies/:studyId/sites/:siteId/bookings on ${engine}`, () =>
     const events = await t.app.database.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.studyId, study.id), eq(auditEvents.entityType, 'SITE_BOOKING')));
+      .where(and(eq(auditEvents.studyId, study.id), eq(auditEvents.entityType, 'SITE_BOOKING')))
+      .orderBy(auditEvents.ticket);
     expect(events.map((e) => e.action)).toEqual(['SITE_BOOKING_CREATED']);
   });
 
@@ -179,7 +180,8 @@ describe(`PUT and DELETE /api/studies/:studyId/sites/:siteId/bookings/:bookingId
     const actions = await t.app.database.db
       .select({ action: auditEvents.action })
       .from(auditEvents)
-      .where(and(eq(auditEvents.studyId, study.id), eq(auditEvents.entityId, created.id)));
+      .where(and(eq(auditEvents.studyId, study.id), eq(auditEvents.entityId, created.id)))
+      .orderBy(auditEvents.ticket);
     expect(actions.map((a) => a.action)).toEqual(['SITE_BOOKING_CREATED', 'SITE_BOOKING_DELETED']);
     expect(site.id).toBeTruthy();
   });

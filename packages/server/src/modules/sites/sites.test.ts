@@ -34,7 +34,8 @@ async function siteAuditActions(studyId: string) {
   const rows = await t.app.database.db
     .select({ action: auditEvents.action })
     .from(auditEvents)
-    .where(and(eq(auditEvents.studyId, studyId), eq(auditEvents.entityType, 'SITE')));
+    .where(and(eq(auditEvents.studyId, studyId), eq(auditEvents.entityType, 'SITE')))
+    .orderBy(auditEvents.ticket);
   return rows.map((r) => r.action);
 }
 

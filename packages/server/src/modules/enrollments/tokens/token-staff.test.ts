@@ -87,7 +87,8 @@ async function auditOf(studyId: string, action: string) {
   return t.app.database.db
     .select()
     .from(auditEvents)
-    .where(and(eq(auditEvents.studyId, studyId), eq(auditEvents.action, action)));
+    .where(and(eq(auditEvents.studyId, studyId), eq(auditEvents.action, action)))
+    .orderBy(auditEvents.ticket);
 }
 
 describe(`GET /api/studies/:studyId/token/:token and .../extendedValidation (${engine})`, () => {
