@@ -16,6 +16,11 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../packages/server/src/app';
 import { studies } from '../packages/server/src/modules/studies/tables';
+import {
+  countSubjectList,
+  listSubjectPage,
+  type SubjectListFilter,
+} from '../packages/server/src/modules/subjects/list-repo';
 import { loadConfig } from '../packages/server/src/platform/config';
 import { buildSite, buildStudy, buildUser, grantAccess } from '../packages/server/test/factories';
 
@@ -87,6 +92,9 @@ const LAST_NAMES = PREFIXES.flatMap((p) => SUFFIXES.map((s) => `${p}${s}`));
 
 type Figures = {
   seedSeconds: number;
+  session: number[];
+  dataLayer: number[];
+  legacy: number[];
   search: number[];
   monitorSearch: number[];
   firstPages: number[];
@@ -227,6 +235,50 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<Figures> {
     const monitorSearch: number[] = [];
     for (const term of terms.filter((_, i) => i % 6 < 2))
       monitorSearch.push((await timeCall(app, url, monitor, { search: term, pageSize: 25 })).ms);
+    // Anchors in the same run: the floor of any signed-in request (GET /api/auth/session), the list's
+    // statements without HTTP (repo functions), and the statements this replaced (ilike over the
+    // JSON attributes and a concat_ws full name, a full count(*), OFFSET), on 20 of the terms.
+    const session: number[] = [];
+    for (let i = 0; i < CALLS; i += 1) {
+      const started = performance.now();
+      await app.inject({ method: 'GET', url: '/api/auth/session', headers: admin });
+      session.push(performance.now() - started);
+    }
+    const dataLayer: number[] = [];
+    for (const term of terms) {
+      const filter: SubjectListFilter = {
+        studyId: study.id,
+        siteIds: 'ALL',
+        archived: 'ACTIVE',
+        search: term,
+        searchVisibility: { firstName: 'ALL', lastName: 'ALL', initials: 'ALL', email: 'ALL' },
+        sortBy: 'patientId',
+        sortVisibility: 'ALL',
+        sortDirection: 'asc',
+        page: 1,
+        pageSize: 25,
+      };
+      const started = performance.now();
+      const count = await countSubjectList(app.database.db, filter);
+      await listSubjectPage(app.database.db, filter, { fewMatches: !count.isLowerBound });
+      dataLayer.push(performance.now() - started);
+    }
+    const legacy: number[] = [];
+    for (const term of terms.slice(0, 20)) {
+      const pattern = `%${term}%`;
+      const where = `s.study_id = $1 and s.archived_at is null and (s.patient_id ilike $2
+        or s.attributes->>'firstName' ilike $2 or s.attributes->>'lastName' ilike $2
+        or s.attributes->>'initials' ilike $2 or s.attributes->>'email' ilike $2
+        or concat_ws(' ', s.attributes->>'firstName', s.attributes->>'lastName') ilike $2)`;
+      const from = 'subject s join site on site.study_id = s.study_id and site.id = s.site_id';
+      const started = performance.now();
+      await app.database.query(
+        `select s.*, site.name from ${from} where ${where} order by lower(s.patient_id) asc nulls last, lower(s.patient_id), s.id limit 25 offset 0`,
+        [study.id, pattern],
+      );
+      await app.database.query(`select count(*) from ${from} where ${where}`, [study.id, pattern]);
+      legacy.push(performance.now() - started);
+    }
     const firstPages: number[] = [];
     const nextPages: number[] = [];
     let after: string | null = null;
@@ -253,7 +305,17 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<Figures> {
         throw new Error(`import failed: ${res.statusCode} ${res.body.slice(0, 500)}`);
       importRates.push(IMPORT_ROWS / seconds);
     }
-    return { seedSeconds, search, monitorSearch, firstPages, nextPages, importRates };
+    return {
+      seedSeconds,
+      session,
+      dataLayer,
+      legacy,
+      search,
+      monitorSearch,
+      firstPages,
+      nextPages,
+      importRates,
+    };
   } finally {
     await app.close();
     await dropDatabase();
@@ -276,6 +338,9 @@ const rows: [string, (f: Figures) => string, string][] = [
   ['seed (multi-row SQL)', (f) => `${f.seedSeconds.toFixed(1)} s`, ''],
   ['search + page of 25, p50 / p95', (f) => ms(f.search), 'p95 <= 20 / 100 ms'],
   ['same, monitor (subject id only)', (f) => ms(f.monitorSearch), 'p95 <= 20 / 100 ms'],
+  ['anchor: GET /api/auth/session', (f) => ms(f.session), 'floor of a signed-in call'],
+  ['search + page, statements only', (f) => ms(f.dataLayer), 'no HTTP, no auth'],
+  ['before: ilike + count(*) + OFFSET', (f) => ms(f.legacy), 'the replaced statements, 20 terms'],
   ['page by number (1-40), p50 / p95', (f) => ms(f.firstPages), ''],
   ['next page by cursor, p50 / p95', (f) => ms(f.nextPages), ''],
   [
