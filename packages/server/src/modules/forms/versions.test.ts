@@ -122,10 +122,15 @@ describe(`POST /api/studies/:studyId/forms/promoteFormVersion on ${engine}`, () 
 });
 
 describe(`process and enrollment forms on ${engine}`, () => {
-  it('GET /api/study/:studyId/process/:processId/forms is 404 for an unknown process', async () => {
+  it('GET /api/study/:studyId/process/:processId/forms is 404 for an unknown process, 400 for a malformed id', async () => {
     const study = await newStudy(kit);
+    const unknown = 'f'.repeat(24);
+    expect(
+      (await call(kit, 'GET', `/api/study/${study.id}/process/${unknown}/forms`, kit.admin)).statusCode,
+    ).toBe(404);
+    // Issue 17 item 4: a record id of the wrong shape is refused at the edge.
     expect((await call(kit, 'GET', `/api/study/${study.id}/process/nope/forms`, kit.admin)).statusCode).toBe(
-      404,
+      400,
     );
   });
 
