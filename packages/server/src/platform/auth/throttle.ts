@@ -49,9 +49,12 @@ export type Reservation =
 /**
  * Counts one use of `key` and says whether it is within the policy, in one statement (issue 17:
  * reserve, then check): concurrent uses each get their own count from the row they update, so a
- * burst of N uses lets exactly `maxFailures` through. A use beyond the limit is not counted; it
- * blocks the key for `blockMinutes` (from then) and starts a new window after the block. While
- * blocked, nothing changes.
+ * burst of N uses lets exactly `maxFailures` through. A use beyond the limit is refused and sets
+ * no block: the uses counted may still be given back (requests in flight that succeed), so a
+ * burst of good requests from one address or to one account must not lock it (seen with 16
+ * simultaneous correct logins, and with participants behind one address). Uses that stay counted
+ * (real failures) keep refusing until their window ends; `block` locks at once. While blocked,
+ * nothing changes.
  */
 export async function reserve(
   db: Executor,
@@ -60,27 +63,33 @@ export async function reserve(
   policy: ThrottlePolicy,
 ): Promise<Reservation> {
   const windowStartLimit = new Date(now.getTime() - policy.windowMinutes * 60_000);
-  const blockUntil = new Date(now.getTime() + policy.blockMinutes * 60_000);
   const t = loginThrottle;
   const isBlocked = sql`(${t.blockedUntil} is not null and ${t.blockedUntil} > ${now})`;
   const isExpired = sql`(${t.windowStart} < ${windowStartLimit})`;
   const next = sql`(case when ${isExpired} then 1 else ${t.failures} + 1 end)`;
-  const refused = sql`(not ${isBlocked} and ${next} > ${policy.maxFailures})`;
   const [row] = await db
     .insert(t)
     .values({ key, failures: 1, windowStart: now, blockedUntil: null })
     .onConflictDoUpdate({
       target: t.key,
       set: {
-        failures: sql`case when ${isBlocked} then ${t.failures} when ${refused} then 0 else ${next} end`,
-        windowStart: sql`case when ${isBlocked} then ${t.windowStart} when ${refused} then ${blockUntil} when ${isExpired} then ${now} else ${t.windowStart} end`,
-        blockedUntil: sql`case when ${isBlocked} then ${t.blockedUntil} when ${refused} then ${blockUntil} else ${t.blockedUntil} end`,
+        // A refused use is not counted: the count stops at one above the limit, which marks the
+        // window full until uses are given back or the window ends; no block is set.
+        failures: sql`case when ${isBlocked} then ${t.failures} else least(${next}, ${policy.maxFailures + 1}) end`,
+        windowStart: sql`case when ${isBlocked} then ${t.windowStart} when ${isExpired} then ${now} else ${t.windowStart} end`,
       },
     })
     .returning({ failures: t.failures, windowStart: t.windowStart, blockedUntil: t.blockedUntil });
   if (!row) throw new Error(`The throttle store returned no row for ${key}.`);
   if (row.blockedUntil && row.blockedUntil > now)
     return { allowed: false, key, blockedUntil: row.blockedUntil };
+  if (row.failures > policy.maxFailures) {
+    return {
+      allowed: false,
+      key,
+      blockedUntil: new Date(row.windowStart.getTime() + policy.windowMinutes * 60_000),
+    };
+  }
   return { allowed: true, key, windowStart: row.windowStart, count: row.failures };
 }
 

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, engine, type TestApp } from '../../../test/harness';
+import { release, reserve, type ThrottlePolicy } from './throttle';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const policy: ThrottlePolicy = { maxFailures: 3, windowMinutes: 15, blockMinutes: 15 };
+const now = new Date('2026-09-01T08:00:00Z');
+
+describe(`throttle reserve and release on ${engine}`, () => {
+  it('refuses a use beyond the limit without blocking: once uses in flight are given back, the key is free again', async () => {
+    const db = t.app.database.db;
+    const key = 'test:refused-sets-no-block';
+    const allowed = [];
+    for (let i = 0; i < policy.maxFailures; i++) allowed.push(await reserve(db, key, now, policy));
+    expect(allowed.every((r) => r.allowed)).toBe(true);
+    // A fourth use while the three are in flight is refused, until the end of the window at most.
+    const refused = await reserve(db, key, now, policy);
+    expect(refused).toMatchObject({ allowed: false });
+    // The three were good requests (a right password, a found link): they give their uses back.
+    for (const r of allowed) await release(db, r);
+    const later = new Date(now.getTime() + 1000);
+    expect(await reserve(db, key, later, policy)).toMatchObject({ allowed: true });
+  });
+
+  it('keeps refusing while real failures fill the window, and frees the key when the window ends', async () => {
+    const db = t.app.database.db;
+    const key = 'test:failures-fill-window';
+    for (let i = 0; i < policy.maxFailures; i++)
+      expect((await reserve(db, key, now, policy)).allowed).toBe(true);
+    const refused = await reserve(db, key, new Date(now.getTime() + 60_000), policy);
+    expect(refused.allowed).toBe(false);
+    if (!refused.allowed) expect(refused.blockedUntil.getTime()).toBe(now.getTime() + 15 * 60_000);
+    expect((await reserve(db, key, new Date(now.getTime() + 16 * 60_000), policy)).allowed).toBe(true);
+  });
+});
