@@ -7,7 +7,14 @@ import { type SendOutResult, type TokenStatus, tokenStateMachine } from '@trialb
 import { AppError, notFound, validationError } from '../../../../platform/errors';
 import { newId } from '../../../../platform/ids';
 import type { UseCaseContext } from '../../../../platform/use-case';
-import { findEnrollmentProcess, findStudyScheduleInfo, findSubject, lockEnrollment } from '../../repo';
+import { findProcessOfDataEvent } from '../../../processes/api';
+import {
+  findEnrollmentProcess,
+  findStudyScheduleInfo,
+  findSubject,
+  lockEnrollment,
+  siteExists,
+} from '../../repo';
 import { requireDataCaptureStudy } from '../../service/enroll-subject';
 import {
   claimNotification,
@@ -195,6 +202,10 @@ export async function startAllForDataEvent(
   env: ScheduleEnv,
 ): Promise<TokenRow[]> {
   await requireDataCaptureStudy(ctx, input.studyId);
+  // Another study's site or data event is not found here, rather than starting nothing (issue 17).
+  if (!(await siteExists(ctx.tx, input.studyId, input.siteId))) throw notFound('The site');
+  if (!(await findProcessOfDataEvent(ctx.tx, input.studyId, input.dataEventId)))
+    throw notFound('The data event');
   const waiting = await listWaitingTokensOfDataEventAtSite(
     ctx.tx,
     input.studyId,
