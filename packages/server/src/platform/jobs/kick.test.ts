@@ -4,47 +4,15 @@
  * kicks must leave at most one waiting job per queue (in process: one send per burst; in the
  * database: pg-boss's `short` policy), and every message queued during the burst is still sent.
  */
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, engine, type TestDatabase, testConfig } from '../../../test/harness';
+import { startSmtp, waitFor } from '../../../test/smtp';
 import { buildApp } from '../../app';
 import { kickJobs } from '../../modules/enrollments/tokens/route-helpers';
 import { SCHEDULE_QUEUE } from '../../modules/enrollments/tokens/service/run-due-schedule';
 import { OUTBOX_QUEUE, queueMessage } from '../outbox/outbox';
 import { runUseCase, SYSTEM_ACTOR } from '../use-case';
 import { KICK_DELAY_MS } from './boss';
-
-async function startSmtp(): Promise<{ url: string; received: string[]; close(): Promise<void> }> {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, done) {
-      stream.on('data', () => {});
-      stream.on('end', () => {
-        received.push(...session.envelope.rcptTo.map((r) => r.address));
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise((r) => server.close(() => r())),
-  };
-}
-
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('timed out');
-}
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -122,9 +90,10 @@ describe(`coalescing job kicks on ${engine}`, () => {
         const waiting = await waitingJobs(app);
         mostWaiting = Math.max(mostWaiting, ...Object.values(waiting));
       }
-      await waitFor(() => recipients.every((r) => smtp.received.includes(r)));
+      const delivered = () => smtp.received.flatMap((m) => m.to);
+      await waitFor(() => recipients.every((r) => delivered().includes(r)), 30_000, 100);
       expect(mostWaiting).toBeLessThanOrEqual(1);
-      for (const r of recipients) expect(smtp.received.filter((x) => x === r)).toHaveLength(1);
+      for (const r of recipients) expect(delivered().filter((x) => x === r)).toHaveLength(1);
       const pending = await app.database.query<{ n: number }>(
         `select count(*)::int as n from outbox_message where status = 'PENDING'`,
       );

@@ -1,48 +1,10 @@
 // @module-tag locking
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, engine, loginAs, type TestDatabase, testConfig } from '../../../test/harness';
+import { startSmtp, waitFor } from '../../../test/smtp';
 import { buildApp } from '../../app';
 import { runUseCase } from '../use-case';
 import { queueMessage } from './outbox';
-
-type Received = { to: string[]; data: string };
-
-/** A real SMTP server on a free port that records what it receives. */
-async function startSmtp(): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, done) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => {
-        data += chunk.toString();
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise((r) => server.close(() => r())),
-  };
-}
-
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('timed out');
-}
 
 describe(`email outbox and jobs on ${engine}`, () => {
   let database: TestDatabase;
