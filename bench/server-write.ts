@@ -11,6 +11,7 @@
 //   npm run bench:server-write -- [--clients 16] [--seconds 20] [--rounds 3] [--pglite-clients 50]
 //                                 [--pgbench-scale 16] [--only postgres,pglite] [--quick]
 import { type RunningServer, startServer } from '../packages/e2e/support/server';
+import { thirtyAnswers } from '../packages/server/test/thirty-questions';
 import { isQuick, listOption, numberOption } from './lib/args';
 import { withCleanup } from './lib/cleanup';
 import { HttpClient, type LoadResult, runClosedLoop, type Timings } from './lib/load';
@@ -19,7 +20,6 @@ import { createThrowawayDatabase, describeServer } from './lib/postgres';
 import { reportRow } from './lib/report';
 import { median, ms, percent, quantile, rate, sleep } from './lib/stats';
 import {
-  answersOf,
   type BenchStudy,
   enrolLinks,
   type Link,
@@ -112,7 +112,7 @@ async function participantFlow(baseUrl: string, study: BenchStudy, link: Link, t
     {
       token: link.token,
       formId: study.formId,
-      answers: answersOf(link.token.charCodeAt(0)),
+      answers: thirtyAnswers(link.token.charCodeAt(0)),
       isFinal: true,
       idempotencyKey: `bench-${link.tokenId}`,
     },
@@ -150,7 +150,7 @@ async function prepareUpdaters(baseUrl: string, study: BenchStudy, count: number
         'staffFill',
         'POST',
         base,
-        { formId: study.formId, answers: answersOf(i), isFinal: true },
+        { formId: study.formId, answers: thirtyAnswers(i), isFinal: true },
       );
       return { client, url: `${base}/${filled.answerSet.id}`, version: filled.answerSet.version, seed: i };
     }),
@@ -169,7 +169,7 @@ function updateRun(updaters: Updater[], seconds: number) {
         'update',
         'PUT',
         updater.url,
-        { answers: answersOf(updater.seed), version: updater.version, comment: 'Transcription error' },
+        { answers: thirtyAnswers(updater.seed), version: updater.version, comment: 'Transcription error' },
       );
       updater.version = result.answerSet.version;
       return true;

@@ -11,13 +11,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { startServer } from '../packages/e2e/support/server';
+import { THIRTY_QUESTIONS } from '../packages/server/test/thirty-questions';
 import { launchChromium } from './form-builder';
 import { isQuick, numberOption } from './lib/args';
 import { withCleanup } from './lib/cleanup';
 import { reportRow } from './lib/report';
 import { median, ms } from './lib/stats';
 import { SURVEYJS_QUESTION_SELECTOR, serveSurveyJsPage, toSurveyJson } from './lib/surveyjs';
-import { enrolLinks, setUpParticipantStudy, THIRTY_FORM, THIRTY_QUESTIONS } from './lib/write-study';
+import { enrolLinks, setUpParticipantStudy, THIRTY_FORM } from './lib/write-study';
 
 const ROUNDS = numberOption('rounds', 3, 1);
 const CPU_SLOWDOWN = 4;

@@ -12,34 +12,10 @@ import {
   staffApi,
 } from '../../packages/e2e/support/participant';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../packages/e2e/support/server';
+import { THIRTY_QUESTIONS } from '../../packages/server/test/thirty-questions';
 import { HttpClient } from './load';
 
-/** Thirty questions of the kinds a questionnaire mixes: numbers, sentences, single choices. */
-export const THIRTY_QUESTIONS = Array.from({ length: 30 }, (_, i) => {
-  const id = `q${i + 1}`;
-  const base = { id, order: i + 1, question: { en: `Question ${i + 1}: how was your week?` } };
-  if (i % 3 === 0) return { ...base, type: 'NUMBER', required: true, minValue: 0, maxValue: 100 };
-  if (i % 3 === 1) return { ...base, type: 'TEXT_SENTENCE' };
-  return {
-    ...base,
-    type: 'MULTIPLE_CHOICE',
-    possibilities: [
-      { id: `${id}a`, possibility: { en: 'No' } },
-      { id: `${id}b`, possibility: { en: 'Yes' } },
-    ],
-  };
-});
-
 export const THIRTY_FORM: FormSpec = { title: { en: 'Weekly symptoms' }, questions: THIRTY_QUESTIONS };
-
-/** A full set of 30 answers; the seed varies them so an update really changes every answer. */
-export function answersOf(seed: number) {
-  return THIRTY_QUESTIONS.map((q, i) => {
-    if (i % 3 === 0) return { question: q.id, answerStrings: [String((seed + i) % 100)] };
-    if (i % 3 === 1) return { question: q.id, answerStrings: [`answer ${seed} ${i}`] };
-    return { question: q.id, answerStrings: [], possibilities: [`${q.id}${seed % 2 === 0 ? 'a' : 'b'}`] };
-  });
-}
 
 /**
  * The study, the e2e helpers' staff API it was made with, and an admin session of our own for the

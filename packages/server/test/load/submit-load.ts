@@ -19,32 +19,12 @@ import { buildApp } from '../../src/app';
 import { buildPublishedForm } from '../../src/modules/public/public-test-kit';
 import { loadConfig } from '../../src/platform/config';
 import { buildProcess, buildSite, buildStudy, buildSubject } from '../factories';
+import { THIRTY_QUESTIONS, thirtyAnswers } from '../thirty-questions';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 16);
 const FLOWS = Number(process.env.FLOWS ?? 200);
 const ADMIN = { email: 'load-admin@example.org', password: 'Correct-Horse-Battery-9' };
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const QUESTIONS = Array.from({ length: 30 }, (_, i) => {
-  const id = `q${i + 1}`;
-  const base = { id, order: i + 1, question: { en: `Question ${i + 1}` } };
-  if (i % 3 === 0) return { ...base, type: 'NUMBER', required: true, minValue: 0, maxValue: 100 };
-  if (i % 3 === 1) return { ...base, type: 'TEXT_SENTENCE' };
-  return {
-    ...base,
-    type: 'MULTIPLE_CHOICE',
-    possibilities: [
-      { id: `${id}a`, possibility: { en: 'No' } },
-      { id: `${id}b`, possibility: { en: 'Yes' } },
-    ],
-  };
-});
-
-const ANSWERS = QUESTIONS.map((q, i) => {
-  if (i % 3 === 0) return { question: q.id, answerStrings: [String(i)] };
-  if (i % 3 === 1) return { question: q.id, answerStrings: [`answer ${i}`] };
-  return { question: q.id, answerStrings: [], possibilities: [`${q.id}a`] };
-});
 
 async function admin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -84,7 +64,7 @@ async function main(): Promise<void> {
 
     const study = await buildStudy(app, { status: 'PRODUCTION' });
     const site = await buildSite(app, study.id);
-    const formId = await buildPublishedForm(app, study.id, QUESTIONS);
+    const formId = await buildPublishedForm(app, study.id, THIRTY_QUESTIONS);
     const process = await buildProcess(app, {
       studyId: study.id,
       dataEvents: [
@@ -136,7 +116,7 @@ async function main(): Promise<void> {
         body: JSON.stringify({
           token: link,
           formId,
-          answers: ANSWERS,
+          answers: thirtyAnswers(0),
           isFinal: true,
           idempotencyKey: randomUUID(),
         }),

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
 import { countStatements, summarise } from '../../../test/statement-counter';
+import { THIRTY_QUESTIONS, thirtyAnswers } from '../../../test/thirty-questions';
 import { buildLinkStudy, cookieOf, openEvent } from './public-test-kit';
 
 /** The issue's aim for a participant submit (issue 16 item 2). */
@@ -38,34 +39,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** Thirty questions of the kinds a questionnaire mixes: numbers, sentences, single choices. */
-const THIRTY = Array.from({ length: 30 }, (_, i) => {
-  const id = `q${i + 1}`;
-  const base = { id, order: i + 1, question: { en: `Question ${i + 1}` } };
-  if (i % 3 === 0) return { ...base, type: 'NUMBER', required: true, minValue: 0, maxValue: 100 };
-  if (i % 3 === 1) return { ...base, type: 'TEXT_SENTENCE' };
-  return {
-    ...base,
-    type: 'MULTIPLE_CHOICE',
-    possibilities: [
-      { id: `${id}a`, possibility: { en: 'No' } },
-      { id: `${id}b`, possibility: { en: 'Yes' } },
-    ],
-  };
-});
-
-function answersOf(seed: number) {
-  return THIRTY.map((q, i) => {
-    if (i % 3 === 0) return { question: q.id, answerStrings: [String((seed + i) % 100)] };
-    if (i % 3 === 1) return { question: q.id, answerStrings: [`answer ${seed} ${i}`] };
-    return { question: q.id, answerStrings: [], possibilities: [`${q.id}${seed % 2 === 0 ? 'a' : 'b'}`] };
-  });
-}
-
 describe(`statements per request on ${engine} (issue 16 item 2)`, () => {
   it(`opening a link stays within ${VALIDATE_LIMIT} statements, then a participant submit of a 30-answer form within ${SUBMIT_LIMIT} (issue aim ${ISSUE_SUBMIT_AIM})`, async () => {
     const s = await buildLinkStudy(t.app, admin, {
-      formQuestions: [THIRTY],
+      formQuestions: [THIRTY_QUESTIONS],
       events: (p, f) => [openEvent(p, { forms: [f] })],
     });
     const counter = countStatements(t.app);
@@ -86,7 +63,7 @@ describe(`statements per request on ${engine} (issue 16 item 2)`, () => {
         payload: {
           token: s.link,
           formId: s.formId,
-          answers: answersOf(1),
+          answers: thirtyAnswers(1),
           isFinal: true,
           idempotencyKey: randomUUID(),
         },
@@ -102,7 +79,7 @@ describe(`statements per request on ${engine} (issue 16 item 2)`, () => {
 
   it(`a staff update with a reason of 30 answers stays within ${UPDATE_LIMIT} statements`, async () => {
     const s = await buildLinkStudy(t.app, admin, {
-      formQuestions: [THIRTY],
+      formQuestions: [THIRTY_QUESTIONS],
       events: (p, f) => [openEvent(p, { forms: [f] })],
     });
     const token = s.tokens[0];
@@ -112,7 +89,7 @@ describe(`statements per request on ${engine} (issue 16 item 2)`, () => {
       method: 'POST',
       url: base,
       headers: admin.headers,
-      payload: { formId: s.formId, answers: answersOf(1), isFinal: true },
+      payload: { formId: s.formId, answers: thirtyAnswers(1), isFinal: true },
     });
     expect(first.statusCode, first.body).toBe(200);
     const set = first.json<{ answerSet: { id: string; version: number } }>().answerSet;
@@ -122,7 +99,7 @@ describe(`statements per request on ${engine} (issue 16 item 2)`, () => {
         method: 'PUT',
         url: `${base}/${set.id}`,
         headers: admin.headers,
-        payload: { answers: answersOf(2), version: set.version, comment: 'Transcription error' },
+        payload: { answers: thirtyAnswers(2), version: set.version, comment: 'Transcription error' },
       });
       const log = counter.take();
       expect(res.statusCode, res.body).toBe(200);
