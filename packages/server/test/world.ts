@@ -30,14 +30,17 @@ export type World = {
   userEmail: string;
 };
 
-/** A study (with the API-key module) and one filled site of it, built by a system admin. */
+/**
+ * A study (with the API-key module) and one filled site of it, built by a system admin; `studyId`
+ * and `siteId` fill an existing study or site instead.
+ */
 export async function buildWorld(
   app: FastifyInstance,
   admin: LoggedIn,
-  input: { studyId?: string; tag: string },
+  input: { studyId?: string; siteId?: string; tag: string },
 ): Promise<World> {
   const studyId = input.studyId ?? (await buildStudy(app, { modules: ['API_KEYS'] })).id;
-  const site = await buildSite(app, studyId);
+  const site = input.siteId ? { id: input.siteId } : await buildSite(app, studyId);
   const now = new Date();
   const formId = newId(now);
   await app.database.db.insert(formTemplates).values({

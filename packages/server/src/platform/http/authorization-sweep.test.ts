@@ -1,22 +1,10 @@
 // @module-tag routes
 import { type AccessUser, hasPermission, STUDY_ROLES, type StudyRole } from '@trialbase/domain';
-import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildProcess,
-  buildSite,
-  buildStudy,
-  buildUser,
-  DEFAULT_PASSWORD,
-  grantAccess,
-  setStudySchedule,
-} from '../../../test/factories';
+import { buildSite, buildStudy, buildUser, DEFAULT_PASSWORD, grantAccess } from '../../../test/factories';
 import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
-import { tokens } from '../../modules/enrollments/tokens/tables';
-import { formTemplates } from '../../modules/forms/tables';
-import { WEIGHT_FORM } from '../../modules/questionnaires/questionnaires-test-kit';
-import { newId } from '../ids';
+import { buildWorld } from '../../../test/world';
 import type { RoutePermission, StudyPermission } from './define-route';
 
 // Issue 4 item 5: every registered /api route is called by every kind of caller and the
@@ -151,59 +139,8 @@ function sweptSiteOf(permission: StudyPermission, params: Record<string, string>
 
 /** A subject of site A1, enrolled, with its staff form filled by the study admin. */
 async function filledAtSiteA1(studyId: string, siteId: string, admin: LoggedIn): Promise<SiteA1> {
-  const app = t.app;
-  const now = new Date();
-  const formId = newId(now);
-  await app.database.db.insert(formTemplates).values({
-    studyId,
-    id: formId,
-    name: `Weight ${formId.slice(-6)}`,
-    type: 'TYPE_FORM',
-    document: WEIGHT_FORM(formId) as Record<string, unknown>,
-    createdBy: 'factory',
-    createdAt: now,
-    updatedAt: now,
-  });
-  const process = await buildProcess(app, {
-    studyId,
-    dataEvents: [
-      {
-        id: `sw${formId.slice(-8)}-e1`,
-        type: 'TYPE_USER',
-        forms: [formId],
-        referenceDate: 'REGISTRATION',
-        sendAs: 'NO_SEND_OUT',
-      },
-    ],
-  });
-  await setStudySchedule(app, studyId, { status: 'PRODUCTION' });
-  const headers = admin.headers;
-  const created = await app.inject({
-    method: 'POST',
-    url: `/api/studies/${studyId}/sites/${siteId}/patients`,
-    headers,
-    payload: { patientId: 'SW-001', firstName: 'Ane', lastName: 'Hansen', email: 'sw-001@example.org' },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const subjectId = created.json<{ id: string }[]>()[0]?.id ?? '';
-  const enrolled = await app.inject({
-    method: 'POST',
-    url: `/api/studies/${studyId}/enrollments`,
-    headers,
-    payload: { subjectId, siteId, processId: process.id },
-  });
-  expect(enrolled.statusCode, enrolled.body).toBe(201);
-  const enrollmentId = enrolled.json<{ id: string }[]>()[0]?.id ?? '';
-  const [token] = await app.database.db.select().from(tokens).where(eq(tokens.enrollmentId, enrollmentId));
-  const tokenId = token?.id ?? '';
-  const filled = await app.inject({
-    method: 'POST',
-    url: `/api/studies/${studyId}/enrollments/${enrollmentId}/tokens/${tokenId}/questionnaires`,
-    headers,
-    payload: { formId, answers: [{ question: 'q1', answerStrings: ['70'] }], isFinal: true },
-  });
-  expect(filled.statusCode, filled.body).toBe(200);
-  const questionnaireId = filled.json<{ answerSet: { id: string } }>().answerSet.id;
+  const world = await buildWorld(t.app, admin, { studyId, siteId, tag: 'sw' });
+  const { subjectId, enrollmentId, tokenId, questionnaireId } = world;
   return { siteId, subjectId, enrollmentId, tokenId, questionnaireId };
 }
 
