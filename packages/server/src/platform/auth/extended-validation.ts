@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { AppError, unauthenticated } from '../errors';
 import { verifyPassword } from './passwords';
-import { blockedUntil, clearFailures, recordFailure } from './throttle';
+import { clearFailures, reserve } from './throttle';
 
 /** The header that carries the signer's password (spec 000 §6). */
 export const EXTENDED_VALIDATION_HEADER = HEADER;
@@ -54,12 +54,14 @@ export async function checkExtendedValidation(
   if (!auth) throw unauthenticated('A signature needs a signed-in user.');
   const now = input.now ?? new Date();
   const key = `ev:${auth.user.id}`;
-  if (await blockedUntil(db, key, now)) {
+  // Issue 17: the attempt reserves its use before the password is checked (one statement), so a
+  // burst of wrong passwords gets exactly the limit checked; a right password clears the count.
+  const attempt = await reserve(db, key, now, EXTENDED_VALIDATION_POLICY);
+  if (!attempt.allowed) {
     throw new AppError('EXCEED_NO_ATTEMPTS', 'Too many wrong passwords. Wait a few minutes and try again.');
   }
   const candidates = headerPasswords(req);
   if (!(await matchesAny(auth.user.passwordHash, candidates))) {
-    await recordFailure(db, key, now, EXTENDED_VALIDATION_POLICY);
     throw new AppError(
       'EXTENDED_VALIDATION',
       candidates.length > 0

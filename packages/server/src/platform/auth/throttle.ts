@@ -93,6 +93,24 @@ export async function reserve(
   return { allowed: true, key, windowStart: row.windowStart, count: row.failures };
 }
 
+/**
+ * Whether the next use of `key` would be refused under `policy`, read without counting it: the
+ * time it is refused until, or null. For requests that only reserve a use when they fail (a valid
+ * API key is not a guess), so a burst of good requests is never refused by its own uses.
+ */
+export async function refusedUntil(
+  db: Executor,
+  key: string,
+  now: Date,
+  policy: ThrottlePolicy,
+): Promise<Date | null> {
+  const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key)).limit(1);
+  if (!row) return null;
+  if (row.blockedUntil && row.blockedUntil > now) return row.blockedUntil;
+  const windowEnd = new Date(row.windowStart.getTime() + policy.windowMinutes * 60_000);
+  return windowEnd > now && row.failures >= policy.maxFailures ? windowEnd : null;
+}
+
 /** Gives a reserved use back (it did not count: the code was right, the link was found). */
 export async function release(db: Executor, reservation: Reservation): Promise<void> {
   if (!reservation.allowed) return;

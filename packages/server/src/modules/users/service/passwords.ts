@@ -1,6 +1,6 @@
 import { type ChangePasswordRequest, checkPasswordStrength, type FieldIssue } from '@trialbase/domain';
 import { hashPassword, verifyPassword } from '../../../platform/auth/passwords';
-import { blockedUntil, clearFailures, loginEmailKey, recordFailure } from '../../../platform/auth/throttle';
+import { clearFailures, loginEmailKey, reserve } from '../../../platform/auth/throttle';
 import type { Db } from '../../../platform/db/client';
 import { AppError, validationError } from '../../../platform/errors';
 import { runUseCase, SYSTEM_ACTOR } from '../../../platform/use-case';
@@ -34,17 +34,18 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const ipKey = `forgot:ip:${input.ip ?? 'unknown'}`;
   const emailKey = `forgot:email:${input.email}`;
-  if (await blockedUntil(db, ipKey, now)) {
+  // Issue 17: each request reserves its use of both limits in one statement each before it is
+  // served, so a burst gets exactly the limits through (the email's refusal stays silent).
+  const address = await reserve(db, ipKey, now, FORGOT_IP_POLICY);
+  if (!address.allowed) {
     throw new AppError('RATE_LIMITED', 'Too many requests from this address. Try again later.');
   }
-  const isEmailBlocked = (await blockedUntil(db, emailKey, now)) !== null;
+  const mailbox = await reserve(db, emailKey, now, FORGOT_EMAIL_POLICY);
+  if (!mailbox.allowed) return;
   await runUseCase(
     db,
     SYSTEM_ACTOR,
     async (ctx) => {
-      await recordFailure(ctx.tx, ipKey, ctx.now, FORGOT_IP_POLICY);
-      await recordFailure(ctx.tx, emailKey, ctx.now, FORGOT_EMAIL_POLICY);
-      if (isEmailBlocked) return;
       const user = await findUserByEmail(ctx.tx, input.email);
       if (!user || user.isDisabled) return;
       const secret = await issueLink(ctx, {
@@ -145,13 +146,11 @@ export async function changeOwnPassword(
 ): Promise<void> {
   const { user } = input;
   const key = `pw:${user.id}`;
-  if (await blockedUntil(db, key, now)) {
+  // Reserved before the check (issue 17), so concurrent wrong passwords get exactly the limit.
+  if (!(await reserve(db, key, now, CHANGE_POLICY)).allowed) {
     throw new AppError('EXCEED_NO_ATTEMPTS', 'Too many wrong passwords. Wait a few minutes and try again.');
   }
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await recordFailure(db, key, now, CHANGE_POLICY);
-    throw wrongCurrentPassword();
-  }
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw wrongCurrentPassword();
   await clearFailures(db, key);
   const issues = checkPasswordStrength(input.newPassword, { email: user.email, path: ['newPassword'] });
   if (input.newPassword === input.currentPassword) {

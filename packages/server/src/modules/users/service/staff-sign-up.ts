@@ -1,6 +1,6 @@
 import { checkPasswordStrength, type SignupRequest } from '@trialbase/domain';
 import { hashPassword } from '../../../platform/auth/passwords';
-import { blockedUntil, recordFailure } from '../../../platform/auth/throttle';
+import { release, reserve } from '../../../platform/auth/throttle';
 import type { Db } from '../../../platform/db/client';
 import { AppError, validationError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
@@ -37,9 +37,25 @@ export async function signUp(
   now: Date = new Date(),
 ) {
   const ipKey = `signup:ip:${input.ip ?? 'unknown'}`;
-  if (await blockedUntil(db, ipKey, now)) {
+  // Issue 17: the sign-up reserves its use of the address's limit in one statement before
+  // anything else, so a burst gets exactly the limit through; a sign-up that fails gives it back.
+  const reservation = await reserve(db, ipKey, now, SIGNUP_IP_POLICY);
+  if (!reservation.allowed) {
     throw new AppError('RATE_LIMITED', 'Too many sign-ups from this address. Try again later.');
   }
+  try {
+    return await createAccount(db, input, now);
+  } catch (error) {
+    await release(db, reservation);
+    throw error;
+  }
+}
+
+async function createAccount(
+  db: Db,
+  input: SignupRequest & { ip: string | null; baseUrl: string },
+  now: Date,
+): Promise<{ email: string }> {
   const issues = checkPasswordStrength(input.password, { email: input.email });
   if (issues.length) throw validationError(issues, 'The password is not strong enough.');
   if (await findUserByEmail(db, input.email)) throw duplicateEmailError();
@@ -50,7 +66,6 @@ export async function signUp(
       db,
       { type: 'USER', id },
       async (ctx) => {
-        await recordFailure(ctx.tx, ipKey, ctx.now, SIGNUP_IP_POLICY);
         await insertUser(ctx.tx, {
           id,
           email: input.email,
