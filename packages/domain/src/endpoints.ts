@@ -14,6 +14,7 @@ import { studyEndpoints } from './studies/endpoints';
 import { subjectEndpoints } from './subjects/endpoints';
 import { systemEndpoints } from './system/endpoints';
 import { tokenEndpoints } from './tokens/endpoints';
+import { translationEndpoints } from './translations/endpoints';
 import { userEndpoints } from './users/endpoints';
 
 export {
@@ -34,6 +35,7 @@ export {
   subjectEndpoints,
   systemEndpoints,
   tokenEndpoints,
+  translationEndpoints,
   userEndpoints,
 };
 

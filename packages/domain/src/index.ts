@@ -168,6 +168,8 @@ export * from './tokens/staff-rules';
 export * from './tokens/state';
 export * from './tokens/state-machine';
 export * from './tokens/zoned-time';
+// translations
+export * from './translations/schemas';
 // users
 export * from './users/model';
 export * from './users/password-policy';

@@ -1,0 +1,108 @@
+import { defineEndpoint } from '../common/endpoint';
+import {
+  PathwayTranslationQuerySchema,
+  StudyTranslationSaveResultSchema,
+  StudyTranslationSaveSchema,
+  TranslationLanguageParamsSchema,
+  TranslationOverviewQuerySchema,
+  TranslationOverviewSchema,
+  TranslationResourceSchema,
+  TranslationSaveSchema,
+  TranslationStudyParamsSchema,
+  XliffImportResultSchema,
+  XliffImportSchema,
+} from './schemas';
+
+/**
+ * The translation endpoints (spec 001 §7 Translations; issue 18 items 4 and 5): paths as the spec
+ * writes them; the two XLIFF calls are ours. Every call needs canEdit (STUDY_TRANSLATIONS, 001 §6).
+ */
+export const translationEndpoints = {
+  overview: defineEndpoint({
+    method: 'GET',
+    path: '/api/study/:studyId/translations',
+    summary: 'Translations overview: per study language total, completed, untranslated and progress (paged)',
+    tags: ['translations'],
+    params: TranslationStudyParamsSchema,
+    query: TranslationOverviewQuerySchema,
+    response: { 200: TranslationOverviewSchema },
+  }),
+  save: defineEndpoint({
+    method: 'PUT',
+    path: '/api/study/:studyId/translations',
+    summary: 'Save translated units of any area (forms, processes, rules) in one language',
+    tags: ['translations'],
+    params: TranslationStudyParamsSchema,
+    body: StudyTranslationSaveSchema,
+    response: { 200: StudyTranslationSaveResultSchema },
+  }),
+  getForms: defineEndpoint({
+    method: 'GET',
+    path: '/api/study/:studyId/translate/forms/:language',
+    summary: 'Form texts in the primary language beside the language',
+    tags: ['translations'],
+    params: TranslationLanguageParamsSchema,
+    response: { 200: TranslationResourceSchema },
+  }),
+  saveForms: defineEndpoint({
+    method: 'PUT',
+    path: '/api/study/:studyId/translate/forms/:language',
+    summary: 'Save translated form texts (the form drafts change; publish a version to use them)',
+    tags: ['translations'],
+    params: TranslationLanguageParamsSchema,
+    body: TranslationSaveSchema,
+    response: { 200: TranslationResourceSchema },
+  }),
+  getPathways: defineEndpoint({
+    method: 'GET',
+    path: '/api/study/:studyId/translate/pathways/:language',
+    summary: 'Process texts in the primary language beside the language',
+    tags: ['translations'],
+    params: TranslationLanguageParamsSchema,
+    query: PathwayTranslationQuerySchema,
+    response: { 200: TranslationResourceSchema },
+  }),
+  savePathways: defineEndpoint({
+    method: 'PUT',
+    path: '/api/study/:studyId/translate/pathways/:language',
+    summary: 'Save translated process texts',
+    tags: ['translations'],
+    params: TranslationLanguageParamsSchema,
+    query: PathwayTranslationQuerySchema,
+    body: TranslationSaveSchema,
+    response: { 200: TranslationResourceSchema },
+  }),
+  getRules: defineEndpoint({
+    method: 'GET',
+    path: '/api/studies/:studyId/validationRules/translations/:language',
+    summary: 'Validation-rule messages in the primary language beside the language',
+    tags: ['translations'],
+    params: TranslationLanguageParamsSchema,
+    response: { 200: TranslationResourceSchema },
+  }),
+  saveRules: defineEndpoint({
+    method: 'PUT',
+    path: '/api/studies/:studyId/validationRules/translations/:language',
+    summary: 'Save translated validation-rule messages',
+    tags: ['translations'],
+    params: TranslationLanguageParamsSchema,
+    body: TranslationSaveSchema,
+    response: { 200: TranslationResourceSchema },
+  }),
+  exportXliff: defineEndpoint({
+    method: 'GET',
+    path: '/api/study/:studyId/translations/:language/xliff',
+    summary: 'Export a study language as XLIFF 2.0 (source: primary language; ours, issue 18 item 5)',
+    tags: ['translations'],
+    params: TranslationLanguageParamsSchema,
+  }),
+  importXliff: defineEndpoint({
+    method: 'PUT',
+    path: '/api/study/:studyId/translations/:language/xliff',
+    summary: 'Import an XLIFF 2.0 file of a study language: every unit checked, all or nothing',
+    tags: ['translations'],
+    params: TranslationLanguageParamsSchema,
+    body: XliffImportSchema,
+    response: { 200: XliffImportResultSchema },
+  }),
+};
