@@ -28,6 +28,7 @@ export * from './common/endpoint';
 export * from './common/errors';
 export * from './common/ids';
 export * from './common/languages';
+export * from './common/message-language';
 export * from './common/state-machine';
 export * from './common/time-zones';
 export * from './common/timestamps';
@@ -55,6 +56,7 @@ export * from './forms/image-chart';
 export * from './forms/model';
 export * from './forms/number-values';
 export * from './forms/schemas';
+export * from './forms/score-visibility';
 export * from './forms/show-rules';
 export * from './forms/time-values';
 export * from './forms/upload-validation';
@@ -146,6 +148,7 @@ export {
 export * from './sites/model';
 export * from './sites/schemas';
 // studies
+export * from './studies/date-format';
 export * from './studies/model';
 export * from './studies/participant-settings';
 export * from './studies/schemas';

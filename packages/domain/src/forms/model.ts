@@ -239,6 +239,11 @@ export const FormTemplateSchema = z.object({
   showInfoText: z.boolean().default(false),
   inclusion: z.boolean().default(false),
   score: z.boolean().default(false),
+  /**
+   * Whether the participant sees the form's score while filling it (issue 18 item 7). Off by
+   * default: a PRO score shown to the patient can bias later answers. Staff always see it.
+   */
+  showScoreToParticipant: z.boolean().default(false),
   singleQuestionFillout: z.boolean().default(false),
   customFooter: LocalizedTextSchema.optional(),
   exportLabel: z.string().optional(),
