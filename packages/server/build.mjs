@@ -1,5 +1,6 @@
 // Bundles the server (and the domain package it consumes as source) into dist/main.js;
-// npm dependencies stay external and load from node_modules. Migrations are copied beside it.
+// npm dependencies stay external and load from node_modules. Migrations and the text catalogs
+// (src/locales/{lng}/{ns}.json, read at start by platform/i18n) are copied beside it.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -21,4 +22,5 @@ await build({
   logLevel: 'warning',
 });
 cpSync('drizzle', `${outdir}/drizzle`, { recursive: true });
+cpSync('src/locales', `${outdir}/locales`, { recursive: true });
 console.log(`server built: ${outdir}/main.js`);

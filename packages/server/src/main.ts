@@ -1,10 +1,13 @@
 import { buildApp } from './app';
 import { seedDemoIfEmpty } from './cli/demo-study';
 import { loadConfig } from './platform/config';
+import { loadServerI18n } from './platform/i18n/i18n';
 
 /** Starts Trialbase: reads the environment, migrates, listens, and shuts down gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The texts the server sends (issue 18 item 3): read once now, so missing catalogs stop the start.
+  loadServerI18n();
   // The demo seed plays its schedule out in the past; the clock is real time otherwise.
   let seedTime: Date | null = null;
   const clock = () => seedTime ?? new Date();

@@ -3,6 +3,7 @@
  * smsText per language with the `{link}` placeholder; issue 6 item 5: sent in the subject's language).
  */
 import type { LocalizedText } from '../common/languages';
+import { messageLanguages } from '../common/message-language';
 import type { DataEvent } from '../processes/model';
 import { DATA_EVENT_LINK_PLACEHOLDER } from '../processes/model';
 
@@ -11,25 +12,19 @@ export type MessageChannel = 'EMAIL' | 'SMS';
 /** Why a message is sent: the first link at activation, a reminder, or a staff resend. */
 export type MessagePurpose = 'ACTIVATION' | 'REMINDER' | 'RESEND';
 
-/** "Reminder:" in the languages the product ships UI strings in; English otherwise. */
-const REMINDER_PREFIX: Readonly<Record<string, string>> = {
-  en: 'Reminder:',
-  da: 'Påmindelse:',
-  de: 'Erinnerung:',
-  sv: 'Påminnelse:',
-  nb: 'Påminnelse:',
-  nl: 'Herinnering:',
-  fr: 'Rappel :',
-  es: 'Recordatorio:',
-  it: 'Promemoria:',
-  ar: 'تذكير:',
-  'he-il': 'תזכורת:',
-  ur: 'یاد دہانی:',
+/**
+ * The product's own texts of a link message (issue 18 item 3): the server reads them from its
+ * i18next catalogs. Each gets the languages to try, best first (`messageLanguages`), and answers
+ * in the first that has the text.
+ */
+export type LinkMessageTexts = {
+  /** The subject line when the event has no subject text in any language. */
+  defaultSubject(languages: readonly string[]): string;
+  /** The body when the event has no text for the channel in any language, with the link in it. */
+  defaultBody(languages: readonly string[], link: string): string;
+  /** "Reminder:" before a reminder's subject line (before the SMS text). */
+  reminderPrefix(languages: readonly string[]): string;
 };
-
-/** Default texts when an event has none in any language (never an empty message). */
-const DEFAULT_SUBJECT = 'Your study questionnaire';
-const DEFAULT_BODY = `Please open your personal link: ${DATA_EVENT_LINK_PLACEHOLDER}`;
 
 /** The participant's personal link (spec 002 §2 token validation page `/public/{studyId}/{token}`). */
 export function participantLink(publicBaseUrl: string, studyId: string, linkToken: string): string {
@@ -66,7 +61,9 @@ export type LinkMessage = { subject: string | null; body: string; language: stri
 /**
  * Spec 001 §3 / issue 6 item 5: the email or SMS for a data event's link in the subject's
  * language. Email: subjectText as subject line, emailText as body; SMS: smsText, no subject.
- * Reminders carry a localized "Reminder:" prefix on the subject line (on the SMS body).
+ * Reminders carry a localized "Reminder:" prefix on the subject line (on the SMS body). The
+ * author's texts win; the product's defaults (`texts`) fill in where the event has none, in the
+ * subject's language, else the study's primary language, else English (issue 18 item 3).
  */
 export function buildLinkMessage(input: {
   event: Pick<DataEvent, 'subjectText' | 'emailText' | 'smsText'>;
@@ -74,16 +71,20 @@ export function buildLinkMessage(input: {
   purpose: MessagePurpose;
   languages: { subject: string | null; primary: string };
   link: string;
+  texts: LinkMessageTexts;
 }): LinkMessage {
-  const { event, channel, languages, link } = input;
+  const { event, channel, languages, link, texts } = input;
+  const fallback = messageLanguages({ recipient: languages.subject, primary: languages.primary });
   const bodyText = pickLocalizedText(channel === 'EMAIL' ? event.emailText : event.smsText, languages);
-  const language = bodyText?.language ?? languages.subject ?? languages.primary;
-  const body = insertLink(bodyText?.text ?? DEFAULT_BODY, link);
-  const prefix = input.purpose === 'REMINDER' ? (REMINDER_PREFIX[language] ?? REMINDER_PREFIX.en) : null;
+  const language = bodyText?.language ?? fallback[0];
+  // Product texts around an author's text follow the author's text's language.
+  const chain = messageLanguages({ recipient: language, primary: languages.primary });
+  const body = bodyText ? insertLink(bodyText.text, link) : texts.defaultBody(chain, link);
+  const prefix = input.purpose === 'REMINDER' ? texts.reminderPrefix(chain) : null;
   if (channel === 'SMS') return { subject: null, body: prefix ? `${prefix} ${body}` : body, language };
   const subjectText =
     pickLocalizedText(event.subjectText, { subject: language, primary: languages.primary })?.text ??
-    DEFAULT_SUBJECT;
+    texts.defaultSubject(chain);
   // A subject line is one line, and the link belongs in the body only.
   const subjectLine = subjectText.split(DATA_EVENT_LINK_PLACEHOLDER).join('').replace(/\s+/g, ' ').trim();
   return { subject: prefix ? `${prefix} ${subjectLine}` : subjectLine, body, language };

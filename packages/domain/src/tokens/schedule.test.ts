@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type DataEventInput, DataEventSchema } from '../processes/model';
-import { buildLinkMessage, insertLink, participantLink, pickLocalizedText } from './messages';
+import {
+  buildLinkMessage,
+  insertLink,
+  type LinkMessageTexts,
+  participantLink,
+  pickLocalizedText,
+} from './messages';
 import { computeSchedule, type EventFacts, reminderKey, tokenTypeForDataEvent } from './schedule';
 
 const CPH = 'Europe/Copenhagen';
@@ -157,6 +163,19 @@ describe('Spec 000 §3 token types per data event type', () => {
 
 describe('Spec 001 §3 link message texts', () => {
   const languages = { subject: 'da', primary: 'en' };
+  // The server's catalogs stand in as a table: the first of the languages given that has the text.
+  const table = {
+    subject: { en: 'Your study questionnaire', da: 'Dit spørgeskema' } as Record<string, string>,
+    body: { en: 'Open {{link}}', da: 'Åbn {{link}}' } as Record<string, string>,
+    reminder: { en: 'Reminder:', da: 'Påmindelse:' } as Record<string, string>,
+  };
+  const first = (texts: Record<string, string>, lngs: readonly string[]) =>
+    texts[lngs.find((l) => texts[l] !== undefined) ?? 'en'] ?? '';
+  const texts: LinkMessageTexts = {
+    defaultSubject: (lngs) => first(table.subject, lngs),
+    defaultBody: (lngs, link) => first(table.body, lngs).replace('{{link}}', link),
+    reminderPrefix: (lngs) => first(table.reminder, lngs),
+  };
   const link = participantLink('https://trials.example.org/', 'a'.repeat(24), 'T'.repeat(32));
 
   it('builds the spec 002 token link', () => {
@@ -182,19 +201,45 @@ describe('Spec 001 §3 link message texts', () => {
       smsText: { en: 'Fill in {link}' },
     };
     expect(
-      buildLinkMessage({ event, channel: 'EMAIL', purpose: 'ACTIVATION', languages, link: 'L' }),
+      buildLinkMessage({ event, channel: 'EMAIL', purpose: 'ACTIVATION', languages, link: 'L', texts }),
     ).toEqual({
       subject: 'Spørgeskema',
       body: 'Udfyld: L',
       language: 'da',
     });
     expect(
-      buildLinkMessage({ event, channel: 'EMAIL', purpose: 'REMINDER', languages, link: 'L' }).subject,
+      buildLinkMessage({ event, channel: 'EMAIL', purpose: 'REMINDER', languages, link: 'L', texts }).subject,
     ).toBe('Påmindelse: Spørgeskema');
-    expect(buildLinkMessage({ event, channel: 'SMS', purpose: 'REMINDER', languages, link: 'L' })).toEqual({
+    expect(
+      buildLinkMessage({ event, channel: 'SMS', purpose: 'REMINDER', languages, link: 'L', texts }),
+    ).toEqual({
       subject: null,
       body: 'Reminder: Fill in L',
       language: 'en',
+    });
+  });
+
+  it("fills in the product's texts where the event has none: subject's language, primary, English", () => {
+    const empty = { subjectText: {}, emailText: {}, smsText: {} };
+    const reminder = (subject: string | null, primary: string) =>
+      buildLinkMessage({
+        event: empty,
+        channel: 'EMAIL',
+        purpose: 'REMINDER',
+        languages: { subject, primary },
+        link: 'L',
+        texts,
+      });
+    expect(reminder('da', 'en')).toEqual({
+      subject: 'Påmindelse: Dit spørgeskema',
+      body: 'Åbn L',
+      language: 'da',
+    });
+    // Polish is not in the table: the study's primary language (Danish), then English.
+    expect(reminder('pl', 'da')).toMatchObject({ subject: 'Påmindelse: Dit spørgeskema', body: 'Åbn L' });
+    expect(reminder('pl', 'de')).toMatchObject({
+      subject: 'Reminder: Your study questionnaire',
+      body: 'Open L',
     });
   });
 });

@@ -8,6 +8,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   isCaptchaRequired,
+  messageLanguages,
   normalizeOtpCode,
   type OneTimePasswordSent,
   OTP_CODE_LENGTH,
@@ -19,6 +20,7 @@ import {
 } from '@trialbase/domain';
 import { release, reserve } from '../../../platform/auth/throttle';
 import { AppError } from '../../../platform/errors';
+import { t } from '../../../platform/i18n/i18n';
 import { newId } from '../../../platform/ids';
 import { queueMessage } from '../../../platform/outbox/outbox';
 import type { UseCaseContext } from '../../../platform/use-case';
@@ -46,6 +48,26 @@ export function cooldownError(seconds: number): AppError {
 
 export type CodeRecipient = { channel: OtpChannel; to: string };
 
+/** The participant's language and the study's primary language, for the code's text. */
+export type CodeLanguages = { recipient: string | null; primary: string };
+
+/**
+ * The code's email subject and text (SMS: the text) from locales/{lng}/public.json, in the
+ * participant's language, else the study's primary language, else English (issue 18 item 3).
+ */
+export function codeMessage(
+  purpose: OtpPurpose,
+  code: string,
+  languages: CodeLanguages,
+): { subject: string; body: string } {
+  const lngs = messageLanguages(languages);
+  const area = purpose === 'UNSUBSCRIBE' ? 'UNSUBSCRIBE_CODE' : 'ONE_TIME_CODE';
+  return {
+    subject: t(lngs, `public:${area}.SUBJECT`),
+    body: t(lngs, `public:${area}.BODY`, { code, minutes: OTP_TTL_MINUTES, count: OTP_TTL_MINUTES }),
+  };
+}
+
 /**
  * Sends a new code to each recipient: refused during the cooldown of the previous one; older
  * codes stop working; the failure count carries over, so asking for a new code does not skip
@@ -53,7 +75,13 @@ export type CodeRecipient = { channel: OtpChannel; to: string };
  */
 export async function sendOneTimePassword(
   ctx: UseCaseContext,
-  input: { studyId: string; purpose: OtpPurpose; subjectRef: string; recipients: CodeRecipient[] },
+  input: {
+    studyId: string;
+    purpose: OtpPurpose;
+    subjectRef: string;
+    recipients: CodeRecipient[];
+    languages: CodeLanguages;
+  },
 ): Promise<OneTimePasswordSent> {
   const latest = await findLatestOtp(ctx.tx, input.studyId, input.purpose, input.subjectRef, { lock: true });
   const wait = otpCooldownRemaining(latest?.createdAt ?? null, ctx.now);
@@ -82,12 +110,13 @@ export async function sendOneTimePassword(
     usedAt: null,
     createdAt: ctx.now,
   });
+  const message = codeMessage(input.purpose, code, input.languages);
   for (const recipient of input.recipients) {
     await queueMessage(ctx, {
       channel: recipient.channel,
       to: recipient.to,
-      subject: recipient.channel === 'EMAIL' ? 'Your one-time code' : null,
-      body: `Your one-time code is ${code}. It is valid for ${OTP_TTL_MINUTES} minutes. Do not share it with anyone.`,
+      subject: recipient.channel === 'EMAIL' ? message.subject : null,
+      body: message.body,
       studyId: input.studyId,
     });
   }

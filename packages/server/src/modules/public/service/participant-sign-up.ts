@@ -12,6 +12,7 @@ import {
   type AccessUser,
   type CreateSubject,
   hasInvalidPhoneNumber,
+  messageLanguages,
   type PublicSignUpBody,
   SIGNUP_ADDRESS_PARTS,
   SIGNUP_INVESTIGATOR_FIELDS,
@@ -20,13 +21,14 @@ import {
   validateSignUp,
 } from '@trialbase/domain';
 import { AppError, notFound, validationError } from '../../../platform/errors';
+import { t } from '../../../platform/i18n/i18n';
 import { newId } from '../../../platform/ids';
 import { queueMessage } from '../../../platform/outbox/outbox';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { findActiveEnrollmentOfSubject, findLiveProcess, updateEnrollment } from '../../enrollments/api';
 import { enrollSubject } from '../../enrollments/service/enroll-subject';
 import { claimNotification, listEnrollmentTokens } from '../../enrollments/tokens/api';
-import { type ScheduleEnv, sendTokenLink } from '../../enrollments/tokens/service/send-link';
+import { contactOf, type ScheduleEnv, sendTokenLink } from '../../enrollments/tokens/service/send-link';
 import { createSubject } from '../../subjects/service/create-subject';
 import { findPublicSite, findPublicStudy, findSubjectsByEmail } from '../repo';
 import { signUpFieldsOf, signUpGateOf } from './pages';
@@ -158,6 +160,7 @@ export async function publicSignUp(
       email,
       subject: known[0],
       reenroll: process.publicReenroll,
+      primary: study.primaryLanguage,
       env,
     });
     return {};
@@ -260,6 +263,7 @@ async function signUpKnownAddress(
     email: string;
     subject: Awaited<ReturnType<typeof findSubjectsByEmail>>[number] | undefined;
     reenroll: boolean;
+    primary: string;
     env: ScheduleEnv;
   },
 ) {
@@ -288,11 +292,16 @@ async function signUpKnownAddress(
     });
     return;
   }
+  // Issue 18 item 3: in the language on file, else the one chosen now, else the study's primary one.
+  const languages = messageLanguages({
+    recipient: contactOf(subject.attributes).language ?? textOrNull(input.body.language),
+    primary: input.primary,
+  });
   await queueMessage(ctx, {
     channel: 'EMAIL',
     to: input.email,
-    subject: 'You are already registered',
-    body: 'Someone, perhaps you, tried to sign up to this study again with this email address. You are already registered, so nothing was changed. If this was not you, you can ignore this message.',
+    subject: t(languages, 'public:SIGN_UP.ALREADY_REGISTERED_SUBJECT'),
+    body: t(languages, 'public:SIGN_UP.ALREADY_REGISTERED_BODY'),
     studyId: input.studyId,
   });
   await ctx.audit({

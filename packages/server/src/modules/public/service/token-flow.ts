@@ -123,6 +123,11 @@ export async function sendLinkCode(ctx: UseCaseContext, link: LoadedLink) {
     purpose: 'TOKEN',
     subjectRef: link.token.id,
     recipients: recipientsOf(link),
+    // Issue 18 item 3: in the participant's language, else the study's primary language.
+    languages: {
+      recipient: contactOf(link.subject?.attributes).language ?? link.enrollment.language,
+      primary: link.study.primaryLanguage,
+    },
   });
 }
 

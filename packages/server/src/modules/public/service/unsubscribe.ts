@@ -21,7 +21,7 @@ import { listEnrollmentTokens, updateToken } from '../../enrollments/tokens/api'
 import { contactOf } from '../../enrollments/tokens/service/send-link';
 import type { Captcha } from '../captcha';
 import { UNSUBSCRIBE_COOLDOWN_POLICY } from '../rate-limit';
-import { findEnrollmentRow, findLatestOtp, revokeTokenSessions } from '../repo';
+import { findEnrollmentRow, findLatestOtp, findPublicStudy, revokeTokenSessions } from '../repo';
 import { checkOneTimePassword, cooldownError, sendOneTimePassword } from './one-time-password';
 
 /** The enrollment when `email` is its subject's address; null otherwise (unknown enrollment included). */
@@ -29,12 +29,13 @@ export async function enrollmentWithEmail(
   ctx: UseCaseContext,
   input: { studyId: string; enrollmentId: string; email: string },
   options: { lock?: boolean } = {},
-): Promise<{ enrollment: EnrollmentRow; email: string } | null> {
+): Promise<{ enrollment: EnrollmentRow; email: string; language: string | null } | null> {
   const enrollment = await findEnrollmentRow(ctx.tx, input.studyId, input.enrollmentId, options);
   const subject = enrollment ? await findSubject(ctx.tx, input.studyId, enrollment.subjectId) : null;
-  const email = contactOf(subject?.attributes).email;
+  const contact = contactOf(subject?.attributes);
+  const email = contact.email;
   if (!enrollment || !email || email.toLowerCase() !== input.email.trim().toLowerCase()) return null;
-  return { enrollment, email };
+  return { enrollment, email, language: contact.language ?? enrollment.language };
 }
 
 /**
@@ -70,6 +71,11 @@ export async function requestUnsubscribeCode(
     purpose: 'UNSUBSCRIBE',
     subjectRef: found.enrollment.id,
     recipients: [{ channel: 'EMAIL', to: found.email }],
+    // Issue 18 item 3: in the participant's language, else the study's primary language.
+    languages: {
+      recipient: found.language,
+      primary: (await findPublicStudy(ctx.tx, input.studyId))?.primaryLanguage ?? 'en',
+    },
   });
 }
 

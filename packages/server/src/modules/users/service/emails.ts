@@ -1,42 +1,49 @@
+import { messageLanguages } from '@trialbase/domain';
+import { t } from '../../../platform/i18n/i18n';
 import { queueMessage } from '../../../platform/outbox/outbox';
 import type { UseCaseContext } from '../../../platform/use-case';
+import { RESET_PASSWORD_TTL_MINUTES, SET_PASSWORD_TTL_MINUTES, VERIFY_EMAIL_TTL_MINUTES } from './links';
 
-type Recipient = { email: string; firstName: string };
+/** The staff user the email goes to; `language` is their UI language (null: English). */
+type Recipient = { email: string; firstName: string; language?: string | null };
 
 // Account emails (spec 000 §2 signup, forgot). Links are single use; the body is never audited.
+// Issue 18 item 3: the texts come from locales/{lng}/users.json, in the user's UI language
+// (six staff languages), else English.
 
-export function queueVerificationEmail(ctx: UseCaseContext, to: Recipient, link: string) {
+function queueAccountEmail(
+  ctx: UseCaseContext,
+  to: Recipient,
+  email: 'VERIFY' | 'RESET' | 'WELCOME' | 'PASSWORD_CHANGED',
+  vars: { link?: string; ttlMinutes?: number } = {},
+) {
+  const languages = messageLanguages({ recipient: to.language });
+  const hours = vars.ttlMinutes === undefined ? undefined : Math.round(vars.ttlMinutes / 60);
+  const body = {
+    firstName: to.firstName,
+    ...(vars.link === undefined ? {} : { link: vars.link }),
+    ...(hours === undefined ? {} : { hours, count: hours }),
+  };
   return queueMessage(ctx, {
     channel: 'EMAIL',
     to: to.email,
-    subject: 'Confirm your Trialbase account',
-    body: `Hello ${to.firstName},\n\nPlease confirm your email address to finish creating your Trialbase account:\n\n${link}\n\nThe link works once and expires in 48 hours. If you did not sign up, ignore this email.`,
+    subject: t(languages, `users:EMAILS.${email}.SUBJECT`),
+    body: t(languages, `users:EMAILS.${email}.BODY`, body),
   });
+}
+
+export function queueVerificationEmail(ctx: UseCaseContext, to: Recipient, link: string) {
+  return queueAccountEmail(ctx, to, 'VERIFY', { link, ttlMinutes: VERIFY_EMAIL_TTL_MINUTES });
 }
 
 export function queueResetEmail(ctx: UseCaseContext, to: Recipient, link: string) {
-  return queueMessage(ctx, {
-    channel: 'EMAIL',
-    to: to.email,
-    subject: 'Reset your Trialbase password',
-    body: `Hello ${to.firstName},\n\nSomeone asked to reset the password of your Trialbase account. To choose a new password, open:\n\n${link}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this email: your password stays as it is.`,
-  });
+  return queueAccountEmail(ctx, to, 'RESET', { link, ttlMinutes: RESET_PASSWORD_TTL_MINUTES });
 }
 
 export function queueWelcomeEmail(ctx: UseCaseContext, to: Recipient, link: string) {
-  return queueMessage(ctx, {
-    channel: 'EMAIL',
-    to: to.email,
-    subject: 'Your Trialbase account',
-    body: `Hello ${to.firstName},\n\nAn administrator created a Trialbase account for you. Choose your password here:\n\n${link}\n\nThe link works once and expires in 48 hours.`,
-  });
+  return queueAccountEmail(ctx, to, 'WELCOME', { link, ttlMinutes: SET_PASSWORD_TTL_MINUTES });
 }
 
 export function queuePasswordChangedEmail(ctx: UseCaseContext, to: Recipient) {
-  return queueMessage(ctx, {
-    channel: 'EMAIL',
-    to: to.email,
-    subject: 'Your Trialbase password was changed',
-    body: `Hello ${to.firstName},\n\nThe password of your Trialbase account was just changed, and your other sessions were signed out. If this was not you, reset your password at once and tell your administrator.`,
-  });
+  return queueAccountEmail(ctx, to, 'PASSWORD_CHANGED');
 }

@@ -2,6 +2,7 @@
 import {
   buildLinkMessage,
   type DataEvent,
+  type LinkMessageTexts,
   type MessageChannel,
   type MessagePurpose,
   participantLink,
@@ -9,9 +10,17 @@ import {
   type SendOutType,
 } from '@trialbase/domain';
 import type { Config } from '../../../../platform/config';
+import { t } from '../../../../platform/i18n/i18n';
 import { queueMessage } from '../../../../platform/outbox/outbox';
 import type { UseCaseContext } from '../../../../platform/use-case';
 import { setNotificationOutboxIds, type TokenRow } from '../repo';
+
+/** The product's link texts where the event has none (locales/{lng}/enrollments.json; issue 18 item 3). */
+const LINK_TEXTS: LinkMessageTexts = {
+  defaultSubject: (languages) => t(languages, 'enrollments:LINK_MESSAGE.DEFAULT_SUBJECT'),
+  defaultBody: (languages, link) => t(languages, 'enrollments:LINK_MESSAGE.DEFAULT_BODY', { link }),
+  reminderPrefix: (languages) => t(languages, 'enrollments:LINK_MESSAGE.REMINDER_PREFIX'),
+};
 
 /** What the schedule needs from outside: where participant links point. */
 export type ScheduleEnv = { publicBaseUrl: string };
@@ -97,6 +106,7 @@ export async function sendTokenLink(
       purpose: input.purpose,
       languages: input.languages,
       link,
+      texts: LINK_TEXTS,
     });
     outboxIds.push(
       await queueMessage(ctx, {
