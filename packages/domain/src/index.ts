@@ -172,7 +172,9 @@ export * from './tokens/state';
 export * from './tokens/state-machine';
 export * from './tokens/zoned-time';
 // translations
+export * from './translations/edits';
 export * from './translations/schemas';
+export * from './translations/units';
 // users
 export * from './users/model';
 export * from './users/password-policy';
