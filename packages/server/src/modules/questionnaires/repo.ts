@@ -4,6 +4,7 @@ import { auditEvents } from '../../platform/audit/tables';
 import type { Executor } from '../../platform/db/client';
 import { enrollments } from '../enrollments/tables';
 import { tokens } from '../enrollments/tokens/tables';
+import { answerFiles } from '../files/tables';
 import { formTemplates, formTemplateVersions } from '../forms/tables';
 import { processes } from '../processes/tables';
 import { queries } from '../queries/tables';
@@ -441,4 +442,37 @@ export async function listMissingDataTokenIds(
     .from(tokens)
     .where(and(eq(tokens.studyId, studyId), inArray(tokens.id, [...tokenIds]), eq(tokens.missingData, true)));
   return new Set(rows.map((r) => r.id));
+}
+
+/** Where answer files were uploaded: their token, its subject, form and question (issue 17 item 5). */
+export type AnswerFileOwner = {
+  id: string;
+  tokenId: string;
+  subjectId: string;
+  formId: string | null;
+  questionId: string | null;
+};
+
+/** The owners of the named answer files of a study, in one statement (files of other studies are absent). */
+export async function listAnswerFileOwners(
+  db: Executor,
+  studyId: string,
+  fileIds: string[],
+): Promise<AnswerFileOwner[]> {
+  if (fileIds.length === 0) return [];
+  return db
+    .select({
+      id: answerFiles.id,
+      tokenId: answerFiles.tokenId,
+      subjectId: enrollments.subjectId,
+      formId: answerFiles.formId,
+      questionId: answerFiles.questionId,
+    })
+    .from(answerFiles)
+    .innerJoin(tokens, and(eq(tokens.studyId, answerFiles.studyId), eq(tokens.id, answerFiles.tokenId)))
+    .innerJoin(
+      enrollments,
+      and(eq(enrollments.studyId, tokens.studyId), eq(enrollments.id, tokens.enrollmentId)),
+    )
+    .where(and(eq(answerFiles.studyId, studyId), inArray(answerFiles.id, fileIds)));
 }

@@ -4,11 +4,13 @@
  * rebuilt and re-validated by the domain.
  */
 import {
+  ANSWER_MESSAGES,
   type Answer,
   type AnswerSetCheck,
   canTokenTakeAnswers,
   checkAnswerSet,
   collectEmbeddedRules,
+  type FieldIssue,
   type FormPosition,
   formPositionOf,
   type ImageChartAnswer,
@@ -23,6 +25,7 @@ import { tokenDetailsOf } from '../../enrollments/tokens/details';
 import { answerOfRow } from '../presenters';
 import {
   findQuestionnaire,
+  listAnswerFileOwners,
   listAnswerRows,
   listEnrollmentQuestionnaires,
   listQuestionnaireQueries,
@@ -98,6 +101,7 @@ export async function checkSubmission(
   options: { isFinal: boolean; queryStatuses: string[]; audience: Audience },
 ): Promise<AnswerSetCheck> {
   const studyId = fill.study.id;
+  await assertAnswerFilesBelong(ctx, fill, form, answers, options.audience);
   const { validationRules, referenceShowRules } = await loadFormRules(ctx.tx, studyId, form.formId, {
     processId: fill.process.id,
     dataEventId: fill.event.id,
@@ -136,6 +140,50 @@ export async function checkSubmission(
     );
   }
   return result;
+}
+
+/**
+ * Issue 17 item 5: every file or image an answer names was uploaded for this form and question,
+ * through this token (a participant) or for this subject (staff: any of the subject's data events,
+ * e.g. a file moved between visits); else 400 VALIDATION with the file's path. An id of another
+ * study, subject, form or question is refused alike. Read only when the answers name files, so
+ * saves without files keep their statement count.
+ */
+async function assertAnswerFilesBelong(
+  ctx: UseCaseContext,
+  fill: FillContext,
+  form: LoadedForm,
+  answers: Answer[],
+  audience: Audience,
+): Promise<void> {
+  const named = answers.flatMap((answer) =>
+    (['files', 'images'] as const).flatMap((list) =>
+      (answer[list] ?? []).map((file, index) => ({ answer, list, index, id: file.id })),
+    ),
+  );
+  if (named.length === 0) return;
+  const owners = new Map(
+    (await listAnswerFileOwners(ctx.tx, fill.study.id, [...new Set(named.map((n) => n.id))])).map((o) => [
+      o.id,
+      o,
+    ]),
+  );
+  const issues: FieldIssue[] = named
+    .filter(({ answer, id }) => {
+      const owner = owners.get(id);
+      if (!owner || owner.formId !== form.formId || owner.questionId !== answer.question) return true;
+      return audience === 'public'
+        ? owner.tokenId !== fill.token.id
+        : owner.subjectId !== fill.enrollment.subjectId;
+    })
+    .map(({ answer, list, index }) => ({
+      path: ['answers', answer.question, list, index, 'id'],
+      message: ANSWER_MESSAGES.VALID,
+      params: { field: 'file' },
+    }));
+  if (issues.length > 0) {
+    throw validationError(issues, 'A file in the answers was not uploaded for this question.');
+  }
 }
 
 /**
