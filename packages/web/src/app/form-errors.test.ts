@@ -1,10 +1,12 @@
 import { SiteInputSchema } from '@trialbase/domain';
 import i18next from 'i18next';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signupMessages } from '../public/signup/messages';
+import serverErrorsDe from '../locales/de/server-errors.json';
+import signupEn from '../locales/en/public-signup.json';
+import serverErrorsEn from '../locales/en/server-errors.json';
+import signupFr from '../locales/fr/public-signup.json';
 import { applyServerErrors, domainResolver, serverErrorMessage } from './form-errors';
 import { HttpError } from './http';
-import { serverErrorMessages } from './i18n/server-error-messages';
 
 const SERVER_TEXT = 'Server English text that must never reach the user';
 
@@ -19,8 +21,8 @@ const AREA = {
 beforeAll(async () => {
   await i18next.init({
     resources: {
-      en: { translation: { ...serverErrorMessages.en, ...AREA.en } },
-      de: { translation: { ...serverErrorMessages.de, ...AREA.de } },
+      en: { translation: { ...serverErrorsEn, ...AREA.en } },
+      de: { translation: { ...serverErrorsDe, ...AREA.de } },
     },
     lng: 'en',
     fallbackLng: 'en',
@@ -226,8 +228,8 @@ describe('applyServerErrors (issue 14 item 7)', () => {
 
 describe('serverErrorMessage in the participant app (sign-up catalog, spec 002 §8)', () => {
   it('chooses the message by id from the sign-up catalog, in the participant’s language', async () => {
-    i18next.addResourceBundle('en', 'translation', signupMessages.en, true, false);
-    i18next.addResourceBundle('fr', 'translation', signupMessages.fr, true, false);
+    i18next.addResourceBundle('en', 'translation', signupEn, true, false);
+    i18next.addResourceBundle('fr', 'translation', signupFr, true, false);
     i18next.addResourceBundle('fr', 'translation', { PUBLIC: { ERRORS: { 500: 'Erreur.' } } }, true, false);
     const options = { catalog: 'SIGNUP.SERVER_ERRORS', fallback: 'PUBLIC.ERRORS.500' };
     const full = failure(409, { type: 'RESTRICTION', id: 'MAXIMUM_SUBJECTS', message: SERVER_TEXT });

@@ -8,7 +8,8 @@ import { PublicProviders } from './app/providers';
 import { PublicRoutes } from './app/routes';
 
 // The participant app (spec 002): its own entry and bundle, apart from the staff app (issue 8 item 6).
-initPublicI18n();
+// Its common strings (namespace `public`, in the participant's language and English) load first.
+const stringsReady = initPublicI18n();
 
 // A questionnaire page opened directly (a reload, the browser's back) asks for its data beside its
 // code, not after it (issue 16 item 5). The loader comes as a small chunk of its own, so no other
@@ -25,10 +26,16 @@ if (/^\/questionnaire\/(fill|index)\/?$/.test(window.location.pathname)) {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('public.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <PublicProviders initialLanguage={currentParticipantLanguage()}>
-      <PublicRoutes />
-    </PublicProviders>
-  </StrictMode>,
-);
+const root = createRoot(container);
+// Rendered once the strings are there; without them (offline) the pages still render, showing keys.
+void stringsReady
+  .catch(() => undefined)
+  .then(() =>
+    root.render(
+      <StrictMode>
+        <PublicProviders initialLanguage={currentParticipantLanguage()}>
+          <PublicRoutes />
+        </PublicProviders>
+      </StrictMode>,
+    ),
+  );

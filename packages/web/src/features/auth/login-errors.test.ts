@@ -1,12 +1,13 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../app/http';
-import { serverErrorMessages } from '../../app/i18n/server-error-messages';
+import serverErrorsDe from '../../locales/de/server-errors.json';
+import serverErrorsEn from '../../locales/en/server-errors.json';
 import { describeLoginError } from './login-errors';
 
 beforeAll(async () => {
   await i18next.init({
-    resources: { en: { translation: serverErrorMessages.en }, de: { translation: serverErrorMessages.de } },
+    resources: { en: { translation: serverErrorsEn }, de: { translation: serverErrorsDe } },
     lng: 'en',
     interpolation: { escapeValue: false },
     showSupportNotice: false,

@@ -1,96 +1,89 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { linkMessages } from '../link/messages';
-import type { questionnaireMessages } from '../questionnaire/messages';
-import type { publicRendererMessages } from '../questionnaire/renderer-messages';
-import type { signupMessages } from '../signup/messages';
-import type { unsubscribeMessages } from '../unsubscribe/messages';
+import type { EnglishCatalogs } from '../../i18n/catalog-types.gen';
+import { type Catalog, catalogsOf } from '../../i18n/catalogs';
 import {
-  PUBLIC_FALLBACK_LANGUAGE,
-  PUBLIC_LANGUAGES,
-  type PublicLanguage,
-  publicDirection,
-  publicUiLanguage,
+  applyDocumentLanguage,
+  FALLBACK_LANGUAGE,
+  normalizeLanguageCode,
   readQueryLanguage,
-  readStoredLanguage,
+  readStoredLanguage as readStoredLanguage_,
   storeLanguage,
-} from './languages';
-import { publicCommonMessages } from './messages';
-
-function stringsFor(language: PublicLanguage) {
-  return publicCommonMessages[language];
-}
-
-/** Every participant string: the common ones load with the app, each area's with its pages. */
-type PublicStrings = ReturnType<typeof stringsFor> &
-  (typeof linkMessages)['en'] &
-  (typeof signupMessages)['en'] &
-  (typeof unsubscribeMessages)['en'] &
-  (typeof questionnaireMessages)['en'] &
-  (typeof publicRendererMessages)['en'];
-
-type Strings = Record<PublicLanguage, object>;
+} from '../../i18n/languages';
 
 /**
- * The strings of each area, loaded with the pages that use them (issue 8 item 6: the first load
- * carries only the common strings). `renderer` is the shared form renderer's.
+ * The participant catalogs (namespaces public, public-*, renderer; all study languages), one lazily
+ * loaded chunk per language and namespace. Files dropped into locales/ are found without code changes.
  */
-const AREA_STRINGS = {
-  link: () => import('../link/messages').then((m) => m.linkMessages as Strings),
-  signup: () => import('../signup/messages').then((m) => m.signupMessages as Strings),
-  unsubscribe: () => import('../unsubscribe/messages').then((m) => m.unsubscribeMessages as Strings),
-  questionnaire: () => import('../questionnaire/messages').then((m) => m.questionnaireMessages as Strings),
-  renderer: () =>
-    import('../questionnaire/renderer-messages').then((m) => m.publicRendererMessages as Strings),
+const catalogs = catalogsOf(
+  import.meta.glob<Catalog>(
+    ['../../locales/*/public.json', '../../locales/*/public-*.json', '../../locales/*/renderer.json'],
+    { import: 'default' },
+  ),
+);
+
+/** The participant's stored choice of language (apart from the staff UI's). */
+export const PUBLIC_STORAGE_KEY = 'trialbase.public.language';
+
+/**
+ * The participant pages' namespaces by area: `public` (header, stock pages, general errors) loads
+ * with the app, each area's with the pages that use it (issue 8 item 6). `renderer` is the shared
+ * form renderer's.
+ */
+const AREA_NAMESPACES = {
+  link: 'public-link',
+  signup: 'public-signup',
+  unsubscribe: 'public-unsubscribe',
+  questionnaire: 'public-questionnaire',
+  renderer: 'renderer',
 } as const;
 
-export type StringArea = keyof typeof AREA_STRINGS;
+export type StringArea = keyof typeof AREA_NAMESPACES;
 
-const loaded = new Map<StringArea, Promise<void>>();
+type PublicNamespace = 'public' | (typeof AREA_NAMESPACES)[StringArea];
 
-/** Adds the strings of these areas in every participant language (each area once). */
+/** The namespaces the pages shown so far needed; a language switch loads them in the new language. */
+const needed = new Set<string>(['public']);
+
+/** Adds the strings of these areas in the participant's language and English (each file once). */
 export function loadStrings(areas: readonly StringArea[]): Promise<void> {
-  return Promise.all(
-    areas.map((area) => {
-      let pending = loaded.get(area);
-      if (!pending) {
-        pending = AREA_STRINGS[area]().then((messages) => {
-          for (const language of PUBLIC_LANGUAGES) {
-            i18next.addResourceBundle(language, 'translation', messages[language], true, false);
-          }
-        });
-        loaded.set(area, pending);
-      }
-      return pending;
-    }),
-  ).then(() => undefined);
+  const namespaces = areas.map((area) => AREA_NAMESPACES[area]);
+  for (const namespace of namespaces) needed.add(namespace);
+  return catalogs.loadCatalogs(i18next, participantLanguage, namespaces);
 }
+
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+type WithoutPlural<K extends string> = K extends `${infer Key}_${PluralSuffix}` ? Key : K;
 
 type Leaves<T> = {
-  [K in keyof T & (string | number)]: T[K] extends string ? `${K}` : `${K}.${Leaves<T[K]>}`;
+  [K in keyof T & (string | number)]: T[K] extends string ? WithoutPlural<`${K}`> : `${K}.${Leaves<T[K]>}`;
 }[keyof T & (string | number)];
 
-/** Every key of the participant strings, e.g. `PUBLIC.ERRORS.500` (the staff app types i18next's own `t`). */
-export type PublicKey = Leaves<PublicStrings>;
+/**
+ * Every key of the participant strings, e.g. `PUBLIC.ERRORS.500`, from the English catalogs (a
+ * plural key without its suffix). The staff app types i18next's own `t`.
+ */
+export type PublicKey = { [N in PublicNamespace]: Leaves<EnglishCatalogs[N]> }[PublicNamespace];
 
-/** The participant's language (a study language code; the UI strings may fall back to English). */
-let participantLanguage = PUBLIC_FALLBACK_LANGUAGE as string;
+/** The participant's language (a study language code; strings it lacks show in English). */
+let participantLanguage: string = FALLBACK_LANGUAGE;
 
-function applyDocumentLanguage(code: string): void {
-  document.documentElement.lang = code;
-  document.documentElement.dir = publicDirection(code);
-}
-
-/** Starts i18next with the bundled participant strings, from ?lang or the stored choice. */
-export function initPublicI18n(): typeof i18next {
-  participantLanguage = readQueryLanguage() ?? readStoredLanguage() ?? PUBLIC_FALLBACK_LANGUAGE;
-  const resources = Object.fromEntries(
-    PUBLIC_LANGUAGES.map((language) => [language, { translation: stringsFor(language) }]),
+/**
+ * Starts i18next from ?lang or the stored choice and loads the common participant strings (the
+ * first render waits for them). Namespace `public` first, then the areas' (fallbackNS), so
+ * existing keys such as `LINK.TITLE` resolve unchanged.
+ */
+export function initPublicI18n(): Promise<void> {
+  participantLanguage = normalizeLanguageCode(
+    readQueryLanguage() ?? readStoredLanguage() ?? FALLBACK_LANGUAGE,
   );
   void i18next.use(initReactI18next).init({
-    resources,
-    lng: publicUiLanguage(participantLanguage),
-    fallbackLng: PUBLIC_FALLBACK_LANGUAGE,
+    resources: {},
+    ns: ['public'],
+    defaultNS: 'public',
+    fallbackNS: Object.values(AREA_NAMESPACES),
+    lng: participantLanguage,
+    fallbackLng: FALLBACK_LANGUAGE,
     lowerCaseLng: true,
     initAsync: false,
     returnNull: false,
@@ -98,7 +91,7 @@ export function initPublicI18n(): typeof i18next {
     interpolation: { escapeValue: false },
   });
   applyDocumentLanguage(participantLanguage);
-  return i18next;
+  return loadStrings([]);
 }
 
 /** The participant's current language: a study language code such as `da` or `ar`. */
@@ -106,16 +99,24 @@ export function currentParticipantLanguage(): string {
   return participantLanguage;
 }
 
+let switching = 0;
+
 /**
- * Switches the pages to a study language: UI strings in it (or English), direction from it.
- * `remember` stores it as the participant's choice (the language switch does; a default does not).
+ * Switches the pages to a study language: direction at once, the strings once the needed
+ * namespaces of that language are loaded (a language without them shows English). `remember`
+ * stores it as the participant's choice (the language switch does; a default does not).
  */
 export function setParticipantLanguage(code: string, options: { remember?: boolean } = {}): void {
-  participantLanguage = code;
-  if (options.remember) storeLanguage(code);
-  applyDocumentLanguage(code);
-  void i18next.changeLanguage(publicUiLanguage(code));
-  for (const listener of listeners) listener(code);
+  const language = normalizeLanguageCode(code);
+  participantLanguage = language;
+  if (options.remember) storeLanguage(PUBLIC_STORAGE_KEY, language);
+  applyDocumentLanguage(language);
+  const turn = ++switching;
+  const change = () => {
+    if (turn === switching && i18next.language !== language) void i18next.changeLanguage(language);
+  };
+  catalogs.loadCatalogs(i18next, language, needed).then(change, change);
+  for (const listener of listeners) listener(language);
 }
 
 const listeners = new Set<(code: string) => void>();
@@ -124,4 +125,9 @@ const listeners = new Set<(code: string) => void>();
 export function onParticipantLanguage(listener: (code: string) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** The participant's stored choice (the language switch stores it), or null. */
+export function readStoredLanguage(): string | null {
+  return readStoredLanguage_(PUBLIC_STORAGE_KEY);
 }

@@ -6,7 +6,7 @@ import {
   useDirection,
 } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
-import { publicDirection } from './languages';
+import { languageDirection as publicDirection } from '../../i18n/languages';
 import { Toasts } from './notify';
 import { useParticipantLanguage } from './use-participant-language';
 

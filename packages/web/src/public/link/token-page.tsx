@@ -1,9 +1,9 @@
 import { type PublicConsentInfo, type PublicTokenInfo, publicEndpoints } from '@trialbase/domain';
 import { useEffect, useState } from 'react';
+import { readQueryLanguage, resolveParticipantLanguage } from '../../i18n/languages';
 import { callPublic, isPublicHttpError } from '../app/api';
 import { saveTokenInfo } from '../app/flow-store';
-import { currentParticipantLanguage, setParticipantLanguage } from '../app/i18n';
-import { readQueryLanguage, readStoredLanguage, resolveParticipantLanguage } from '../app/languages';
+import { currentParticipantLanguage, readStoredLanguage, setParticipantLanguage } from '../app/i18n';
 import { PublicLayout } from '../app/layout';
 import type { PageProps } from '../app/routes';
 import { usePublicTranslation } from '../app/use-public-translation';

@@ -1,8 +1,8 @@
 import type { PublicProcess } from '@trialbase/domain';
+import { readQueryLanguage, resolveParticipantLanguage } from '../../i18n/languages';
 import { isPublicHttpError } from '../app/api';
 import { tokenPagePath } from '../app/flow-store';
-import { setParticipantLanguage } from '../app/i18n';
-import { readQueryLanguage, readStoredLanguage, resolveParticipantLanguage } from '../app/languages';
+import { readStoredLanguage, setParticipantLanguage } from '../app/i18n';
 import { navigate } from '../app/router';
 
 /** The status the pages treat as submitted (the fill state's completed forms read as this). */

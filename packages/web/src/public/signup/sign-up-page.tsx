@@ -8,10 +8,10 @@ import {
 } from '@trialbase/domain';
 import { useEffect, useState } from 'react';
 import { serverErrorMessage } from '../../app/form-errors';
+import { readQueryLanguage, resolveParticipantLanguage } from '../../i18n/languages';
 import { callPublic, isPublicHttpError } from '../app/api';
 import { nextPublicPath, saveTokenInfo, tokenPagePath } from '../app/flow-store';
-import { setParticipantLanguage } from '../app/i18n';
-import { readQueryLanguage, readStoredLanguage, resolveParticipantLanguage } from '../app/languages';
+import { readStoredLanguage, setParticipantLanguage } from '../app/i18n';
 import { PublicLayout } from '../app/layout';
 import { showErrorToast } from '../app/notify';
 import { navigate } from '../app/router';

@@ -1,8 +1,8 @@
 import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../app/format';
-import { da } from '../locales/da';
-import { en } from '../locales/en';
+import da from '../../../locales/da/subjects.json';
+import en from '../../../locales/en/subjects.json';
 import { detailsText } from './history-text';
 
 const ID = '6b032eda4bfbddef3af3a84d';
