@@ -23,6 +23,7 @@ import {
 } from '../packages/server/src/modules/subjects/list-repo';
 import { loadConfig } from '../packages/server/src/platform/config';
 import { buildSite, buildStudy, buildUser, grantAccess } from '../packages/server/test/factories';
+import { ISSUE_ROWS, reportRow } from './lib/report';
 
 const { values: args } = parseArgs({
   options: {
@@ -357,3 +358,36 @@ console.log(
 );
 for (const [name, pick, goal] of rows)
   console.log(`${name.padEnd(36)}${cell('postgres', pick)}${cell('pglite', pick)}   ${goal}`);
+
+// The issue 16 table's rows (bench/run.ts prints them with the others). A row is judged only at the
+// issue's size: a quick run measures too few subjects to tell.
+const fullSize = SUBJECTS >= 100_000;
+const pgFigures = results.get('postgres');
+const pgliteFigures = results.get('pglite');
+const p95 = (samples: number[] | undefined) => (samples ? quantile(samples, 0.95) : Number.NaN);
+const listMet =
+  fullSize && p95(pgFigures?.search) <= 20 && p95(pgliteFigures?.search) <= 100
+    ? true
+    : fullSize
+      ? false
+      : null;
+reportRow({
+  id: 'subject-list',
+  ...ISSUE_ROWS['subject-list'],
+  trialbase: `${SUBJECTS.toLocaleString('en')} subjects: PostgreSQL p50/p95 ${pgFigures ? ms(pgFigures.search) : '-'}, PGlite ${pgliteFigures ? ms(pgliteFigures.search) : '-'}`,
+  anchor: `GET /api/auth/session p95 ${pgFigures ? p95(pgFigures.session).toFixed(1) : '-'} ms (PostgreSQL), ${pgliteFigures ? p95(pgliteFigures.session).toFixed(1) : '-'} ms (PGlite)`,
+  ratio: '—',
+  met: listMet,
+});
+const importRate = (f: Figures | undefined) => (f ? quantile(f.importRates, 0.5) : Number.NaN);
+const slowestImport = Math.min(
+  ...[pgFigures, pgliteFigures].filter((f): f is Figures => Boolean(f)).map(importRate),
+);
+reportRow({
+  id: 'subject-import',
+  ...ISSUE_ROWS['subject-import'],
+  trialbase: `${IMPORT_ROWS.toLocaleString('en')} rows: PostgreSQL ${Math.round(importRate(pgFigures)).toLocaleString('en')}/s, PGlite ${Math.round(importRate(pgliteFigures)).toLocaleString('en')}/s`,
+  anchor: '—',
+  ratio: '—',
+  met: fullSize ? slowestImport >= 5000 : null,
+});

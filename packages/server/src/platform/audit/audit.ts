@@ -19,31 +19,36 @@ export async function appendAuditEvents(
   events: readonly AuditEvent[],
 ): Promise<void> {
   if (events.length === 0) return;
-  const actorName = actorDisplayName(actor);
   // Timestamps are stored to the microsecond but JavaScript keeps milliseconds: round now.
-  const occurredAt = new Date(Math.floor(now.getTime()));
-  const rows = events.map((event) => ({
-    id: newId(now),
-    chain: chainOf(event.studyId),
-    studyId: event.studyId ?? null,
-    actorType: actor.type,
-    actorId: actor.id,
-    actorName,
-    action: event.action,
-    entityType: event.entityType,
-    entityId: event.entityId,
-    before: normaliseJson(event.before),
-    after: normaliseJson(event.after),
-    reason: event.reason ?? null,
-    occurredAt,
-  }));
-  // A large use case (a subject import) stays below the protocol's 65,535 parameters per statement.
-  for (let start = 0; start < rows.length; start += APPEND_CHUNK) {
-    await tx.insert(auditEvents).values(rows.slice(start, start + APPEND_CHUNK));
-  }
+  const occurredAt = new Date(Math.floor(now.getTime())).toISOString();
+  // One statement and one parameter whatever the number of events (a subject import writes thousands):
+  // the rows travel as one JSON array, which also gives `before` and `after` exactly what jsonb keeps
+  // (dates become strings, undefined disappears). An absent value is left out, so it is stored as NULL.
+  const rows = JSON.stringify(
+    events.map((event) => ({
+      id: newId(now),
+      chain: chainOf(event.studyId),
+      study_id: event.studyId ?? undefined,
+      action: event.action,
+      entity_type: event.entityType,
+      entity_id: event.entityId ?? undefined,
+      before: event.before ?? undefined,
+      after: event.after ?? undefined,
+      reason: event.reason ?? undefined,
+    })),
+  );
+  // Tickets are drawn in the order of the events (ordinality), as the use case recorded them.
+  await tx.execute(sql`
+    insert into audit_event
+      (id, chain, study_id, actor_type, actor_id, actor_name, action, entity_type, entity_id, before, after, reason, occurred_at)
+    select r.id, r.chain, r.study_id, ${actor.type}, ${actor.id}, (select ${actorDisplayName(actor)}),
+      r.action, r.entity_type, r.entity_id, r.before, r.after, r.reason, ${occurredAt}::timestamptz
+    from rows from (jsonb_to_recordset(${rows}::jsonb) as (
+      id text, chain text, study_id text, action text, entity_type text, entity_id text,
+      before jsonb, after jsonb, reason text
+    )) with ordinality as r(id, chain, study_id, action, entity_type, entity_id, before, after, reason, n)
+    order by r.n`);
 }
-
-const APPEND_CHUNK = 1000;
 
 /** Appends one audit event in the caller's transaction (see appendAuditEvents). */
 export async function recordAudit(tx: Tx, actor: AuditActor, now: Date, event: AuditEvent): Promise<void> {
@@ -68,12 +73,6 @@ function actorDisplayName(actor: AuditActor): string | SQL {
     default:
       return assertNever(actor.type);
   }
-}
-
-/** What jsonb gives back: plain JSON (dates become strings, undefined disappears). */
-function normaliseJson(value: unknown): unknown {
-  if (value === undefined || value === null) return null;
-  return JSON.parse(JSON.stringify(value));
 }
 
 export type ChainVerification = {
@@ -112,18 +111,28 @@ export async function verifyAuditChains(
     catchUp?: boolean;
     /** Only these chains (`chainOf(studyId)`); all by default. */
     chains?: string[];
+    /**
+     * Heads published earlier (issue 17 item 5, heads.ts): each chain must still hold the published
+     * position with the published hash, so cutting its newest events (and its recorded head with
+     * them) is found. Their chains are verified too.
+     */
+    publishedHeads?: { chain: string; seq: number; hash: string }[];
     onPage?: (chain: string, rows: number) => void;
   } = {},
 ): Promise<AuditVerification> {
   const pageSize = options.pageSize ?? VERIFY_PAGE_SIZE;
   if (options.catchUp !== false) await catchUpAuditChains(db);
   const heads = new Map((await readAuditChainHeads(db)).map((h) => [h.chain, h]));
-  const names = new Set(options.chains ?? [...heads.keys(), ...(await listChains(db))]);
+  const published = new Map((options.publishedHeads ?? []).map((h) => [h.chain, h]));
+  const names = new Set([
+    ...(options.chains ?? [...heads.keys(), ...(await listChains(db))]),
+    ...published.keys(),
+  ]);
   const chains: ChainVerification[] = [];
   let checkedEvents = 0;
   for (const chain of [...names].sort()) {
     const head = heads.get(chain);
-    const result = await verifyChain(db, chain, head ?? null, pageSize, options.onPage);
+    const result = await verifyChain(db, chain, head ?? null, pageSize, options.onPage, published.get(chain));
     checkedEvents += result.events;
     chains.push(result);
   }
@@ -161,6 +170,7 @@ async function verifyChain(
   head: { seq: number; hash: string } | null,
   pageSize: number,
   onPage: ((chain: string, rows: number) => void) | undefined,
+  published?: { seq: number; hash: string },
 ): Promise<ChainVerification> {
   const state: ChainVerification = {
     studyId: chain.startsWith('study:') ? chain.slice('study:'.length) : null,
@@ -198,10 +208,18 @@ async function verifyChain(
         else if (hashAuditRow({ ...rest, seq, prevHash }) !== hash)
           broken(row.id, `position ${seq} was changed after it was sequenced`);
       }
+      if (published && seq === published.seq && row.hash !== published.hash)
+        broken(row.id, `position ${seq} does not match the published head`);
       prevHash = row.hash ?? '';
       lastSeq = seq;
     }
     if (page.length < pageSize) break;
+  }
+  if (published && lastSeq < published.seq) {
+    broken(
+      null,
+      `the chain ends at position ${lastSeq}, below its published head at ${published.seq}: events were removed`,
+    );
   }
   if (!head) {
     if (state.events > 0) broken(null, 'the chain has no recorded head');
