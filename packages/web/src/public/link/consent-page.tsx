@@ -43,6 +43,8 @@ function ConsentText({ text }: { text: string }) {
     <Typography>
       <Box
         data-testid="consent-text"
+        // Issue 18 item 6: the author's text takes its own direction on a right-to-left page.
+        dir="auto"
         style={isPlain ? { whiteSpace: 'pre-line' } : undefined}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above.
         dangerouslySetInnerHTML={{ __html: html }}

@@ -25,8 +25,18 @@ export function Eq5dPager(props: {
   jumpTo: { questionId: string; seq: number } | null;
   /** Tells whether the last page is on screen. */
   onPageChange: (isLastPage: boolean) => void;
+  dateFormat?: string;
+  dateTimeFormat?: string;
 }) {
   const { t } = usePublicTranslation();
+  // Issue 18 item 7: each page shows one question, numbered as in the whole form (1 to 6).
+  const numbers = useMemo(() => {
+    const map = new Map<string, number>();
+    let n = 0;
+    for (const q of sortQuestionsByOrder(props.form.questions))
+      if (q.type !== 'INFORMATION') map.set(q.id, ++n);
+    return map;
+  }, [props.form]);
   const pages = useMemo(() => {
     const questions = sortQuestionsByOrder(props.form.questions);
     const list: Page[] = [{ kind: 'intro' }];
@@ -70,6 +80,9 @@ export function Eq5dPager(props: {
           isReadOnly={props.isReadOnly}
           isShowingAllIssues={props.isShowingAllIssues}
           isCheckHidden
+          firstNumber={page?.kind === 'question' ? (numbers.get(page.questionId) ?? 1) : 1}
+          dateFormat={props.dateFormat}
+          dateTimeFormat={props.dateTimeFormat}
         />
       )}
       <Group justify="space-between">

@@ -1,10 +1,16 @@
 import { Alert, Anchor, Button, Group, Modal, Progress, Stack, Text, Title } from '@mantine/core';
-import type { Answer, DeviceClass, FormTemplate, PublicProcess } from '@trialbase/domain';
+import {
+  type Answer,
+  type DeviceClass,
+  type FormTemplate,
+  type PublicProcess,
+  STUDY_LANGUAGES,
+} from '@trialbase/domain';
 import { useMemo, useState } from 'react';
 import { FormRenderer } from '../../features/forms/renderer/form-renderer';
 import type { RendererUpload } from '../../features/forms/renderer/host';
 import { RichText } from '../../features/forms/renderer/rich-text';
-import { pickText } from '../../features/forms/renderer/text';
+import { pickText, pickTextLanguage } from '../../features/forms/renderer/text';
 import { useFormEngine } from '../../features/forms/renderer/use-form-engine';
 import { usePublicTranslation } from '../app/use-public-translation';
 import {
@@ -58,6 +64,7 @@ export function FillStep(props: FillStepProps) {
   const [isLicenceDialogClosed, setLicenceDialogClosed] = useState(false);
   const [isEq5dAtEnd, setEq5dAtEnd] = useState(false);
   const [eq5dJump, setEq5dJump] = useState<{ questionId: string; seq: number } | null>(null);
+  const [isSingleAtEnd, setSingleAtEnd] = useState(false);
   const form = entry.form as FormTemplate;
   // The info text had its own page: the renderer does not repeat it.
   const shownForm = useMemo(() => ({ ...form, showInfoText: false }), [form]);
@@ -70,6 +77,10 @@ export function FillStep(props: FillStepProps) {
   const isUnlicensed = !isLicensedFor(licensed, device);
   const progress = Math.round(((props.current - 1) / Math.max(props.total, 1)) * 100);
   const infoText = pickText(form.infoText, language);
+  // Single-question mode: Submit and the missing-answers warning wait for the last question.
+  const isAtEnd = form.singleQuestionFillout ? isSingleAtEnd : !isEq5d || isEq5dAtEnd;
+  // Issue 18 item 6: the form's own language, stated when it is not the participant's.
+  const contentLanguage = pickTextLanguage(form.title, language) ?? language;
 
   const handleShowMissing = () => {
     setShowingAll(true);
@@ -85,10 +96,10 @@ export function FillStep(props: FillStepProps) {
   return (
     <Stack gap="md" data-fill-form={entry.formId}>
       <Stack gap={4}>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" dir="auto">
           {process.studyName}
         </Text>
-        <Title order={1} fz="h2">
+        <Title order={1} fz="h2" dir="auto">
           {pickText(process.dataEvent.name, language)}
         </Title>
       </Stack>
@@ -99,6 +110,11 @@ export function FillStep(props: FillStepProps) {
       {isTooNarrow(form, viewport) && (
         <Alert color="yellow" variant="light" role="status">
           {t('QUESTIONNAIRE.UNSUPPORTED_DEVICE')}
+        </Alert>
+      )}
+      {contentLanguage !== language && (
+        <Alert color="blue" variant="light" role="status" data-form-language={contentLanguage}>
+          {t('QUESTIONNAIRE.FORM_LANGUAGE_FALLBACK', { language: languageName(contentLanguage) })}
         </Alert>
       )}
       {isUnlicensed ? (
@@ -137,6 +153,8 @@ export function FillStep(props: FillStepProps) {
               isShowingAllIssues={isShowingAll}
               jumpTo={eq5dJump}
               onPageChange={setEq5dAtEnd}
+              dateFormat={process.dateFormat}
+              dateTimeFormat={process.dateTimeFormat}
             />
           ) : (
             <FormRenderer
@@ -153,10 +171,13 @@ export function FillStep(props: FillStepProps) {
               upload={props.upload}
               imageUrl={props.imageUrl}
               engine={engine}
+              dateFormat={process.dateFormat}
+              dateTimeFormat={process.dateTimeFormat}
+              onLastQuestion={setSingleAtEnd}
             />
           )}
           {/* Paged EQ-5D: the warning waits for the last page instead of greeting the first. */}
-          {isInvalid && (!isEq5d || isEq5dAtEnd || isShowingAll) && (
+          {isInvalid && (isAtEnd || (isEq5d && isShowingAll)) && (
             <Alert color="yellow" variant="light" role="status" data-missing-answers>
               <Stack gap={4} align="flex-start">
                 <Text size="sm">{t('QUESTIONNAIRE.MISSING_ANSWERS')}</Text>
@@ -186,15 +207,19 @@ export function FillStep(props: FillStepProps) {
             ) : (
               <span />
             )}
-            <Button
-              size="md"
-              onClick={props.onContinue}
-              disabled={isInvalid || isUnlicensed}
-              loading={props.isBusy}
-              data-action={props.isLast ? 'submit' : 'continue'}
-            >
-              {t(props.isLast ? 'QUESTIONNAIRE.SUBMIT' : 'QUESTIONNAIRE.CONTINUE')}
-            </Button>
+            {isAtEnd || isEq5d || isCompleted ? (
+              <Button
+                size="md"
+                onClick={props.onContinue}
+                disabled={isInvalid || isUnlicensed}
+                loading={props.isBusy}
+                data-action={props.isLast ? 'submit' : 'continue'}
+              >
+                {t(props.isLast ? 'QUESTIONNAIRE.SUBMIT' : 'QUESTIONNAIRE.CONTINUE')}
+              </Button>
+            ) : (
+              <span />
+            )}
           </Group>
         </>
       )}
@@ -206,6 +231,10 @@ export function FillStep(props: FillStepProps) {
       />
     </Stack>
   );
+}
+
+function languageName(code: string): string {
+  return STUDY_LANGUAGES.find((language) => language.code === code)?.nativeName ?? code;
 }
 
 function SaveIndicator({ state }: { state: SaveState }) {

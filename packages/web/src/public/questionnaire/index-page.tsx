@@ -79,6 +79,11 @@ export function IndexPage({ search }: PageProps) {
   );
 }
 
+const BADGE_STYLES = {
+  root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', paddingBlock: 2 },
+  label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.3 },
+} as const;
+
 function FormIndex({
   process,
   token,
@@ -97,13 +102,15 @@ function FormIndex({
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" dir="auto">
           {process.studyName}
         </Text>
         <Title order={1} fz="h2">
           {t('QUESTIONNAIRE.INDEX.TITLE')}
         </Title>
-        <Text size="sm">{pickLocalized(process.dataEvent.name, language)}</Text>
+        <Text size="sm" dir="auto">
+          {pickLocalized(process.dataEvent.name, language)}
+        </Text>
       </Stack>
       <Text>{t('QUESTIONNAIRE.INDEX.INTRO')}</Text>
       <Table verticalSpacing="sm" data-form-index>
@@ -129,7 +136,9 @@ function FormIndex({
                 <Table.Td>{entry.order}</Table.Td>
                 <Table.Td>
                   {isCompleted ? (
-                    <Text aria-disabled="true">{title}</Text>
+                    <Text aria-disabled="true" dir="auto">
+                      {title}
+                    </Text>
                   ) : (
                     <Button
                       variant="subtle"
@@ -140,12 +149,13 @@ function FormIndex({
                       styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
                       onClick={() => navigate(fillPathOf(process.studyId, token, language, entry.formId))}
                     >
-                      {title}
+                      <span dir="auto">{title}</span>
                     </Button>
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={isCompleted ? 'teal' : 'gray'} variant="light">
+                  {/* Issue 18 item 7: a long status (Arabic) wraps inside its badge instead of being cut. */}
+                  <Badge color={isCompleted ? 'teal' : 'gray'} variant="light" styles={BADGE_STYLES}>
                     {t(isCompleted ? 'QUESTIONNAIRE.INDEX.COMPLETED' : 'QUESTIONNAIRE.INDEX.PENDING')}
                   </Badge>
                 </Table.Td>

@@ -10,6 +10,8 @@ export function RichText({ text, testId }: { text: string; testId?: string }) {
     <Typography>
       <Box
         data-testid={testId}
+        // Issue 18 item 6: the author's text takes its own direction on a right-to-left page.
+        dir="auto"
         style={isPlain ? { whiteSpace: 'pre-line' } : undefined}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above.
         dangerouslySetInnerHTML={{ __html: html }}

@@ -141,7 +141,7 @@ export function SignUpStepper(props: SignUpStepperProps) {
   return (
     <Box component="form" noValidate onSubmit={(event) => void handleContinue(event)}>
       <Stack gap="lg">
-        <Title order={1} size="h2">
+        <Title order={1} size="h2" dir="auto">
           {info.studyName}
         </Title>
         <Stepper active={active} size="sm" allowNextStepsSelect={false} aria-hidden={isSmall || undefined}>

@@ -96,6 +96,15 @@ export function GeneralInfoCard() {
             checked={form.score}
             onChange={(e) => set('score', e.currentTarget.checked)}
           />
+          {form.score && (
+            // Issue 18 item 7: off by default, a score shown to the patient can bias later answers.
+            <Switch
+              label={t('FORMS.GENERAL.SHOW_SCORE')}
+              checked={form.showScoreToParticipant}
+              onChange={(e) => set('showScoreToParticipant', e.currentTarget.checked)}
+              data-testid="form-show-score"
+            />
+          )}
           <Switch
             label={t('FORMS.GENERAL.SINGLE_QUESTION')}
             checked={form.singleQuestionFillout}

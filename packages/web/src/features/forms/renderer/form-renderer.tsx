@@ -6,6 +6,8 @@ import {
   type ImageChartMarker,
   isModuleEnabled,
   isQuestionTypeAvailable,
+  isScoreQuestionHiddenFrom,
+  isScoreShownTo,
   type QuestionTypeAvailabilityScope,
   resetHiddenAnswers,
   type ValidationRule,
@@ -78,6 +80,13 @@ export type FormRendererProps = {
    * the renderer then does not run the engine a second time per change (issue 16 item 6).
    */
   engine?: FormEngineResult;
+  /** The study's date and date-time formats (spec 000 §9); DD-MM-YYYY when absent. */
+  dateFormat?: string;
+  dateTimeFormat?: string;
+  /** The number of the first question shown (a paged form shows one question per page: EQ-5D). */
+  firstNumber?: number;
+  /** Single-question mode: tells whether the last question is on screen (Submit waits for it). */
+  onLastQuestion?: (isLast: boolean) => void;
 };
 
 /** Questions rendered in the first pass: a phone's or a desktop's first screen, painted before the rest. */
@@ -106,6 +115,10 @@ export function FormRenderer({
   imageUrl,
   isCheckHidden = false,
   engine: givenEngine,
+  dateFormat,
+  dateTimeFormat,
+  firstNumber = 1,
+  onLastQuestion,
   ...chart
 }: FormRendererProps) {
   const { t } = useTranslation();
@@ -150,26 +163,34 @@ export function FormRenderer({
   }, []);
 
   const isHorizontalAllowed = isModuleEnabled(study, 'HORIZONTAL_POSSIBILITIES');
+  // Issue 18 item 7: a participant sees the score only when the form says so (default not).
+  const isScoreShown = isScoreShownTo(form, audience);
+  const isHiddenScore = useCallback(
+    (q: { type: FormTemplate['questions'][number]['type'] }) => isScoreQuestionHiddenFrom(form, q, audience),
+    [form, audience],
+  );
   const numbers = useMemo(() => {
     const map = new Map<string, number>();
-    let n = 0;
-    for (const q of engine.shown) if (q.type !== 'INFORMATION') map.set(q.id, ++n);
+    let n = firstNumber - 1;
+    for (const q of engine.shown) if (q.type !== 'INFORMATION' && !isHiddenScore(q)) map.set(q.id, ++n);
     return map;
-  }, [engine.shown]);
+  }, [engine.shown, firstNumber, isHiddenScore]);
   const infoText = form.showInfoText ? pickText(form.infoText, language) : '';
   const host = useMemo(
     () => ({
       upload,
       imageUrl: imageUrl ?? (study.id ? (id: string) => studyImageUrl(study.id as string, id) : undefined),
+      dateFormat,
+      dateTimeFormat,
     }),
-    [upload, imageUrl, study.id],
+    [upload, imageUrl, study.id, dateFormat, dateTimeFormat],
   );
   const footer = pickText(form.customFooter, language);
 
   const renderQuestion = (questionId: string) => {
     const q = shownById.get(questionId);
     const view = engine.views.get(questionId);
-    if (!q || !view) return null;
+    if (!q || !view || isHiddenScore(q)) return null;
     return (
       <QuestionBlock
         key={q.id}
@@ -202,7 +223,7 @@ export function FormRenderer({
         data-form-length={engine.shown.length >= LONG_FORM_QUESTIONS ? 'long' : undefined}
       >
         <Stack gap="md">
-          <Title order={2} fz="h3">
+          <Title order={2} fz="h3" dir="auto">
             {pickText(form.title, language)}
           </Title>
           {infoText && <RichText html={infoText} />}
@@ -224,11 +245,16 @@ export function FormRenderer({
           )}
           {engine.shown.length === 0 && <Text c="dimmed">{t('RENDERER.NO_QUESTIONS')}</Text>}
           {form.singleQuestionFillout ? (
-            <SingleQuestionView form={form} answers={answers} renderQuestion={renderQuestion} />
+            <SingleQuestionView
+              form={form}
+              answers={answers}
+              renderQuestion={renderQuestion}
+              onLastQuestion={onLastQuestion}
+            />
           ) : (
             rendered.map((q) => renderQuestion(q.id))
           )}
-          {engine.score !== null && (
+          {engine.score !== null && isScoreShown && (
             <Text fw={700} aria-live="polite" data-form-score>
               {t('RENDERER.SCORE', { score: engine.score })}
             </Text>

@@ -17,6 +17,10 @@ export type RendererHost = {
   upload?: RendererUpload;
   /** Where a study image (image chart, IMAGE question chart) loads from. */
   imageUrl?: (imageId: string) => string;
+  /** The study's date format (spec 000 §9, DD-MM-YYYY when absent): date inputs show and take it. */
+  dateFormat?: string;
+  /** The study's date-time format; date-time inputs take its date order with HH:mm. */
+  dateTimeFormat?: string;
 };
 
 const RendererHostContext = createContext<RendererHost>({});

@@ -91,14 +91,16 @@ export const QuestionBlock = memo(function QuestionBlock(props: QuestionBlockPro
       aria-labelledby={isInformation ? undefined : labelId}
     >
       {!isInformation && (
-        <div className="tb-q-head">
+        // The number and the text take the text's own direction (issue 18 item 6): "1. How are you?"
+        // stays in that order on a right-to-left page.
+        <div className="tb-q-head" dir="auto">
           {props.number !== null && (
             <span className="tb-q-number" aria-hidden>
               {props.number}.
             </span>
           )}
           <LabelTag id={labelId} className="tb-q-label" htmlFor={isGroup ? undefined : `${baseId}-input`}>
-            <RichText html={pickText(question.question, language)} inline />
+            <RichText html={pickText(question.question, language)} inline isDirectionFromParent />
             {question.required && (
               <>
                 {/* Issue 12: read as "Date of surgery (required)", not "Date of surgeryrequired". */}
@@ -112,13 +114,13 @@ export const QuestionBlock = memo(function QuestionBlock(props: QuestionBlockPro
         </div>
       )}
       {helpText && (
-        <div id={helpId} className="tb-q-help">
+        <div id={helpId} className="tb-q-help" dir="auto">
           {helpText}
         </div>
       )}
       {answer.answerSkipped ? (
         <div className="tb-q-row">
-          <span>{pickText(question.skipText, language) || t('RENDERER.SKIPPED')}</span>
+          <span dir="auto">{pickText(question.skipText, language) || t('RENDERER.SKIPPED')}</span>
           {!isReadOnly && (
             <button
               type="button"
@@ -155,7 +157,7 @@ export const QuestionBlock = memo(function QuestionBlock(props: QuestionBlockPro
       {errors.length > 0 && (
         <div id={errorId} className="tb-q-errors" aria-live="polite">
           {errors.map((text) => (
-            <div key={text} className="tb-q-error" data-error>
+            <div key={text} className="tb-q-error" data-error dir="auto">
               {text}
             </div>
           ))}
@@ -207,7 +209,7 @@ function RuleNotes(props: { id: string; notes: readonly FiredValidationRule[]; l
             <Badge size="xs" variant="outline" me={6} color={f.action === 'QUERY' ? 'blue' : 'yellow.9'}>
               {t(f.action === 'QUERY' ? 'RENDERER.RULE.QUERY' : 'RENDERER.RULE.WARNING')}
             </Badge>
-            {pickText(f.message, props.language)}
+            <bdi>{pickText(f.message, props.language)}</bdi>
           </Text>
         </Alert>
       ))}

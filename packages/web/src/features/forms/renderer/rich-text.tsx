@@ -2,11 +2,23 @@ import { isRichText, sanitizeRichText } from './text';
 
 /**
  * Author text that may hold rich text. Plain text is rendered as text (React escapes it); only real
- * markup is sanitised with DOMPurify, once per distinct text (issue 16 item 6).
+ * markup is sanitised with DOMPurify, once per distinct text (issue 16 item 6). `dir="auto"`: the
+ * text takes its own direction (issue 18 item 6), so an English question on a right-to-left page
+ * keeps its question mark at its end.
  */
-export function RichText({ html, inline = false }: { html: string; inline?: boolean }) {
+export function RichText({
+  html,
+  inline = false,
+  isDirectionFromParent = false,
+}: {
+  html: string;
+  inline?: boolean;
+  /** The parent sets `dir="auto"` around this text and what belongs with it (a question's number). */
+  isDirectionFromParent?: boolean;
+}) {
   const Tag = inline ? 'span' : 'div';
-  if (!isRichText(html)) return <Tag>{html}</Tag>;
+  const dir = isDirectionFromParent ? undefined : 'auto';
+  if (!isRichText(html)) return <Tag dir={dir}>{html}</Tag>;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify (sanitizeRichText)
-  return <Tag dangerouslySetInnerHTML={{ __html: sanitizeRichText(html) }} />;
+  return <Tag dir={dir} dangerouslySetInnerHTML={{ __html: sanitizeRichText(html) }} />;
 }

@@ -8,6 +8,8 @@ type SingleQuestionViewProps = {
   form: FormTemplate;
   answers: readonly Answer[];
   renderQuestion: (questionId: string) => React.ReactNode;
+  /** Tells whether the last question is on screen (the page shows Submit only there). */
+  onLastQuestion?: (isLast: boolean) => void;
 };
 
 /** Spec 002 §9: the spinner shown between two questions in single-question mode. */
@@ -18,7 +20,12 @@ export const SINGLE_QUESTION_STEP_MS = 200;
  * hidden, subject-hidden and reference questions; next and previous follow the answers given so far,
  * with a short spinner between steps.
  */
-export function SingleQuestionView({ form, answers, renderQuestion }: SingleQuestionViewProps) {
+export function SingleQuestionView({
+  form,
+  answers,
+  renderQuestion,
+  onLastQuestion,
+}: SingleQuestionViewProps) {
   const { t } = useTranslation();
   const [currentId, setCurrentId] = useState<string | null>(() => nextQuestion(form, answers, null));
   const [isStepping, setStepping] = useState(false);
@@ -35,10 +42,12 @@ export function SingleQuestionView({ form, answers, renderQuestion }: SingleQues
   const order = fillOrder(form, answers);
   const shownId =
     currentId !== null && order.includes(currentId) ? currentId : nextFrom(form, answers, currentId);
+  const position = shownId === null ? 0 : order.indexOf(shownId) + 1;
+  const previousId = shownId === null ? null : previousQuestion(form, answers, shownId);
+  const nextId = shownId === null ? null : nextQuestion(form, answers, shownId);
+  const isLast = shownId === null || (nextId === null && !isStepping);
+  useEffect(() => onLastQuestion?.(isLast), [onLastQuestion, isLast]);
   if (shownId === null) return null;
-  const position = order.indexOf(shownId) + 1;
-  const previousId = previousQuestion(form, answers, shownId);
-  const nextId = nextQuestion(form, answers, shownId);
   return (
     <Stack gap="sm" data-single-question>
       <Text size="sm" c="dimmed" aria-live="polite">

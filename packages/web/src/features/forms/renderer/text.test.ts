@@ -25,8 +25,14 @@ describe('author texts: plain text is rendered as text, rich text is sanitised o
     expect(sanitizeRichText('Do you smoke?')).toBe('Do you smoke?');
     expect(toPlainText('Yes')).toBe('Yes');
     expect(renderToStaticMarkup(createElement(RichText, { html: 'Pain > 5?', inline: true }))).toBe(
-      '<span>Pain &gt; 5?</span>',
+      '<span dir="auto">Pain &gt; 5?</span>',
     );
+    // Issue 18 item 6: inside a question head the head takes the direction for number and text.
+    expect(
+      renderToStaticMarkup(
+        createElement(RichText, { html: 'Pain > 5?', inline: true, isDirectionFromParent: true }),
+      ),
+    ).toBe('<span>Pain &gt; 5?</span>');
     expect(sanitize).not.toHaveBeenCalled();
   });
 
@@ -34,7 +40,7 @@ describe('author texts: plain text is rendered as text, rich text is sanitised o
     const sanitize = vi.spyOn(DOMPurify, 'sanitize');
     const html = '<p>Take <b>two</b><script>alert(1)</script><img src="x" onerror="alert(2)"></p>';
     const markup = renderToStaticMarkup(createElement(RichText, { html }));
-    expect(markup).toBe('<div><p>Take <b>two</b><img src="x"></p></div>');
+    expect(markup).toBe('<div dir="auto"><p>Take <b>two</b><img src="x"></p></div>');
     expect(markup).not.toContain('script');
     expect(markup).not.toContain('onerror');
     expect(sanitize).toHaveBeenCalledTimes(1);

@@ -9,6 +9,22 @@ export function pickText(text: LocalizedText | null | undefined, language: strin
 }
 
 /**
+ * The language `pickText` takes the text from: `language` when the text has it, else the fallback,
+ * else the first language that has one; null for no text (issue 18 item 6: the page says so).
+ */
+export function pickTextLanguage(
+  text: LocalizedText | null | undefined,
+  language: string,
+  fallback = 'en',
+): string | null {
+  if (!text) return null;
+  const byCode = text as Record<string, string | undefined>;
+  if (byCode[language]) return language;
+  if (byCode[fallback]) return fallback;
+  return Object.keys(byCode).find((code) => byCode[code]) ?? null;
+}
+
+/**
  * Whether author text is markup at all. Text without `<` or `&` reads the same as text and as
  * HTML, so it is rendered as a text node and never goes through the sanitiser (issue 16 item 6).
  */

@@ -46,7 +46,7 @@ export function ChoiceList(props: ChoiceListProps) {
           }}
           onBlur={props.onBlur}
         />
-        <span>{label}</span>
+        <span dir="auto">{label}</span>
       </label>
     );
   });

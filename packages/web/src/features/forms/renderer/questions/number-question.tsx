@@ -20,6 +20,8 @@ export function NumberQuestion({
       type="text"
       {...fieldAria({ inputId, labelId, describedBy, isInvalid, isRequired: question.required })}
       inputMode={question.floatingNumber ? 'decimal' : 'numeric'}
+      // "-5" stays "-5" on a right-to-left page (issue 18 item 6).
+      dir="ltr"
       maxLength={String(FORM_LIMITS.numberBound).length + 12}
       value={textOf(answer)}
       onChange={(event) => onChange(withText(answer, event.currentTarget.value.replace(pattern, '')))}

@@ -5,6 +5,8 @@ import { type QuestionInputProps, textOf, withText } from '../question-props';
 import { pickText } from '../text';
 import classes from './slider-question.module.css';
 
+const END_LABEL = { overflowWrap: 'anywhere' } as const;
+
 /** SLIDER: minValue..maxValue (default 0..100) with end labels, or a numeric rating scale of buttons (spec 001 §3, §5). */
 export function SliderQuestion({
   question,
@@ -25,11 +27,11 @@ export function SliderQuestion({
   const left = question.customLabels ? pickText(question.leftLabel, language) : '';
   const right = question.customLabels ? pickText(question.rightLabel, language) : '';
   const ends = (
-    <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text size="sm" c="dimmed">
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed" maw="50%" dir="auto" style={END_LABEL}>
         {left || min}
       </Text>
-      <Text size="sm" c="dimmed" ta="end">
+      <Text size="sm" c="dimmed" ta="end" maw="50%" dir="auto" style={END_LABEL}>
         {right || max}
       </Text>
     </Group>
@@ -79,7 +81,8 @@ export function SliderQuestion({
         }}
         onChange={(next) => onChange(withText(answer, String(next)))}
         onChangeEnd={onBlur}
-        label={(v) => v}
+        // Issue 18 item 7: no value bubble over the end labels; the value is the line below.
+        label={null}
         marks={question.sliderTexts
           .map((text, i, all) => ({
             value: min + ((max - min) * i) / Math.max(all.length - 1, 1),

@@ -20,6 +20,7 @@ export function TextFreeQuestion({
     <textarea
       {...fieldAria({ inputId, labelId, describedBy, isInvalid, isRequired: question.required })}
       className="tb-input tb-textarea"
+      dir="auto"
       rows={3}
       maxLength={Math.min(question.maxLength ?? FORM_LIMITS.textLengthCap, FORM_LIMITS.textLengthCap)}
       value={textOf(answer)}

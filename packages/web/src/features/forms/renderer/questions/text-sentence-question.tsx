@@ -17,6 +17,7 @@ export function TextSentenceQuestion({
       type="text"
       {...fieldAria({ inputId, labelId, describedBy, isInvalid, isRequired: question.required })}
       maxLength={Math.min(question.maxLength ?? FORM_LIMITS.textLengthCap, FORM_LIMITS.textLengthCap)}
+      dir="auto"
       value={textOf(answer)}
       onChange={(event) => onChange(withText(answer, event.currentTarget.value))}
       onBlur={onBlur}
