@@ -12,16 +12,20 @@ import { createAppRouter } from './app/router';
 
 // The CSP forbids eval; without this zod probes `new Function` and the browser logs a violation.
 configureZod({ jitless: true });
-initI18n();
+const stringsReady = initI18n();
 installGlobalErrorHandlers();
 const router = createAppRouter();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+const root = createRoot(container);
+// Rendered once the chosen language's strings are there (English comes with the app).
+void stringsReady.then(() =>
+  root.render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

@@ -4,7 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { type ReactNode, useState } from 'react';
-import { languageDirection } from './i18n/languages';
+import { languageDirection } from '../i18n/languages';
 import { TOAST_DELAY_MS } from './notify';
 import { createQueryClient } from './query-client';
 

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { ReauthDialog } from '../features/auth/reauth-dialog';
+import { languageDirection } from '../i18n/languages';
 import { applySystemDefaultLanguage } from './i18n';
-import { languageDirection } from './i18n/languages';
 import { UnsupportedScreen } from './shell/unsupported-screen';
 import { useSystemInfo } from './system-info';
 

@@ -1,8 +1,8 @@
 import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { chooseLanguage } from '../app/i18n';
-import { nativeLanguageName, resolveUiLanguage, UI_LANGUAGES } from '../app/i18n/languages';
+import { chooseLanguage, resolveUiLanguage, UI_LANGUAGES } from '../app/i18n';
+import { nativeLanguageName } from '../i18n/languages';
 
 /** Picks the UI language; the choice is stored and wins over the system default (spec 000 §1). */
 export function LanguageSwitch() {

@@ -79,7 +79,7 @@ export function catalogsOf(files: Record<string, () => Promise<Catalog>>) {
       for (const namespace of namespaces) {
         const id = `${code}/${namespace}`;
         const load = LOADERS.get(id);
-        if (!load) continue;
+        if (!load || i18n.hasResourceBundle(code, namespace)) continue;
         let loading = pending.get(id);
         if (!loading) {
           loading = load().then(

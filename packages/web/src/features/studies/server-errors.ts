@@ -1,14 +1,14 @@
 import i18next from 'i18next';
 import type { ServerErrorOptions } from '../../app/form-errors';
 import { isHttpError } from '../../app/http';
-import { studyMessagesEn } from './messages-en';
+import studiesEn from '../../locales/en/studies.json';
 
-type StudyErrorKey = keyof typeof studyMessagesEn.STUDY.ERRORS;
+type StudyErrorKey = keyof typeof studiesEn.STUDY.ERRORS & string;
 
 /** A domain issue message naming one of this area's error strings (`STUDY.ERRORS.X`). */
 export function studyErrorKey(message: string): `STUDY.ERRORS.${StudyErrorKey}` | null {
   const key = message.replace(/^STUDY\.ERRORS\./, '');
-  return message.startsWith('STUDY.ERRORS.') && Object.hasOwn(studyMessagesEn.STUDY.ERRORS, key)
+  return message.startsWith('STUDY.ERRORS.') && Object.hasOwn(studiesEn.STUDY.ERRORS, key)
     ? `STUDY.ERRORS.${key as StudyErrorKey}`
     : null;
 }

@@ -1,6 +1,6 @@
 import { ENROLLMENT_SIGN_OFF_MEANING, type Permission } from '@trialbase/domain';
 import { describe, expect, it } from 'vitest';
-import { en } from '../locales/en';
+import en from '../../../locales/en/subjects.json';
 import { isSignOffOffered } from './sign-off-dialog';
 
 const only =
