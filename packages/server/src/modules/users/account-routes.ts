@@ -2,6 +2,7 @@ import { userEndpoints } from '@trialbase/domain';
 import { defineRoute } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { publicBaseUrl } from '../../platform/http/public-url';
+import { deliverAccountEmails } from './outbox-kick';
 import { requestPasswordReset, resetPassword } from './service/passwords';
 import { signUp, verifyEmail } from './service/staff-sign-up';
 
@@ -18,6 +19,7 @@ export function accountRoutes(deps: ModuleDeps) {
           ip: req.ip ?? null,
           baseUrl: publicBaseUrl(req, config),
         });
+        deliverAccountEmails(deps);
         return reply.code(201).send(result);
       },
     }),
@@ -35,13 +37,18 @@ export function accountRoutes(deps: ModuleDeps) {
           ip: req.ip ?? null,
           baseUrl: publicBaseUrl(req, config),
         });
+        deliverAccountEmails(deps);
         return reply.code(204).send(null);
       },
     }),
     defineRoute({
       endpoint: userEndpoints.resetPassword,
       permission: 'public',
-      handler: async (req) => resetPassword(db, req.body),
+      handler: async (req) => {
+        const result = await resetPassword(db, req.body);
+        deliverAccountEmails(deps);
+        return result;
+      },
     }),
   ];
 }

@@ -4,6 +4,7 @@ import { defineRoute, inStudy } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { loadAccessUser } from '../access/api';
 import { findStudy } from '../studies/api';
+import { deliverAccountEmails } from './outbox-kick';
 import { presentNotification, presentOwnProfile } from './presenters';
 import { findTableSettings, listNotifications } from './repo';
 import { changeOwnPassword } from './service/passwords';
@@ -63,6 +64,7 @@ export function profileRoutes(deps: ModuleDeps) {
       handler: async (req, reply) => {
         assertOwn(req.auth!.user.id, req.params.id);
         await changeOwnPassword(db, { ...req.body, user: req.auth!.user, sessionId: req.auth!.session.id });
+        deliverAccountEmails(deps);
         return reply.code(204).send(null);
       },
     }),

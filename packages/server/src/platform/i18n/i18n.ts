@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createInstance, type i18n, type TOptions } from 'i18next';
 
 /** The server's namespaces (one per module area that sends texts). */
-export const SERVER_NAMESPACES = ['enrollments', 'public', 'users'] as const;
+export const SERVER_NAMESPACES = ['audit', 'enrollments', 'public', 'users'] as const;
 export type ServerNamespace = (typeof SERVER_NAMESPACES)[number];
 
 /** A key of a namespace, written `ns:KEY.PATH` as i18next does. */
@@ -73,6 +73,15 @@ export function loadServerI18n(dir: string = resolveLocalesDir()): i18n {
   } as never);
   instance = created;
   return created;
+}
+
+/**
+ * Tests only: serve the catalogs of `dir` from now on (a partial language, say), or the shipped
+ * ones again with null. The next text reads them.
+ */
+export function useServerCatalogs(dir: string | null): void {
+  instance = null;
+  if (dir) loadServerI18n(dir);
 }
 
 /**
