@@ -32,8 +32,10 @@ import { siteRoutes } from './modules/sites/routes';
 import { studyRoutes } from './modules/studies/routes';
 import { subjectRoutes } from './modules/subjects/routes';
 import { systemRoutes } from './modules/system/routes';
+import { translationRoutes } from './modules/translations/routes';
 import { bootstrapSystemAdmin } from './modules/users/bootstrap';
 import { userRoutes } from './modules/users/routes';
+import { AUDIT_HEAD_CRON, AUDIT_HEAD_QUEUE, publishAuditHeads } from './platform/audit/heads';
 import { AuditSequencer } from './platform/audit/sequencer';
 import { registerAuthGuard } from './platform/auth/guard';
 import type { Config } from './platform/config';
@@ -224,6 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...questionnaireRoutes(deps),
     ...fileRoutes(deps),
     ...publicRoutes(deps),
+    ...translationRoutes(deps),
   ];
   registerRoutes(app, routes, deps);
   if (config.apiDocs) {
@@ -245,11 +248,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           const result = await runDueSchedule(database.db, clock(), scheduleEnvOf(config));
           if (result.messages > 0) await app.jobs?.send(OUTBOX_QUEUE);
         },
+        // Each day the head of every audit chain leaves the database (issue 17 item 5).
+        [AUDIT_HEAD_QUEUE]: async () => {
+          const heads = await publishAuditHeads(database.db, {
+            now: clock(),
+            logFile: config.auditLogFile,
+            email: config.auditHeadEmail,
+          });
+          app.log.info({ chains: heads.length, logFile: config.auditLogFile }, 'audit chain heads published');
+          if (config.auditHeadEmail) await app.jobs?.send(OUTBOX_QUEUE);
+        },
       },
       {
         workers: config.jobs,
         onError: (err) => app.log.error({ err }, 'job error'),
-        schedules: { [SCHEDULE_QUEUE]: SCHEDULE_CRON },
+        schedules: { [SCHEDULE_QUEUE]: SCHEDULE_CRON, [AUDIT_HEAD_QUEUE]: AUDIT_HEAD_CRON },
       },
     );
     // Anything queued or due before a restart is picked up now.

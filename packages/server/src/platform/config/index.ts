@@ -34,6 +34,13 @@ export type Config = {
    * to anyone: on in development and test, off in production unless asked (issue 17 item 5).
    */
   apiDocs: boolean;
+  /**
+   * The audit log file (issue 17 item 5): each day the head of every audit chain is appended here
+   * (JSON lines) for `audit:verify --heads`; null writes none.
+   */
+  auditLogFile: string | null;
+  /** Where the daily chain heads are emailed (through the outbox); null mails none. */
+  auditHeadEmail: string | null;
 };
 
 /** Unset and empty mean the same: the default applies. */
@@ -105,6 +112,9 @@ export const EnvironmentSchema = z.object({
   TRIALBASE_CAPTCHA_SECRET: optionalText.pipe(z.string().min(16, 'use at least 16 characters').optional()),
   /** Unset: on except in production. */
   TRIALBASE_API_DOCS: optionalFlag,
+  /** Empty (not unset) means: write no audit log file. */
+  TRIALBASE_AUDIT_LOG_FILE: z.string().optional(),
+  TRIALBASE_AUDIT_HEAD_EMAIL: optionalText.pipe(z.email({ error: 'expected an email address' }).optional()),
 });
 
 /** A configuration the server cannot start with: every wrong variable, named. */
@@ -126,13 +136,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const dataDir = e.TRIALBASE_DATA_DIR ?? path.resolve(process.cwd(), 'data');
   const nodeEnv = e.NODE_ENV === 'production' ? 'production' : e.NODE_ENV === 'test' ? 'test' : 'development';
   return {
     env: nodeEnv,
     port: e.PORT,
     host: e.HOST ?? '0.0.0.0',
     databaseUrl: e.DATABASE_URL ?? null,
-    dataDir: e.TRIALBASE_DATA_DIR ?? path.resolve(process.cwd(), 'data'),
+    dataDir,
     webDist: e.TRIALBASE_WEB_DIST === '' ? null : (e.TRIALBASE_WEB_DIST ?? null),
     publicUrl: e.PUBLIC_URL ?? null,
     adminEmail: e.TRIALBASE_ADMIN_EMAIL ?? null,
@@ -149,5 +160,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.TRIALBASE_SEED_DEMO,
     captchaSecret: e.TRIALBASE_CAPTCHA_SECRET ?? null,
     apiDocs: e.TRIALBASE_API_DOCS ?? nodeEnv !== 'production',
+    auditLogFile: auditLogFileOf(e.TRIALBASE_AUDIT_LOG_FILE, dataDir),
+    auditHeadEmail: e.TRIALBASE_AUDIT_HEAD_EMAIL ?? null,
   };
+}
+
+/** The audit log file: as set (empty: none), else `audit.log` in the data directory (none in memory). */
+function auditLogFileOf(value: string | undefined, dataDir: string): string | null {
+  if (value !== undefined) return value === '' ? null : path.resolve(value);
+  return dataDir.startsWith('memory://') ? null : path.join(dataDir, 'audit.log');
 }
