@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ParticipantFormSchema, toParticipantForm } from '../public/participant-form';
 import { FormTemplateSchema } from './model';
 import { isScoreQuestionHiddenFrom, isScoreShownTo } from './score-visibility';
 
@@ -26,5 +27,14 @@ describe('Issue 18 item 7: the participant sees a score only when the form says 
     expect(isScoreShownTo(form, 'public')).toBe(false);
     expect(isScoreShownTo(form, 'staff')).toBe(false);
     expect(isScoreQuestionHiddenFrom(form, { type: 'CALCULATED' }, 'public')).toBe(false);
+  });
+
+  it('reaches the participant page only when on (getProcess leaves defaults out; the page reads them back)', () => {
+    const on = toParticipantForm({ ...base, score: true, showScoreToParticipant: true });
+    const off = toParticipantForm({ ...base, score: true });
+    expect(on).toMatchObject({ score: true, showScoreToParticipant: true });
+    expect(off).not.toHaveProperty('showScoreToParticipant');
+    expect(ParticipantFormSchema.parse(on).showScoreToParticipant).toBe(true);
+    expect(ParticipantFormSchema.parse(off).showScoreToParticipant).toBe(false);
   });
 });
