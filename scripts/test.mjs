@@ -144,6 +144,11 @@ await stages([
     ['--test', 'scripts/check-compat.test.mjs'],
   ],
   ['Module boundaries (issue 14 item 8)', 'npm', ['run', 'lint:boundaries']],
+  [
+    'Translations (issue 18): catalogs checked against English, and the check’s own test',
+    'npm',
+    ['run', 'i18n:check'],
+  ],
   ['Domain rules', 'npm', ['test', '-w', '@trialbase/domain', '--', ...vitestJson('domain.json')]],
   ['Web unit tests', 'npm', ['test', '-w', '@trialbase/web', '--', ...vitestJson('web.json')]],
 ]);
