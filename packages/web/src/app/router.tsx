@@ -12,6 +12,7 @@ import { ruleRoutes } from '../features/rules/routes';
 import { siteRoutes } from '../features/sites/routes';
 import { studyRoutes } from '../features/studies/routes';
 import { subjectRoutes } from '../features/subjects/routes';
+import { translationRoutes } from '../features/translations/routes';
 import { accountAdminRoutes, accountPublicRoutes, accountRoutes } from '../features/users/routes';
 import { HomeRedirect, RequireSession, RequireSystemAdmin } from './guards';
 import { setNavigator } from './navigation';
@@ -44,6 +45,7 @@ export function createAppRouter() {
             ...processRoutes,
             ...questionnaireRoutes,
             ...subjectRoutes,
+            ...translationRoutes,
             ...pendingSectionRoutes,
             ...accountRoutes,
             {

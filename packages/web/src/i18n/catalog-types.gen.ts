@@ -17,6 +17,7 @@ import type serverErrorsEn from '../locales/en/server-errors.json';
 import type sitesEn from '../locales/en/sites.json';
 import type studiesEn from '../locales/en/studies.json';
 import type subjectsEn from '../locales/en/subjects.json';
+import type translationsEn from '../locales/en/translations.json';
 import type usersEn from '../locales/en/users.json';
 
 /** Every namespace of the web catalogs, with its English strings. */
@@ -38,5 +39,6 @@ export interface EnglishCatalogs {
   sites: typeof sitesEn;
   studies: typeof studiesEn;
   subjects: typeof subjectsEn;
+  translations: typeof translationsEn;
   users: typeof usersEn;
 }

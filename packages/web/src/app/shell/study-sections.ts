@@ -97,6 +97,14 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
     isAllowed: can('SITE_OVERVIEW'),
   },
   {
+    // Spec 001 §6: translation editing requires canEdit; every translation call asks STUDY_TRANSLATIONS.
+    key: 'TRANSLATIONS',
+    path: 'translations',
+    icon: IconLanguage,
+    label: 'TRANSLATIONS.NAV',
+    isAllowed: can('STUDY_TRANSLATIONS'),
+  },
+  {
     key: 'ACCESS',
     path: 'access',
     icon: IconUsersGroup,
@@ -167,14 +175,6 @@ export const PENDING_SECTIONS: readonly PendingSection[] = [
     icon: IconDatabaseImport,
     label: 'STUDY.MODULES.NAMES.EXTERNAL_DATA',
     isAllowed: can('STUDY_UPDATE'),
-  },
-  {
-    key: 'TRANSLATIONS',
-    module: 'TRANSLATIONS',
-    path: 'translations',
-    icon: IconLanguage,
-    label: 'STUDY.MODULES.NAMES.TRANSLATIONS',
-    isAllowed: can('STUDY_TRANSLATIONS'),
   },
   {
     key: 'WEBHOOKS',

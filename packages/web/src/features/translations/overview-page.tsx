@@ -1,0 +1,202 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Progress,
+  Select,
+  Table,
+  Text,
+} from '@mantine/core';
+import { IconLanguage, IconPlus } from '@tabler/icons-react';
+import { TRANSLATION_PAGE_SIZES, type TranslationOverviewRow } from '@trialbase/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { useStudyAbilities } from '../../app/abilities';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { PageHeader } from '../../components/page-header';
+import { useStudy } from '../studies/api';
+import { AddLanguageModal } from './add-language-modal';
+import { useTranslationOverview } from './api';
+import { translationCrumbs } from './crumbs';
+import { directionOf, languageLabel } from './model';
+import { XliffActions } from './xliff-actions';
+
+function LanguageRow({
+  studyId,
+  row,
+  isEditable,
+}: {
+  studyId: string;
+  row: TranslationOverviewRow;
+  isEditable: boolean;
+}) {
+  const { t } = useTranslation();
+  const editor = (path: string) => `/study/${studyId}/translate/${path}?language=${row.language}`;
+  return (
+    <Table.Tr data-testid={`translation-row-${row.language}`}>
+      <Table.Td>
+        <Anchor component={Link} to={editor('forms')} fw={500} data-testid="translation-language-link">
+          <bdi lang={row.language} dir={directionOf(row.language)}>
+            {languageLabel(row.language)}
+          </bdi>
+        </Anchor>
+        <Text size="xs" c="dimmed" dir="ltr" style={{ textAlign: 'start' }}>
+          {row.language}
+        </Text>
+      </Table.Td>
+      <Table.Td data-testid="translation-total">{row.total}</Table.Td>
+      <Table.Td data-testid="translation-completed">{row.completed}</Table.Td>
+      <Table.Td data-testid="translation-untranslated">{row.untranslated}</Table.Td>
+      <Table.Td miw={140}>
+        <Group gap="xs" wrap="nowrap">
+          <Progress
+            value={row.progress}
+            color={row.progress === 100 ? 'teal' : 'blue'}
+            style={{ flex: 1 }}
+            aria-label={t('TRANSLATIONS.TABLE.PROGRESS_OF', { language: languageLabel(row.language) })}
+          />
+          <Text size="sm" fw={500} data-testid="translation-progress" style={{ whiteSpace: 'nowrap' }}>
+            {t('TRANSLATIONS.TABLE.PERCENT', { percent: row.progress })}
+          </Text>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={6} wrap="wrap">
+          {(['FORMS', 'PATHWAYS', 'RULES'] as const).map((area) => (
+            <Button
+              key={area}
+              component={Link}
+              to={editor(area === 'FORMS' ? 'forms' : area === 'PATHWAYS' ? 'pathways' : 'rules')}
+              size="compact-sm"
+              variant="light"
+              data-testid={`translate-${area.toLowerCase()}-${row.language}`}
+              rightSection={
+                <Text span size="xs" c="dimmed">
+                  {t('TRANSLATIONS.TABLE.PERCENT', { percent: row.areas[area].progress })}
+                </Text>
+              }
+            >
+              {t(`TRANSLATIONS.AREAS.${area}`)}
+            </Button>
+          ))}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <XliffActions studyId={studyId} language={row.language} canImport={isEditable} compact />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** /study/:studyId/translations: per study language total, completed, untranslated and progress (spec 001 §2). */
+export function TranslationsOverviewPage() {
+  const { t } = useTranslation();
+  const { studyId = '' } = useParams();
+  const abilities = useStudyAbilities(studyId);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(TRANSLATION_PAGE_SIZES[0]);
+  const canTranslate = abilities.can('STUDY_TRANSLATIONS');
+  const overview = useTranslationOverview(studyId, { page, pageSize });
+  const study = useStudy(studyId, { enabled: abilities.can('STUDY_VIEW'), secondary: true });
+  const [isAdding, setAdding] = useState(false);
+
+  if (abilities.isPending) return <FullPageLoader />;
+  if (!canTranslate) return <Navigate to="/401" replace />;
+
+  const data = overview.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const canAddLanguage =
+    study.data?.abilities.STUDY_UPDATE === true && study.data.editScope.structure === 'ALL';
+
+  return (
+    <>
+      <PageHeader
+        crumbs={translationCrumbs(t, { studyId, studyName: abilities.studyName })}
+        description={
+          data ? t('TRANSLATIONS.INTRO', { language: languageLabel(data.primaryLanguage) }) : undefined
+        }
+        actions={
+          <Group gap="sm">
+            {overview.isFetching && <Loader size="sm" aria-label={t('COMMON.LOADING')} />}
+            {canAddLanguage && (
+              <Button
+                leftSection={<IconPlus size={18} />}
+                onClick={() => setAdding(true)}
+                data-testid="add-language"
+              >
+                {t('TRANSLATIONS.ADD.BUTTON')}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      {data && !data.isEditable && (
+        <Text size="sm" c="dimmed" mb="sm" data-testid="translations-locked">
+          {t('TRANSLATIONS.EDITOR.LOCKED')}
+        </Text>
+      )}
+      {!data ? null : data.total === 0 ? (
+        <EmptyState
+          icon={<IconLanguage size={32} />}
+          withIndicatorBackground
+          title={t('TRANSLATIONS.EMPTY')}
+          mt="xl"
+          data-testid="translations-empty"
+        />
+      ) : (
+        <Paper withBorder radius="md">
+          <Table.ScrollContainer minWidth={860}>
+            <Table verticalSpacing="sm" highlightOnHover data-testid="translations-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('TRANSLATIONS.TABLE.LANGUAGE')}</Table.Th>
+                  <Table.Th>{t('TRANSLATIONS.TABLE.TOTAL')}</Table.Th>
+                  <Table.Th>{t('TRANSLATIONS.TABLE.COMPLETED')}</Table.Th>
+                  <Table.Th>{t('TRANSLATIONS.TABLE.UNTRANSLATED')}</Table.Th>
+                  <Table.Th>{t('TRANSLATIONS.TABLE.PROGRESS')}</Table.Th>
+                  <Table.Th>{t('TRANSLATIONS.TABLE.TRANSLATE')}</Table.Th>
+                  <Table.Th>{t('TRANSLATIONS.TABLE.XLIFF')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((row) => (
+                  <LanguageRow key={row.language} studyId={studyId} row={row} isEditable={data.isEditable} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between" p="sm" gap="sm" wrap="wrap">
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                {t('TRANSLATIONS.TABLE.PAGE_SIZE')}
+              </Text>
+              <Select
+                data={TRANSLATION_PAGE_SIZES.map(String)}
+                value={String(pageSize)}
+                onChange={(value) => {
+                  setPageSize(Number(value ?? TRANSLATION_PAGE_SIZES[0]));
+                  setPage(1);
+                }}
+                allowDeselect={false}
+                w={90}
+                size="xs"
+                aria-label={t('TRANSLATIONS.TABLE.PAGE_SIZE')}
+              />
+              <Badge variant="light" color="gray">
+                {t('TRANSLATIONS.TABLE.COUNT', { count: data.total })}
+              </Badge>
+            </Group>
+            <Pagination total={pageCount} value={page} onChange={setPage} size="sm" />
+          </Group>
+        </Paper>
+      )}
+      {isAdding && study.data && <AddLanguageModal study={study.data} onClose={() => setAdding(false)} />}
+    </>
+  );
+}
