@@ -61,5 +61,6 @@ export const endpoints = {
   subjects: subjectEndpoints,
   system: systemEndpoints,
   tokens: tokenEndpoints,
+  translations: translationEndpoints,
   users: userEndpoints,
 } as const;

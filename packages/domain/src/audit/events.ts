@@ -16,6 +16,7 @@ import type { SiteAuditEvent } from '../sites/audit-events';
 import type { StudyAuditEvent } from '../studies/audit-events';
 import type { SubjectAuditEvent } from '../subjects/audit-events';
 import type { TokenAuditEvent } from '../tokens/audit-events';
+import type { TranslationAuditEvent } from '../translations/audit-events';
 import type { UserAuditEvent } from '../users/audit-events';
 import type { AuditPayloadOf } from './payloads';
 
@@ -64,6 +65,7 @@ export type AuditEvent =
   | SubjectAuditEvent
   | EnrollmentAuditEvent
   | QuestionnaireAuditEvent
-  | PublicAuditEvent;
+  | PublicAuditEvent
+  | TranslationAuditEvent;
 
 export type AuditAction = AuditEvent['action'];
