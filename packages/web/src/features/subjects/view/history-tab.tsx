@@ -102,7 +102,7 @@ export function HistoryTab({ studyId, subjectId }: { studyId: string; subjectId:
           {t('SUBJECTS.HISTORY.INTRO')}
         </Text>
         <Text size="xs" c="dimmed" data-testid="history-count">
-          {t('SUBJECTS.HISTORY.SHOWING', { shown: rows.length, total: entries.length })}
+          {t('SUBJECTS.HISTORY.SHOWING', { shown: rows.length, count: entries.length })}
         </Text>
       </Group>
       {isPhone ? <HistoryCards rows={rows} /> : <HistoryTable rows={rows} />}
