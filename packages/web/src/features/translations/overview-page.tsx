@@ -41,7 +41,13 @@ function LanguageRow({
   return (
     <Table.Tr data-testid={`translation-row-${row.language}`}>
       <Table.Td>
-        <Anchor component={Link} to={editor('forms')} fw={500} data-testid="translation-language-link">
+        <Anchor
+          component={Link}
+          to={editor('forms')}
+          fw={500}
+          style={{ whiteSpace: 'nowrap' }}
+          data-testid="translation-language-link"
+        >
           <bdi lang={row.language} dir={directionOf(row.language)}>
             {languageLabel(row.language)}
           </bdi>
