@@ -6,12 +6,17 @@
 // time; where a copy is missing the figure is computed here at the same level and marked `*`).
 // Then every on-demand chunk on its own, the whole public app, the staff app's first load, and the
 // getProcess form of the bench form as stored and as sent to a participant.
+// Strings (issue 18): each language and namespace is its own chunk (packages/web/src/locales/{lng}/{ns}.json);
+// a participant downloads the namespaces of the page in their language and English (the fallback),
+// so the first load and the fill page are printed per language, and what one participant downloads
+// does not grow with the number of languages in the build.
 // Aims: fill page (first load + fill page) <= 190 KiB gzip (issue 16). Run `npm run build` first.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { FormTemplateDocumentSchema, toParticipantForm } from '@trialbase/domain';
 import { benchForm } from './form-builder';
+import { ISSUE_ROWS, reportRow } from './lib/report';
 
 const FILL_PAGE_AIM_GZIP_KIB = 190;
 
@@ -24,7 +29,8 @@ type Chunk = {
   isDynamicEntry?: boolean;
 };
 
-const dist = path.resolve(import.meta.dirname, '../packages/web/dist');
+// BENCH_WEB_DIST measures another build (a private one) than packages/web/dist.
+const dist = process.env.BENCH_WEB_DIST ?? path.resolve(import.meta.dirname, '../packages/web/dist');
 // Two builds (staff app, then `--mode public`) write two manifests into one dist.
 type Manifest = Record<string, Chunk>;
 let staffManifest: Manifest;
@@ -137,29 +143,64 @@ const PAGES: { name: string; page: string; areas: string[]; forms?: boolean }[] 
   },
   { name: 'sign-up', page: 'signup/sign-up-page.tsx', areas: ['signup', 'link'] },
 ];
-const STRINGS: Record<string, string> = {
-  link: 'link/messages.ts',
-  signup: 'signup/messages.ts',
-  unsubscribe: 'unsubscribe/messages.ts',
-  questionnaire: 'questionnaire/messages.ts',
-  renderer: 'questionnaire/renderer-messages.ts',
+/** The namespace of each string area (public/app/i18n.ts AREA_NAMESPACES). */
+const NAMESPACES: Record<string, string> = {
+  link: 'public-link',
+  signup: 'public-signup',
+  unsubscribe: 'public-unsubscribe',
+  questionnaire: 'public-questionnaire',
+  renderer: 'renderer',
 };
 const key = (file: string) => `src/public/${file}`;
+const catalogKey = (language: string, namespace: string) => `src/locales/${language}/${namespace}.json`;
+/** Languages with participant catalogs in this build. */
+const built = [
+  ...new Set(
+    Object.keys(manifest)
+      .map((k) => /^src\/locales\/([^/]+)\/public\.json$/.exec(k)?.[1])
+      .filter((l): l is string => Boolean(l)),
+  ),
+].sort();
 
-console.log(`participant pages, KiB sent (* computed: no copy in dist)`);
-console.log(
-  `${'page'.padEnd(40)} ${'raw'.padStart(7)} ${'gzip'.padStart(7)}  ${'brotli'.padStart(7)}  files  aim`,
+/** Adds the catalogs of these namespaces in `language` and English (public/app/i18n.ts loads just these). */
+function withStrings(files: Set<string>, language: string, namespaces: string[]): Set<string> {
+  for (const code of new Set([language, 'en']))
+    for (const namespace of namespaces)
+      if (manifest[catalogKey(code, namespace)]) closure(catalogKey(code, namespace), files);
+  return files;
+}
+
+const catalogFiles = new Set(
+  Object.entries(manifest)
+    .filter(([k]) => k.startsWith('src/locales/'))
+    .map(([, chunk]) => chunk.file),
 );
 const html = new Set(['public.html']);
 const initial = closure('public.html', new Set(html));
-line('first load (public.html + entry)', initial);
+const pageFiles = (page: (typeof PAGES)[number], language: string) => {
+  const files = closure(key(page.page), withStrings(new Set(initial), language, ['public']));
+  withStrings(
+    files,
+    language,
+    page.areas.map((area) => NAMESPACES[area] as string),
+  );
+  if (page.forms) closure(key('app/zod-config.ts'), files);
+  return files;
+};
+
+console.log(`participant pages, KiB sent (* computed: no copy in dist), strings in English`);
+console.log(
+  `${'page'.padEnd(40)} ${'raw'.padStart(7)} ${'gzip'.padStart(7)}  ${'brotli'.padStart(7)}  files  aim`,
+);
+line('first load (public.html + entry + strings)', withStrings(new Set(initial), 'en', ['public']));
 let fillPage: Sizes | null = null;
 for (const page of PAGES) {
-  const files = closure(key(page.page), new Set(initial));
-  for (const area of page.areas) closure(key(STRINGS[area] as string), files);
-  if (page.forms) closure(key('app/zod-config.ts'), files);
   const isFill = page.page === 'questionnaire/fill-page.tsx';
-  const sizes = line(`  ${page.name}`, files, isFill ? `<= ${FILL_PAGE_AIM_GZIP_KIB} KiB gzip` : '');
+  const sizes = line(
+    `  ${page.name}`,
+    pageFiles(page, 'en'),
+    isFill ? `<= ${FILL_PAGE_AIM_GZIP_KIB} KiB gzip` : '',
+  );
   if (isFill) fillPage = sizes;
 }
 if (fillPage) {
@@ -169,8 +210,51 @@ if (fillPage) {
   );
 }
 
+// Per language: what one participant downloads in that language (its strings and English's).
+const fill = PAGES.find((page) => page.page === 'questionnaire/fill-page.tsx');
+const SHOWN = ['en', 'da', 'ar', 'pl', 'zh-cn'];
+console.log(`\nper language (${built.length} languages with participant strings in this build), gzip KiB:`);
+console.log(
+  `${'language'.padEnd(12)} ${'first load'.padStart(10)} ${'fill page'.padStart(10)}  strings of the fill page`,
+);
+const perLanguage = new Map<string, { first: Sizes; fill: Sizes; strings: Sizes }>();
+for (const language of [...new Set([...SHOWN, ...built])]) {
+  const first = total(withStrings(new Set(initial), language, ['public']));
+  const fillFiles = fill ? pageFiles(fill, language) : new Set<string>();
+  const strings = total([...fillFiles].filter((file) => catalogFiles.has(file)));
+  perLanguage.set(language, { first, fill: total(fillFiles), strings });
+  if (SHOWN.includes(language))
+    console.log(
+      `${`${language}${built.includes(language) ? '' : ' (English)'}`.padEnd(12)} ${kib(first.gzip).padStart(10)} ${kib(total(fillFiles).gzip).padStart(10)}  ${kib(strings.gzip)}`,
+    );
+}
+const largest = [...perLanguage].sort(([, a], [, b]) => b.fill.gzip - a.fill.gzip)[0];
+const everyLanguage = total(catalogFiles);
+if (largest)
+  console.log(
+    `largest fill page over all ${perLanguage.size} languages: ${largest[0]} ${kib(largest[1].fill.gzip)} KiB gzip; every language's strings together (what bundling them would add): ${kib(everyLanguage.gzip)} KiB gzip`,
+  );
+
+// The one thing in the first load that grows with the languages: the loader's map from language and
+// namespace to chunk (import.meta.glob in public/app/i18n.ts), one short entry per file.
+{
+  const entries = [...initial]
+    .filter((file) => file.endsWith('.js'))
+    .flatMap(
+      (file) =>
+        readFileSync(path.join(dist, file), 'utf8').match(
+          /"[./]*locales\/[^"]+\.json":\s*\(\)\s*=>[^,]+,/g,
+        ) ?? [],
+    );
+  const gzip = gzipSync(Buffer.from(entries.join('')), { level: 9 }).length;
+  console.log(
+    `catalog map in the first load: ${entries.length} files, ${kib(gzip).trim()} KiB gzip (${(gzip / Math.max(built.length, 1) / 1024).toFixed(2)} KiB per language)`,
+  );
+}
 console.log('on-demand chunks, each with what it needs beyond the first load (gzip KiB):');
-for (const chunk of Object.keys(manifest).filter((k) => manifest[k]?.isDynamicEntry)) {
+for (const chunk of Object.keys(manifest).filter(
+  (k) => manifest[k]?.isDynamicEntry && !k.startsWith('src/locales/'),
+)) {
   const files = closure(chunk, new Set(initial));
   for (const file of initial) files.delete(file);
   console.log(`  + ${chunk.replace(/^src\/(public\/)?/, '').padEnd(58)} ${kib(total(files).gzip)}`);
@@ -192,3 +276,17 @@ console.log(
 );
 row('  stored document', stored);
 row('  sent to the participant', sent);
+
+const english = perLanguage.get('en');
+if (english && largest) {
+  const worst = largest[1].fill.gzip / 1024;
+  reportRow({
+    id: 'public-bundle',
+    measure: ISSUE_ROWS['public-bundle'].measure,
+    trialbase: `first load ${kib(english.first.gzip).trim()} KiB, fill page ${kib(english.fill.gzip).trim()} KiB (en); largest of ${perLanguage.size} languages ${worst.toFixed(1)} KiB (${largest[0]})`,
+    anchor: '—',
+    ratio: '—',
+    goal: ISSUE_ROWS['public-bundle'].goal,
+    met: worst <= FILL_PAGE_AIM_GZIP_KIB,
+  });
+}
