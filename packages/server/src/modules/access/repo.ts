@@ -55,7 +55,12 @@ export async function loadAccessUser(
 /** A study row as the access screens need it (live studies only). */
 export async function findLiveStudy(db: Executor, studyId: string) {
   const [row] = await db
-    .select({ id: studies.id, name: studies.name, status: studies.status })
+    .select({
+      id: studies.id,
+      name: studies.name,
+      status: studies.status,
+      primaryLanguage: studies.primaryLanguage,
+    })
     .from(studies)
     .where(and(eq(studies.id, studyId), isNull(studies.deletedAt)));
   return row;

@@ -10,6 +10,7 @@ import {
 } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { publicBaseUrl } from '../../platform/http/public-url';
+import { deliverOutboxNow } from '../../platform/outbox/deliver-now';
 import { runUseCase } from '../../platform/use-case';
 import { canReadUserPermissions, getMyAccess, getUserStudyPermissions } from './permission-lookups';
 import { loadAccessUser } from './repo';
@@ -42,7 +43,8 @@ function selfOrManage(db: ModuleDeps['db']): RoutePermission {
 }
 
 /** Study access: invitations, roles, sites, revocation, and the caller's own access (spec 000 §6, issue 4). */
-export function accessRoutes({ db, config }: ModuleDeps): RouteDefinition<never>[] {
+export function accessRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
+  const { db, config } = deps;
   return [
     defineRoute({
       endpoint: accessEndpoints.userPermissions,
@@ -68,6 +70,7 @@ export function accessRoutes({ db, config }: ModuleDeps): RouteDefinition<never>
             baseUrl: publicBaseUrl(req, config),
           }),
         );
+        deliverOutboxNow(deps);
         return reply.status(201).send(created);
       },
     }),

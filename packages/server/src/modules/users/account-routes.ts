@@ -2,7 +2,7 @@ import { userEndpoints } from '@trialbase/domain';
 import { defineRoute } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { publicBaseUrl } from '../../platform/http/public-url';
-import { deliverAccountEmails } from './outbox-kick';
+import { deliverOutboxNow } from '../../platform/outbox/deliver-now';
 import { requestPasswordReset, resetPassword } from './service/passwords';
 import { signUp, verifyEmail } from './service/staff-sign-up';
 
@@ -19,7 +19,7 @@ export function accountRoutes(deps: ModuleDeps) {
           ip: req.ip ?? null,
           baseUrl: publicBaseUrl(req, config),
         });
-        deliverAccountEmails(deps);
+        deliverOutboxNow(deps);
         return reply.code(201).send(result);
       },
     }),
@@ -37,7 +37,7 @@ export function accountRoutes(deps: ModuleDeps) {
           ip: req.ip ?? null,
           baseUrl: publicBaseUrl(req, config),
         });
-        deliverAccountEmails(deps);
+        deliverOutboxNow(deps);
         return reply.code(204).send(null);
       },
     }),
@@ -46,7 +46,7 @@ export function accountRoutes(deps: ModuleDeps) {
       permission: 'public',
       handler: async (req) => {
         const result = await resetPassword(db, req.body);
-        deliverAccountEmails(deps);
+        deliverOutboxNow(deps);
         return result;
       },
     }),

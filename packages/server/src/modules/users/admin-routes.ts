@@ -2,7 +2,7 @@ import { userEndpoints } from '@trialbase/domain';
 import { defineRoute } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { publicBaseUrl } from '../../platform/http/public-url';
-import { deliverAccountEmails } from './outbox-kick';
+import { deliverOutboxNow } from '../../platform/outbox/deliver-now';
 import { presentAdminUser } from './presenters';
 import { listUsers } from './repo';
 import { createUserByAdmin, disableUser, enableUser, unlockUser } from './service/admin';
@@ -34,7 +34,7 @@ export function adminUserRoutes(deps: ModuleDeps) {
           request: req.body,
           baseUrl: publicBaseUrl(req, config),
         });
-        deliverAccountEmails(deps);
+        deliverOutboxNow(deps);
         return reply.code(201).send({
           user: presentAdminUser(result.user, new Date()),
           temporaryPassword: result.temporaryPassword,

@@ -2,9 +2,9 @@ import { userEndpoints } from '@trialbase/domain';
 import { forbidden, notFound } from '../../platform/errors';
 import { defineRoute, inStudy } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
+import { deliverOutboxNow } from '../../platform/outbox/deliver-now';
 import { loadAccessUser } from '../access/api';
 import { findStudy } from '../studies/api';
-import { deliverAccountEmails } from './outbox-kick';
 import { presentNotification, presentOwnProfile } from './presenters';
 import { findTableSettings, listNotifications } from './repo';
 import { changeOwnPassword } from './service/passwords';
@@ -64,7 +64,7 @@ export function profileRoutes(deps: ModuleDeps) {
       handler: async (req, reply) => {
         assertOwn(req.auth!.user.id, req.params.id);
         await changeOwnPassword(db, { ...req.body, user: req.auth!.user, sessionId: req.auth!.session.id });
-        deliverAccountEmails(deps);
+        deliverOutboxNow(deps);
         return reply.code(204).send(null);
       },
     }),

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createInstance, type i18n, type TOptions } from 'i18next';
 
 /** The server's namespaces (one per module area that sends texts). */
-export const SERVER_NAMESPACES = ['audit', 'enrollments', 'public', 'users'] as const;
+export const SERVER_NAMESPACES = ['access', 'audit', 'enrollments', 'public', 'users'] as const;
 export type ServerNamespace = (typeof SERVER_NAMESPACES)[number];
 
 /** A key of a namespace, written `ns:KEY.PATH` as i18next does. */
@@ -19,7 +19,6 @@ export type ServerKey = `${ServerNamespace}:${string}`;
 
 /** Finds the catalogs: beside the bundle in production (dist/locales), in src/locales in development. */
 export function resolveLocalesDir(): string {
-  if (process.env.TRIALBASE_LOCALES_DIR) return process.env.TRIALBASE_LOCALES_DIR;
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, 'locales'), path.resolve(here, '../../locales')];
   const found = candidates.find((dir) => existsSync(path.join(dir, 'en')));

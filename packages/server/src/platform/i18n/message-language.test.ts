@@ -9,12 +9,13 @@ import path from 'node:path';
 import { OTP_TTL_MINUTES, PARTICIPANT_LINK_HEADER } from '@trialbase/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setSubjectAttributes } from '../../../test/factories';
+import { buildSite, buildStudy, buildUser, setSubjectAttributes } from '../../../test/factories';
 import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
 import { readMail } from '../../../test/mail';
 import { startSmtp, waitFor } from '../../../test/smtp';
 import { buildLinkStudy, openEvent } from '../../modules/public/public-test-kit';
 import { studies } from '../../modules/studies/tables';
+import { users } from '../../modules/users/tables';
 import { resolveLocalesDir, useServerCatalogs } from './i18n';
 
 const LOCALES = resolveLocalesDir();
@@ -148,5 +149,38 @@ describe(`texts the server sends, in the recipient's language, on ${engine}`, ()
     expect(mail.subject).toBe('Bestätigen Sie Ihr Trialbase-Konto');
     expect(mail.subject).toBe(de.VERIFY?.SUBJECT);
     expect(mail.text).toBe(expected(de.VERIFY?.BODY_other, { firstName: 'Greta', link, hours: 48 }));
+  });
+});
+
+describe(`the study invitation email, in the invitee's language, on ${engine}`, () => {
+  it('a German-UI user invited as investigator gets the invitation in German, sites in the plural form', async () => {
+    const study = await buildStudy(t.app, { name: `Sprachstudie ${Date.now()}` });
+    const site = await buildSite(t.app, study.id, { name: 'Klinik Nord' });
+    const invitee = await buildUser(t.app, { firstName: 'Jonas', lastName: 'Weber' });
+    await t.app.database.db.update(users).set({ language: 'de' }).where(eq(users.id, invitee.id));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/studies/${study.id}/access`,
+      headers: admin.headers,
+      payload: { email: invitee.email, role: 'INVESTIGATOR', siteIds: [site.id] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await waitFor(() => smtp.received.some((m) => m.to.includes(invitee.email)));
+    const mail = readMail(smtp.received.find((m) => m.to.includes(invitee.email))?.data ?? '');
+    const de = catalog(LOCALES, 'de', 'access').INVITATION as unknown as Record<string, string> & {
+      ROLES: Record<string, string>;
+    };
+    expect(mail.subject).toBe(expected(de.SUBJECT, { study: study.name }));
+    const granted = expected(de.GRANTED, {
+      study: study.name,
+      role: de.ROLES.INVESTIGATOR ?? '',
+      sites: expected(de.SITES_one, { names: 'Klinik Nord' }),
+    });
+    expect(mail.text.split('\n\n')).toEqual([
+      granted,
+      de.LOG_IN,
+      expect.stringMatching(/\/authentication\/login$/),
+    ]);
+    expect(mail.text).toContain('als Prüfarzt erhalten (Zentrum Klinik Nord)');
   });
 });

@@ -1,12 +1,14 @@
 import {
   type AccessSites,
   type InviteAccess,
+  messageLanguages,
   type StudyAccess,
   type UpdateAccess,
   validateAccessSites,
 } from '@trialbase/domain';
 import { and, eq } from 'drizzle-orm';
 import { AppError, notFound, validationError } from '../../../platform/errors';
+import { t } from '../../../platform/i18n/i18n';
 import { newId } from '../../../platform/ids';
 import { queueMessage } from '../../../platform/outbox/outbox';
 import type { UseCaseContext } from '../../../platform/use-case';
@@ -52,14 +54,6 @@ export async function activateInvitationsForUser(
   }
   return activated.length;
 }
-
-const ROLE_LABELS: Record<string, string> = {
-  INVESTIGATOR: 'Investigator',
-  STUDY_HELPER: 'Study helper',
-  MONITOR: 'Monitor',
-  DOCTOR: 'Doctor',
-  ADMIN: 'Administrator',
-};
 
 async function requireStudy(ctx: UseCaseContext, studyId: string) {
   const study = await findLiveStudy(ctx.tx, studyId);
@@ -131,18 +125,23 @@ export async function inviteAccess(
   const link = user
     ? `${input.baseUrl}/authentication/login`
     : `${input.baseUrl}/authentication/signup?email=${encodeURIComponent(email)}`;
+  // Issue 18 item 3: in the invitee's UI language when they have an account, else the study's
+  // primary language, else English (locales/{lng}/access.json; six staff languages).
+  const languages = messageLanguages({ recipient: user?.language ?? null, primary: study.primaryLanguage });
+  const siteNames = invite.siteIds === 'ALL' ? [] : await listStudySiteNames(ctx.tx, studyId, invite.siteIds);
   const sites =
     invite.siteIds === 'ALL'
-      ? 'all sites'
-      : `${invite.siteIds.length === 1 ? 'site' : 'sites'} ${(await listStudySiteNames(ctx.tx, studyId, invite.siteIds)).join(', ')}`;
+      ? t(languages, 'access:INVITATION.ALL_SITES')
+      : t(languages, 'access:INVITATION.SITES', { count: siteNames.length, names: siteNames.join(', ') });
+  const vars = { study: study.name, role: t(languages, `access:INVITATION.ROLES.${invite.role}`), sites };
   await queueMessage(ctx, {
     channel: 'EMAIL',
     to: email,
     studyId,
-    subject: `Invitation to the study ${study.name}`,
+    subject: t(languages, 'access:INVITATION.SUBJECT', vars),
     body: [
-      `You have been given access to the study "${study.name}" as ${ROLE_LABELS[invite.role]} (${sites}).`,
-      user ? 'Log in to start working in the study:' : 'Create your account with this email address:',
+      t(languages, 'access:INVITATION.GRANTED', vars),
+      t(languages, user ? 'access:INVITATION.LOG_IN' : 'access:INVITATION.CREATE_ACCOUNT'),
       link,
     ].join('\n\n'),
   });
