@@ -161,6 +161,35 @@ describe('issue 18 item 4: translatable process texts', () => {
 });
 
 describe('issue 18 item 4: validation-rule messages', () => {
+  it('messages of rules embedded in a question are form units, by rule id or place', () => {
+    const form = buildTestForm({
+      questions: [
+        buildTestQuestion({
+          id: 'q1',
+          order: 1,
+          type: 'NUMBER',
+          validationRules: [
+            { id: 'r9', action: { type: 'BLOCK', message: { en: 'Max {limit}' } } },
+            { action: { type: 'WARNING', message: { en: 'Odd' } } },
+            'not a rule',
+          ],
+        }),
+      ],
+    });
+    const slots = listFormSlots(form);
+    const units = presentUnits(slots, languages).filter((u) => u.kind === 'RULE_MESSAGE');
+    expect(units.map((u) => [u.id, u.placeholders])).toEqual([
+      ['form.f1.q.q1.rule.r9', ['{limit}']],
+      ['form.f1.q.q1.rule.2', []],
+    ]);
+    applyTranslationEdits(slots, 'da', new Map([['form.f1.q.q1.rule.r9', 'Højst {limit}']]));
+    expect(form.questions[0]?.validationRules[0]).toEqual({
+      id: 'r9',
+      action: { type: 'BLOCK', message: { en: 'Max {limit}', da: 'Højst {limit}' } },
+    });
+    expect(form.questions[0]?.validationRules[2]).toBe('not a rule');
+  });
+
   it('one unit per rule, with its {limit} placeholder and the question it checks', () => {
     const rule = ValidationRuleSchema.parse({
       id: 'r1',

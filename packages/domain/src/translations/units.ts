@@ -7,6 +7,7 @@
  *   form.<formId>.title | .infoText | .customFooter | .colorLabel.<n>
  *   form.<formId>.q.<questionId>.text | .help | .skip | .leftLabel | .rightLabel | .slider.<n>
  *   form.<formId>.q.<questionId>.p.<possibilityId> | .row.<rowId> | .col.<columnId>
+ *   form.<formId>.q.<questionId>.rule.<ruleId|n>   (messages of rules embedded in the question)
  *   process.<processId>.consentText | .publicIntroText | .trialGroup.<n>
  *   process.<processId>.event.<dataEventId>.name | .subject | .email | .sms
  *   rule.<ruleId>.message
@@ -220,7 +221,42 @@ function questionSlots(formId: string, q: Question): TranslationSlot[] {
       }),
     );
   });
+  slots.push(...embeddedRuleSlots(base, q, at));
   return slots;
+}
+
+type RawRule = { id?: unknown; action?: { message?: LocalizedText } & Record<string, unknown> };
+
+/**
+ * Spec 001 §3 Question.validationRules: the messages of rules that travel inside the question
+ * (the renderer shows them to whoever fills the form), addressed by the rule's id, else its 1-based
+ * place: `form.<formId>.q.<questionId>.rule.<ruleId|n>`. Entries without a message object are skipped.
+ */
+function embeddedRuleSlots(
+  base: string,
+  q: Question,
+  at: { questionId: string; questionOrder: number },
+): TranslationSlot[] {
+  return q.validationRules.flatMap((raw, i) => {
+    if (!raw || typeof raw !== 'object') return [];
+    const rule = raw as RawRule;
+    const action = rule.action;
+    if (!action || typeof action !== 'object') return [];
+    const message = action.message && typeof action.message === 'object' ? action.message : undefined;
+    const key = typeof rule.id === 'string' && rule.id !== '' ? rule.id : String(i + 1);
+    return [
+      slot({
+        id: `${base}.rule.${key}`,
+        kind: 'RULE_MESSAGE',
+        ...at,
+        position: i + 1,
+        text: message,
+        assign: (n) => {
+          q.validationRules[i] = { ...rule, action: { ...action, message: n } };
+        },
+      }),
+    ];
+  });
 }
 
 /** Issue 18 item 4: every translatable text of a form, in the order the builder shows them. */
