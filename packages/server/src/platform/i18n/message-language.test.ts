@@ -92,6 +92,29 @@ describe(`texts the server sends, in the recipient's language, on ${engine}`, ()
     expect(mail.subject).not.toBe(en.SUBJECT);
   });
 
+  it("a resent link of an event without texts of its own has the product's texts in Polish", async () => {
+    const s = await buildLinkStudy(t.app, admin, {
+      events: (p, f) => [openEvent(p, { forms: [f], sendAs: 'SEND_AS_EMAIL' })],
+    });
+    // The link went out in English at enrolment; once delivered, the participant switches to Polish.
+    await waitFor(() => smtp.received.some((m) => m.to.includes(s.email)));
+    await setSubjectAttributes(t.app, s.study.id, s.subject.id, { email: s.email, language: 'pl' });
+    const before = smtp.received.filter((m) => m.to.includes(s.email)).length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/studies/${s.study.id}/tokens/${s.tokens[0]?.id}/resend`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await waitFor(() => smtp.received.filter((m) => m.to.includes(s.email)).length > before);
+    const mail = readMail(smtp.received.filter((m) => m.to.includes(s.email)).at(-1)?.data ?? '');
+    const pl = catalog(LOCALES, 'pl', 'enrollments').LINK_MESSAGE ?? {};
+    const link = /https?:\/\/\S+\/public\/\S+/.exec(mail.text)?.[0] ?? '';
+    expect(link).toContain(s.link);
+    expect(mail.subject).toBe(pl.DEFAULT_SUBJECT);
+    expect(mail.text).toBe(expected(pl.DEFAULT_BODY, { link }));
+  });
+
   describe('where the language has no text (a partial catalog)', () => {
     let dir: string;
     beforeAll(() => {
