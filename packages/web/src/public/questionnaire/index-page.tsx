@@ -79,6 +79,10 @@ export function IndexPage({ search }: PageProps) {
   );
 }
 
+const TITLE_BUTTON_STYLES = {
+  label: { whiteSpace: 'normal', textAlign: 'start', overflowWrap: 'anywhere' },
+} as const;
+
 const BADGE_STYLES = {
   root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', paddingBlock: 2 },
   label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.3 },
@@ -113,10 +117,11 @@ function FormIndex({
         </Text>
       </Stack>
       <Text>{t('QUESTIONNAIRE.INDEX.INTRO')}</Text>
-      <Table verticalSpacing="sm" data-form-index>
+      {/* Narrow cells and titles that may break inside long words: the table fits 320 px (issue 18 item 7). */}
+      <Table verticalSpacing="sm" horizontalSpacing={6} data-form-index>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col" w={56}>
+            <Table.Th scope="col" w={40}>
               {t('QUESTIONNAIRE.INDEX.ORDER')}
             </Table.Th>
             <Table.Th scope="col">{t('QUESTIONNAIRE.INDEX.FORM')}</Table.Th>
@@ -136,7 +141,7 @@ function FormIndex({
                 <Table.Td>{entry.order}</Table.Td>
                 <Table.Td>
                   {isCompleted ? (
-                    <Text aria-disabled="true" dir="auto">
+                    <Text aria-disabled="true" dir="auto" style={{ overflowWrap: 'anywhere' }}>
                       {title}
                     </Text>
                   ) : (
@@ -146,7 +151,7 @@ function FormIndex({
                       px={0}
                       h="auto"
                       mih={44}
-                      styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
+                      styles={TITLE_BUTTON_STYLES}
                       onClick={() => navigate(fillPathOf(process.studyId, token, language, entry.formId))}
                     >
                       <span dir="auto">{title}</span>
