@@ -10,12 +10,36 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInstance, type i18n, type TOptions } from 'i18next';
 
+import type access from '../../locales/en/access.json';
+import type audit from '../../locales/en/audit.json';
+import type enrollments from '../../locales/en/enrollments.json';
+import type publicTexts from '../../locales/en/public.json';
+import type users from '../../locales/en/users.json';
+
+/** The English catalogs, the source: every key of every language (issue 18 item 1). */
+type Sources = {
+  access: typeof access;
+  audit: typeof audit;
+  enrollments: typeof enrollments;
+  public: typeof publicTexts;
+  users: typeof users;
+};
+
 /** The server's namespaces (one per module area that sends texts). */
 export const SERVER_NAMESPACES = ['access', 'audit', 'enrollments', 'public', 'users'] as const;
-export type ServerNamespace = (typeof SERVER_NAMESPACES)[number];
+export type ServerNamespace = (typeof SERVER_NAMESPACES)[number] & keyof Sources;
 
-/** A key of a namespace, written `ns:KEY.PATH` as i18next does. */
-export type ServerKey = `${ServerNamespace}:${string}`;
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+type WithoutPlural<K extends string> = K extends `${infer Base}_${PluralSuffix}` ? Base : K;
+/** The dotted paths of a catalog's texts, plural forms under their one key (`BODY_one` → `BODY`). */
+type KeysOf<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string
+    ? `${Prefix}${WithoutPlural<K>}`
+    : KeysOf<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+/** A key of the English catalogs, written `ns:KEY.PATH` as i18next does: a mistyped key does not compile. */
+export type ServerKey = { [N in ServerNamespace]: `${N}:${KeysOf<Sources[N]>}` }[ServerNamespace];
 
 /** Finds the catalogs: beside the bundle in production (dist/locales), in src/locales in development. */
 export function resolveLocalesDir(): string {
