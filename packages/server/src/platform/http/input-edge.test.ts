@@ -52,8 +52,11 @@ describe(`the input edge on ${engine}`, () => {
       url: `/api/public/study/a%00b/pathway/${HEX_ID}/getInfo`,
     });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ type: 'VALIDATION' });
-    expect(issuesOf(res.body).map((issue) => issue.path)).toContainEqual(['params', 'studyId']);
+    expect(res.json()).toMatchObject({ type: 'VALIDATION', context: { reason: 'NUL_CHARACTER' } });
+    expect(issuesOf(res.body)).toContainEqual({
+      path: ['params', 'studyId'],
+      message: 'SERVER_ERRORS.REASON.NUL_CHARACTER',
+    });
   });
 
   it('refuses a NUL in the query and in body text, values and keys alike, and changes nothing', async () => {

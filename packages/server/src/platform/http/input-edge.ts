@@ -1,7 +1,7 @@
 import { type FieldIssue, IdSchema } from '@trialbase/domain';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { validationError } from '../errors';
+import { AppError } from '../errors';
 
 // Issue 17 item 4: what every route refuses before its own schema runs. PostgreSQL refuses a
 // NUL character (U+0000) in text and jsonb, so a NUL that reached a query was a 500; the edge
@@ -10,7 +10,13 @@ import { validationError } from '../errors';
 const NUL = '\u0000';
 /** Enough to show the caller where; a body full of NULs needs no list of every one. */
 const MAX_ISSUES = 20;
-const NUL_MESSAGE = 'Contains a NUL character (U+0000), which is not accepted.';
+/**
+ * What the refusal says (issue 17 item 4): `context.reason` NUL_CHARACTER and, on each field, the
+ * catalog key of its text, so the apps show it in the user's language (web `server-errors.json`,
+ * `SERVER_ERRORS.REASON.NUL_CHARACTER`); the top-level message stays English for API clients.
+ */
+export const NUL_REASON = 'NUL_CHARACTER';
+const NUL_MESSAGE = `SERVER_ERRORS.REASON.${NUL_REASON}`;
 
 type Path = (string | number)[];
 
@@ -44,7 +50,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function refuse(issues: FieldIssue[]): void {
   if (issues.length > 0) {
-    throw validationError(issues.slice(0, MAX_ISSUES), 'The request contains a NUL character (U+0000).');
+    throw new AppError(
+      'VALIDATION',
+      'The request contains a NUL character (U+0000), which is not accepted.',
+      {
+        context: { issues: issues.slice(0, MAX_ISSUES), reason: NUL_REASON },
+      },
+    );
   }
 }
 
