@@ -107,8 +107,8 @@ export function applySystemDefaultLanguage(defaultLanguage: string): void {
 }
 
 /** The user picked a language in the switch: it now wins over the system default. */
-export function chooseLanguage(language: string): void {
+export function chooseLanguage(language: string): Promise<void> {
   chosenLanguage = language;
   storeLanguage(STORAGE_KEY, language);
-  void switchTo(language);
+  return switchTo(language);
 }
