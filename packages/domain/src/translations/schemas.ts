@@ -127,10 +127,16 @@ export const PathwayTranslationQuerySchema = z.object({
   questionnaireTemplateId: z.string().min(1).optional(),
 });
 
+/**
+ * What a target may hold on the wire: well above every unit's limit (20000 at most, spec 001 §5),
+ * so a too long text is refused per unit (MAX_LENGTH with the unit's own limit), not by the schema.
+ */
+export const TRANSLATION_TARGET_WIRE_MAX = 5 * TRANSLATION_MAX_LENGTH;
+
 /** One unit's new text; '' removes the translation (the participant then sees the fallback). */
 export const TranslationUnitEditSchema = z.object({
   id: TranslationUnitIdSchema,
-  target: z.string().max(TRANSLATION_MAX_LENGTH),
+  target: z.string().max(TRANSLATION_TARGET_WIRE_MAX),
 });
 export type TranslationUnitEdit = z.infer<typeof TranslationUnitEditSchema>;
 

@@ -177,14 +177,21 @@ describe(`GET and PUT /api/study/:studyId/translate/forms/:language on ${engine}
     const again = await call(kit, 'GET', formsUrl(study.id), kit.admin);
     expect(unitsOf(again).find((u) => u.id === `form.${form.id}.title`)?.target).toBe('');
     expect(await auditOf(study.id)).toEqual([]);
-    // A rich text over 20000 (spec 001 §5) is refused by the request schema itself.
+    // A rich text over 20000 (spec 001 §5) is refused for its unit with the unit's limit.
     const rich = await call(kit, 'PUT', formsUrl(study.id), kit.admin, {
       units: [{ id: `form.${form.id}.infoText`, target: 'y'.repeat(20001) }],
     });
     expect(rich.statusCode).toBe(400);
     expect(
-      rich.json<{ context: { issues: { path: (string | number)[] }[] } }>().context.issues[0]?.path,
-    ).toEqual(['units', 0, 'target']);
+      rich.json<{ context: { issues: { path: (string | number)[]; message: string; params: object }[] } }>()
+        .context.issues,
+    ).toEqual([
+      {
+        path: ['units', 0, 'target'],
+        message: 'MAX_LENGTH',
+        params: { max: 20000, unitId: `form.${form.id}.infoText` },
+      },
+    ]);
     const exactly = await call(kit, 'PUT', formsUrl(study.id), kit.admin, {
       units: [{ id: `form.${form.id}.infoText`, target: 'y'.repeat(20000) }],
     });
