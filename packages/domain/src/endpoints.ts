@@ -7,6 +7,7 @@ import { formEndpoints } from './forms/endpoints';
 import { integrationEndpoints } from './integrations/endpoints';
 import { processEndpoints } from './processes/endpoints';
 import { PARTICIPANT_LINK_HEADER, publicEndpoints } from './public/endpoints';
+import { queryEndpoints } from './queries/endpoints';
 import { questionnaireEndpoints } from './questionnaires/endpoints';
 import { ruleEndpoints } from './rules/endpoints';
 import { siteEndpoints } from './sites/endpoints';
@@ -28,6 +29,7 @@ export {
   PARTICIPANT_LINK_HEADER,
   processEndpoints,
   publicEndpoints,
+  queryEndpoints,
   questionnaireEndpoints,
   ruleEndpoints,
   siteEndpoints,
@@ -54,6 +56,7 @@ export const endpoints = {
   integrations: integrationEndpoints,
   processes: processEndpoints,
   public: publicEndpoints,
+  queries: queryEndpoints,
   questionnaires: questionnaireEndpoints,
   rules: ruleEndpoints,
   sites: siteEndpoints,

@@ -90,7 +90,9 @@ export * from './public/schemas';
 export * from './public/state';
 export * from './public/token-access';
 // queries
+export * from './queries/endpoints';
 export * from './queries/model';
+export * from './queries/schemas';
 export * from './queries/state-machine';
 // questionnaires
 export * from './questionnaires/answer-set';

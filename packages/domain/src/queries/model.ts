@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from '../access/permissions';
 import { IdSchema } from '../common/ids';
 import { TimestampSchema } from '../common/timestamps';
 
@@ -19,29 +20,46 @@ export const QUERY_DIALOG_ACTIONS = [
 export const QueryDialogActionSchema = z.enum(QUERY_DIALOG_ACTIONS);
 export type QueryDialogAction = z.infer<typeof QueryDialogActionSchema>;
 
-/** Spec 000 §9: query last-comment limit. */
+/** Spec 000 §9: query last-comment limit (a thread shows and returns its latest 30 comments). */
 export const QUERY_LAST_COMMENT_LIMIT = 30;
 /** Spec 001 §2: query list subject search max 128 characters. */
 export const QUERY_SEARCH_MAX_LENGTH = 128;
-/** Length cap of one query comment (DESIGN.md decisions: text cap 10000). */
-export const QUERY_COMMENT_MAX_LENGTH = 10000;
+/** Spec 001 §8: query text required, max 1000 (every comment of a thread is a query text). */
+export const QUERY_TEXT_MAX_LENGTH = 1000;
+/** @deprecated use QUERY_TEXT_MAX_LENGTH (spec 001 §8). */
+export const QUERY_COMMENT_MAX_LENGTH = QUERY_TEXT_MAX_LENGTH;
+/**
+ * Spec 001 §8 "an error shows when the open-query limit is reached (limit value not shown)":
+ * ours, at most 3 non-closed (OPEN or RESPONDED) queries on one question of one filled form.
+ */
+export const QUERY_OPEN_LIMIT_PER_QUESTION = 3;
+/** Error id when the open-query limit of a question is reached (type QUERY, HTTP 409). */
+export const QUERY_OPEN_LIMIT_REACHED = 'QUERY_OPEN_LIMIT_REACHED';
+/** Spec 000 §9 page sizes of the query list. */
+export const QUERY_PAGE_SIZES = [5, 10, 15, 25, 50, 100] as const;
+
+/** Spec 001 §8: a query text is required (after trimming) and at most 1000 characters. */
+export const QueryTextSchema = z.string().trim().min(1).max(QUERY_TEXT_MAX_LENGTH);
 
 /**
- * Spec 001 §3 query comment: createdBy (null = system generated), the answer's old and
- * new values when the comment came with a change.
+ * Spec 001 §3 query comment: createdBy (null = system generated, e.g. a QUERY validation rule),
+ * time, text, the dialog action it came with, and the answer's old and new values when the site
+ * changed the answer while responding.
  */
 export const QueryCommentSchema = z.object({
   id: IdSchema,
   createdBy: IdSchema.nullable(),
+  /** The creator's printed name at the time; null for system-generated comments. */
+  createdByName: z.string().nullable(),
   createdTime: TimestampSchema,
   action: QueryDialogActionSchema,
-  comment: z.string().max(QUERY_COMMENT_MAX_LENGTH),
+  text: z.string().max(QUERY_TEXT_MAX_LENGTH),
   oldValues: z.array(z.string()).nullable(),
   newValues: z.array(z.string()).nullable(),
 });
 export type QueryComment = z.infer<typeof QueryCommentSchema>;
 
-/** Spec 001 §3 query on one answer of one filled form (path of 001 §7). */
+/** Spec 001 §3 query on one question of one filled form (path of 001 §7), as the dialog shows it. */
 export const QuerySchema = z.object({
   id: IdSchema,
   studyId: IdSchema,
@@ -49,14 +67,20 @@ export const QuerySchema = z.object({
   enrollmentId: IdSchema,
   tokenId: IdSchema,
   questionnaireId: IdSchema,
-  formId: IdSchema,
-  questionId: IdSchema,
-  answerId: IdSchema.nullable(),
+  dataEventId: z.string(),
+  formId: z.string(),
+  questionId: z.string(),
+  answerId: z.string().nullable(),
   status: QueryStatusSchema,
-  /** The question text the query asks (raised by hand or by a QUERY validation rule). */
-  queryText: z.string().trim().min(1).max(QUERY_COMMENT_MAX_LENGTH),
+  /** The question the query asks (raised by hand or by a QUERY validation rule). */
+  queryText: z.string().max(QUERY_TEXT_MAX_LENGTH),
+  /** The validation rule that raised it; null when raised by hand. */
+  ruleId: z.string().nullable(),
+  /** Spec 000 §9: the latest 30 comments, oldest first; `commentCount` counts them all. */
   comments: z.array(QueryCommentSchema),
+  commentCount: z.number().int().nonnegative(),
   createdBy: IdSchema.nullable(),
+  createdByName: z.string().nullable(),
   createdTime: TimestampSchema,
   updatedTime: TimestampSchema,
 });
@@ -64,13 +88,13 @@ export type Query = z.infer<typeof QuerySchema>;
 
 /** Spec 001 §2 query list filter fields. */
 export const QueryFilterSchema = z.object({
-  createdBy: z.array(IdSchema).optional(),
-  statuses: z.array(QueryStatusSchema).optional(),
+  createdBy: z.array(IdSchema).max(500).optional(),
+  statuses: z.array(QueryStatusSchema).max(3).optional(),
   subject: z.string().trim().max(QUERY_SEARCH_MAX_LENGTH).optional(),
-  sites: z.array(IdSchema).optional(),
-  dataEvents: z.array(IdSchema).optional(),
-  forms: z.array(IdSchema).optional(),
-  queryText: z.string().trim().max(QUERY_SEARCH_MAX_LENGTH).optional(),
+  sites: z.array(IdSchema).max(500).optional(),
+  dataEvents: z.array(z.string().min(1).max(64)).max(500).optional(),
+  forms: z.array(z.string().min(1).max(64)).max(500).optional(),
+  queryText: z.string().trim().max(QUERY_TEXT_MAX_LENGTH).optional(),
 });
 export type QueryFilter = z.infer<typeof QueryFilterSchema>;
 
@@ -93,3 +117,31 @@ export function splitQueries<T extends { status: QueryStatus }>(
 export function isSystemComment(comment: Pick<QueryComment, 'createdBy'>): boolean {
   return comment.createdBy === null;
 }
+
+/** Spec 000 §9: the latest `QUERY_LAST_COMMENT_LIMIT` comments of a thread, oldest first. */
+export function lastQueryComments<T>(comments: readonly T[]): T[] {
+  return comments.slice(Math.max(0, comments.length - QUERY_LAST_COMMENT_LIMIT));
+}
+
+/** Spec 001 §8 open-query limit: whether one more query may be raised on the question. */
+export function canRaiseQuery(existingStatuses: readonly QueryStatus[]): boolean {
+  return existingStatuses.filter(isQueryActive).length < QUERY_OPEN_LIMIT_PER_QUESTION;
+}
+
+/**
+ * Spec 000 §6 role table (queries create / view / respond / close / reopen / notify): the permission
+ * each dialog action needs. DECLINE (the raiser sends a response back) returns the query to OPEN,
+ * like a reopen, so it takes the reopen permission.
+ */
+export const QUERY_ACTION_PERMISSIONS = {
+  CREATE: 'QUERY_CREATE',
+  RESPOND: 'QUERY_RESPOND',
+  DECLINE: 'QUERY_REOPEN',
+  REOPEN: 'QUERY_REOPEN',
+  QUICK_CLOSE: 'QUERY_CLOSE',
+  CLOSE: 'QUERY_CLOSE',
+} as const satisfies Record<QueryDialogAction, Permission>;
+
+/** Spec 000 §6: seeing queries needs QUERY_VIEW; being told about them QUERY_NOTIFY. */
+export const QUERY_VIEW_PERMISSION = 'QUERY_VIEW' satisfies Permission;
+export const QUERY_NOTIFY_PERMISSION = 'QUERY_NOTIFY' satisfies Permission;
