@@ -92,6 +92,24 @@ describe(`texts the server sends, in the recipient's language, on ${engine}`, ()
     expect(mail.subject).not.toBe(en.SUBJECT);
   });
 
+  it('an Arabic participant gets the unsubscribe code in Arabic, ten minutes in the "few" form', async () => {
+    const s = await codeLink('ar', 'en');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/studies/${s.study.id}/patient/${s.enrollmentId}/requestOneTimePassword`,
+      payload: { email: s.email },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await waitFor(() => smtp.received.some((m) => m.to.includes(s.email)));
+    const mail = readMail(smtp.received.find((m) => m.to.includes(s.email))?.data ?? '');
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
+    const ar = catalog(LOCALES, 'ar', 'public').UNSUBSCRIBE_CODE ?? {};
+    expect(form('ar', OTP_TTL_MINUTES)).toBe('few');
+    expect(mail.subject).toBe(ar.SUBJECT);
+    expect(mail.text).toBe(expected(ar.BODY_few, { code, minutes: OTP_TTL_MINUTES }));
+    expect(mail.text).toContain(`${OTP_TTL_MINUTES} دقائق`);
+  });
+
   it("a resent link of an event without texts of its own has the product's texts in Polish", async () => {
     const s = await buildLinkStudy(t.app, admin, {
       events: (p, f) => [openEvent(p, { forms: [f], sendAs: 'SEND_AS_EMAIL' })],
