@@ -1,3 +1,4 @@
+import { desc } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -12,6 +13,8 @@ export const queries = pgTable(
     siteId: text('site_id').notNull(),
     enrollmentId: text('enrollment_id').notNull(),
     tokenId: text('token_id').notNull(),
+    /** The token's data event (query list filter, spec 001 §2); '' for rows raised before it was kept. */
+    dataEventId: text('data_event_id').notNull().default(''),
     questionnaireId: text('questionnaire_id').notNull(),
     formId: text('form_id').notNull(),
     questionId: text('question_id').notNull(),
@@ -29,5 +32,9 @@ export const queries = pgTable(
     primaryKey({ columns: [t.studyId, t.id] }),
     index('query_questionnaire_idx').on(t.studyId, t.questionnaireId),
     index('query_status_idx').on(t.studyId, t.status),
+    // Issue 19 query list: site and status filters, newest first (bench/query-list.ts), and counts per status.
+    index('query_site_status_created_idx').on(t.studyId, t.siteId, t.status, desc(t.createdAt), desc(t.id)),
+    index('query_created_idx').on(t.studyId, desc(t.createdAt), desc(t.id)),
+    index('query_question_idx').on(t.studyId, t.formId, t.questionId),
   ],
 );

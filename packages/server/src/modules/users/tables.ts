@@ -28,6 +28,8 @@ export const users = pgTable(
     phone: text('phone'),
     title: text('title'),
     organisation: text('organisation'),
+    /** Notification settings for query emails (issue 19): IMMEDIATE, DAILY_DIGEST or NONE. */
+    queryNotifications: text('query_notifications').notNull().default('IMMEDIATE'),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
