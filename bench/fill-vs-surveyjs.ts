@@ -17,6 +17,9 @@ import {
 } from '../packages/e2e/support/participant';
 import { startServer } from '../packages/e2e/support/server';
 import { benchForm, benchQuestions, keystrokeToPaint, launchChromium, line, stats } from './form-builder';
+import { isQuick, numberOption } from './lib/args';
+import { ISSUE_ROWS, reportRow } from './lib/report';
+import { ms } from './lib/stats';
 import {
   SURVEYJS_QUESTION_SELECTOR,
   SURVEYJS_VERSION,
@@ -25,7 +28,10 @@ import {
 } from './lib/surveyjs';
 
 export const FILL_QUESTION_COUNT = Number(process.env.BENCH_FILL_QUESTIONS ?? 300);
-const KEYSTROKES = 40;
+const KEYSTROKES = numberOption('keystrokes', 40, 10);
+/** The issue's goals: each of render, CPU and heap at most half of SurveyJS's, a keystroke a tenth. */
+const RENDER_GOAL_RATIO = 0.5;
+const KEYSTROKE_GOAL_RATIO = 0.1;
 
 type Figures = { dataToPaintMs: number; cpuMs: number; heapMb: number };
 
@@ -123,6 +129,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
+/** Prints one comparison and gives its medians and their ratio (Trialbase over SurveyJS). */
 function row(name: string, ours: number[], anchor: number[], unit: string, digits = 0) {
   const a = median(ours);
   const b = median(anchor);
@@ -130,11 +137,20 @@ function row(name: string, ours: number[], anchor: number[], unit: string, digit
     name,
     `${a.toFixed(digits).padStart(7)} ${unit}   SurveyJS ${b.toFixed(digits).padStart(7)} ${unit}   ratio ${(a / b).toFixed(2)}`,
   );
+  return { ours: a, anchor: b, ratio: a / b };
+}
+
+/** The issue's measure with this run's form size (300 questions unless BENCH_FILL_QUESTIONS says otherwise). */
+function measureText(id: 'form-keystroke' | 'form-render'): string {
+  return ISSUE_ROWS[id].measure.replace(/^\d+-question/, `${FILL_QUESTION_COUNT}-question`);
 }
 
 /** The comparison itself: starts the built server, sets up the study, runs the rounds, prints. */
 export async function compareFillWithSurveyJs() {
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+  // --rounds, else BENCH_ROUNDS (as before), else 5 (1 under --quick).
+  const rounds = process.argv.includes('--rounds')
+    ? numberOption('rounds', 5, 1)
+    : Number(process.env.BENCH_ROUNDS ?? (isQuick ? 1 : 5));
   const server = await startServer();
   process.env.E2E_BASE_URL = server.url;
   const api = await staffApi();
@@ -183,19 +199,19 @@ export async function compareFillWithSurveyJs() {
       oursPage = a.page;
       anchorPage = b.page;
     }
-    row(
+    const painted = row(
       'data to painted',
       ours.map((f) => f.dataToPaintMs),
       anchor.map((f) => f.dataToPaintMs),
       'ms',
     );
-    row(
+    const cpu = row(
       'main-thread CPU until painted',
       ours.map((f) => f.cpuMs),
       anchor.map((f) => f.cpuMs),
       'ms',
     );
-    row(
+    const heap = row(
       'JS heap after painting (after GC)',
       ours.map((f) => f.heapMb),
       anchor.map((f) => f.heapMb),
@@ -209,9 +225,32 @@ export async function compareFillWithSurveyJs() {
       keys,
     );
     const anchorKeys = await keystrokeToPaint(anchorPage as Page, '[data-name="q10"] textarea', keys);
-    row('keystroke to revalidated paint (median)', oursKeys, anchorKeys, 'ms', 1);
+    const keystroke = row('keystroke to revalidated paint (median)', oursKeys, anchorKeys, 'ms', 1);
     line('  Trialbase keystrokes', stats(oursKeys));
     line('  SurveyJS keystrokes', stats(anchorKeys));
+    // The issue's rows, beside SurveyJS measured in this run. A quick run (one round, a few
+    // keystrokes) shows the bench works; it does not tell whether a goal is met.
+    const full = !isQuick && FILL_QUESTION_COUNT >= 300;
+    const mb = (value: number) => `${value.toFixed(1)} MB`;
+    const ratios = [painted.ratio, cpu.ratio, heap.ratio];
+    reportRow({
+      id: 'form-keystroke',
+      measure: measureText('form-keystroke'),
+      trialbase: ms(keystroke.ours),
+      anchor: `SurveyJS ${SURVEYJS_VERSION} ${ms(keystroke.anchor)}`,
+      ratio: keystroke.ratio.toFixed(2),
+      goal: ISSUE_ROWS['form-keystroke'].goal,
+      met: full ? keystroke.ratio <= KEYSTROKE_GOAL_RATIO : null,
+    });
+    reportRow({
+      id: 'form-render',
+      measure: measureText('form-render'),
+      trialbase: `${ms(painted.ours)} / ${ms(cpu.ours)} / ${mb(heap.ours)}`,
+      anchor: `SurveyJS ${ms(painted.anchor)} / ${ms(cpu.anchor)} / ${mb(heap.anchor)}`,
+      ratio: ratios.map((r) => r.toFixed(2)).join(' / '),
+      goal: ISSUE_ROWS['form-render'].goal,
+      met: full ? ratios.every((r) => r <= RENDER_GOAL_RATIO) : null,
+    });
     await survey.close();
   } finally {
     await browser.close();

@@ -5,7 +5,8 @@
 // runs it. Then, unless `--no-fill`, the participant fill page of the built app (`npm run build`
 // first; E2E_SERVER_MAIN / E2E_WEB_DIST point at other builds) against SurveyJS in Chromium, in
 // interleaved rounds (BENCH_ROUNDS, default 5): data to painted, main-thread CPU, heap, and
-// keystroke to revalidated paint, each with its ratio to SurveyJS (fill-vs-surveyjs.ts).
+// keystroke to revalidated paint, each with its ratio to SurveyJS (fill-vs-surveyjs.ts), reported
+// as the issue's rows form-render and form-keystroke (`npm run bench -- forms`; `--quick`: one round).
 // `--browser URL` (a running app with E2E admin credentials): the staff preview, as before.
 import {
   type Answer,
@@ -27,8 +28,9 @@ import {
   stats,
   timeUntilShown,
 } from './form-builder';
+import { numberOption } from './lib/args';
 
-const ROUNDS = 400;
+const ROUNDS = numberOption('keystrokes-engine', 400, 40);
 
 function benchAnswers(form: FormTemplate): Answer[] {
   return form.questions.map((q) => {

@@ -58,13 +58,15 @@ const BENCHES: Bench[] = [
   },
 ];
 
+// A bench is named by its name or its file (`forms` or `form-render`).
+const named = (bench: Bench, name: string) => bench.name === name || bench.file === `${name}.ts`;
 const names = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const unknown = names.filter((n) => !BENCHES.some((b) => b.name === n));
+const unknown = names.filter((n) => !BENCHES.some((b) => named(b, n)));
 if (unknown.length > 0) {
   console.error(`unknown bench: ${unknown.join(', ')}; benches: ${BENCHES.map((b) => b.name).join(', ')}`);
   process.exit(2);
 }
-const chosen = names.length > 0 ? BENCHES.filter((b) => names.includes(b.name)) : BENCHES;
+const chosen = names.length > 0 ? BENCHES.filter((b) => names.some((n) => named(b, n))) : BENCHES;
 const quick = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
 const tsx = createRequire(import.meta.url).resolve('tsx/cli');
 
@@ -95,7 +97,7 @@ try {
   for (const bench of chosen) {
     if (!existsSync(path.join(import.meta.dirname, bench.file))) {
       // A bench named on the command line must be there; in a run of all, one not written yet is noted.
-      outcomes.push({ bench, status: 'not present', failed: names.includes(bench.name) });
+      outcomes.push({ bench, status: 'not present', failed: names.some((n) => named(bench, n)) });
       continue;
     }
     const rowsFile = path.join(folder, `${bench.name}.jsonl`);
