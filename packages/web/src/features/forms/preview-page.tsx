@@ -159,6 +159,8 @@ export function FormPreviewPage() {
             mode="preview"
             language={language}
             study={study.data}
+            dateFormat={study.data.dateFormat}
+            dateTimeFormat={study.data.dateTimeFormat}
             rules={extraRules}
           />
         </div>

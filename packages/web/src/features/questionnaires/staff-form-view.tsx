@@ -11,7 +11,8 @@ type StaffFormViewProps = {
   answers: readonly Answer[];
   onChange: (answers: Answer[]) => void;
   language: string;
-  study: { id: string; modules: readonly string[] };
+  /** The study's modules and its date formats (spec 000 §9: date inputs show and take them). */
+  study: { id: string; modules: readonly string[]; dateFormat?: string; dateTimeFormat?: string };
   isReadOnly: boolean;
   externalErrors?: QuestionErrors | undefined;
   isShowingAllIssues?: boolean;
@@ -49,6 +50,8 @@ export function StaffFormView({
         mode="staff"
         language={language}
         study={study}
+        dateFormat={study.dateFormat}
+        dateTimeFormat={study.dateTimeFormat}
         isReadOnly={props.isReadOnly}
         externalErrors={props.externalErrors}
         isShowingAllIssues={props.isShowingAllIssues}

@@ -1,5 +1,6 @@
 import { FORM_LIMITS, type TableColumn } from '@trialbase/domain';
 import { useTranslation } from 'react-i18next';
+import { StudyDateInput } from './study-date-input';
 
 type TableCellInputProps = {
   column: TableColumn;
@@ -49,31 +50,16 @@ export function TableCellInput({
           {...common}
           className="tb-input tb-textarea-cell"
           rows={1}
+          dir="auto"
           maxLength={FORM_LIMITS.textLengthCap}
           value={value}
           onChange={(e) => onChange(e.currentTarget.value)}
         />
       );
     case 'DATE':
-      return (
-        <input
-          {...common}
-          type="date"
-          min={FORM_LIMITS.earliestDate}
-          value={value}
-          onChange={(e) => onChange(e.currentTarget.value)}
-        />
-      );
+      return <StudyDateInput {...common} kind="date" value={value} onChange={onChange} />;
     case 'DATE_TIME':
-      return (
-        <input
-          {...common}
-          type="datetime-local"
-          min={`${FORM_LIMITS.earliestDate}T00:00`}
-          value={value.slice(0, 16)}
-          onChange={(e) => onChange(e.currentTarget.value)}
-        />
-      );
+      return <StudyDateInput {...common} kind="date-time" value={value} onChange={onChange} />;
     case 'TIME':
       return (
         <input
@@ -104,6 +90,7 @@ export function TableCellInput({
           {...common}
           type="text"
           inputMode={column.floatingNumber ? 'decimal' : 'numeric'}
+          dir="ltr"
           value={value}
           onChange={(e) =>
             onChange(e.currentTarget.value.replace(column.floatingNumber ? /[^0-9.,-]/g : /[^0-9-]/g, ''))
@@ -115,6 +102,7 @@ export function TableCellInput({
         <input
           {...common}
           type="text"
+          dir="auto"
           maxLength={FORM_LIMITS.textLengthCap}
           value={value}
           onChange={(e) => onChange(e.currentTarget.value)}

@@ -64,7 +64,7 @@ export function TableQuestion({
             <Table.Tr>
               <Table.Td />
               {question.tableCol.map((col) => (
-                <Table.Th key={col.id} scope="col">
+                <Table.Th key={col.id} scope="col" dir="auto">
                   {pickText(col.title, language)}
                 </Table.Th>
               ))}
@@ -75,7 +75,7 @@ export function TableQuestion({
             {Array.from({ length: rowCount }, (_, row) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: table rows are positions (spec 001 §4 rows move up)
               <Table.Tr key={row}>
-                <Table.Th scope="row" fw={500}>
+                <Table.Th scope="row" fw={500} dir="auto">
                   {rowTitle(row)}
                 </Table.Th>
                 {question.tableCol.map((col) => {
