@@ -117,8 +117,3 @@ export function t(languages: string | readonly string[], key: ServerKey, vars: T
   const text = loadServerI18n().t(key, { ...vars, lng, fallbackLng: [...rest, 'en'] } as never);
   return String(text);
 }
-
-/** Whether `lng` has its own text for `key` (no fallback), for the completeness of a language. */
-export function hasText(lng: string, key: ServerKey): boolean {
-  return loadServerI18n().exists(key, { lng: lng.toLowerCase(), fallbackLng: false } as never);
-}
