@@ -13,6 +13,9 @@ import { expectStudyMenu, logInAs, staffUser, twoSiteStudy } from '../../support
 // Danish consent and a Danish interface. A role without canEdit (STUDY_TRANSLATIONS) is offered no
 // translation screens.
 
+/** Screenshots for a human look, when E2E_TRANSLATION_SHOTS names a folder. */
+const SHOTS = process.env.E2E_TRANSLATION_SHOTS;
+
 let api: StaffApi;
 test.beforeAll(async () => {
   api = await staffApi();
@@ -109,7 +112,7 @@ async function translateAll(page: Page): Promise<number> {
   const count = await units.count();
   for (let i = 0; i < count; i++) {
     const unit = units.nth(i);
-    const source = (await unit.getByTestId('translation-source').innerText()).trim();
+    const source = ((await unit.getByTestId('translation-source').textContent()) ?? '').trim();
     const danish = DANISH[source];
     expect(danish, `a Danish text for "${source}"`).toBeDefined();
     await fillTarget(unit, danish ?? '');
@@ -254,7 +257,75 @@ test('a role without canEdit is offered no translation screens', async ({ page }
   expect(refused.status()).toBe(403);
 });
 
-const SHOTS = process.env.E2E_TRANSLATION_SHOTS;
+test('XLIFF out and back in on the overview; a bad file is refused with its units listed', async ({
+  page,
+}) => {
+  const study = await studyToTranslate(['en', 'da']);
+  await logIn(page);
+  await page.goto(`/study/${study.studyId}/translations`);
+  const danishRow = page.getByTestId('translation-row-da');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    danishRow.getByTestId('xliff-download-da').click(),
+  ]);
+  const exported = readFileSync((await download.path()) ?? '', 'utf8');
+  expect(exported).toContain('urn:oasis:names:tc:xliff:document:2.0');
+  const question = '<source>Did you sleep well last night?</source>';
+  expect(exported).toContain(question);
+
+  // The agency's file: one text translated.
+  const translated = exported.replace(question, `${question}<target>Sov du godt i nat?</target>`);
+  await danishRow.getByTestId('xliff-upload-da').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'da.xlf',
+    mimeType: 'application/xliff+xml',
+    buffer: Buffer.from(translated),
+  });
+  await dialog.getByTestId('xliff-import').click();
+  await expect(page.getByText('1 translation imported.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(danishRow.getByTestId('translation-completed')).toHaveText('1');
+  await page.goto(`/study/${study.studyId}/translate/forms?language=da`);
+  const unit = page
+    .getByTestId('translation-unit')
+    .filter({ has: page.getByTestId('translation-source').getByText('Did you sleep well last night?') });
+  await expect(unit.getByRole('textbox')).toHaveValue('Sov du godt i nat?');
+
+  // A bad file: a unit the study does not have and a text over its limit; nothing is written.
+  const unitId =
+    /<unit id="([^"]+)">(?:(?!<\/unit>)[\s\S])*<source>How many hours did you sleep\?<\/source>/.exec(
+      exported,
+    )?.[1];
+  expect(unitId).toBeDefined();
+  const bad = translated
+    .replace(
+      '<source>How many hours did you sleep?</source>',
+      `<source>How many hours did you sleep?</source><target>${'x'.repeat(1025)}</target>`,
+    )
+    .replace(
+      '</file>',
+      '<unit id="form.000000000000000000000000.q.nope.text"><segment><source>Gone</source><target>Væk</target></segment></unit></file>',
+    );
+  await page.goto(`/study/${study.studyId}/translations`);
+  await danishRow.getByTestId('xliff-upload-da').click();
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'da.xlf',
+    mimeType: 'application/xliff+xml',
+    buffer: Buffer.from(bad),
+  });
+  await dialog.getByTestId('xliff-import').click();
+  await expect(dialog.getByTestId('xliff-error')).toContainText('Nothing was changed.');
+  const problems = dialog.getByTestId('xliff-problem');
+  await expect(problems).toHaveCount(2);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/xliff-refused-en-1280.png` });
+  await expect(problems.filter({ hasText: unitId ?? '' })).toContainText('longer than 1024 characters');
+  await expect(problems.filter({ hasText: 'form.000000000000000000000000.q.nope.text' })).toContainText(
+    'does not exist in the study',
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(danishRow.getByTestId('translation-completed')).toHaveText('1');
+});
 
 test('the translation screens fit a phone and a desktop, left to right and right to left', async ({
   page,
@@ -270,7 +341,9 @@ test('the translation screens fit a phone and a desktop, left to right and right
       await page.setViewportSize(viewport);
       const tag = `${ui}-${viewport.width}`;
       await page.goto(`/study/${study.studyId}/translations?lang=${ui}`);
-      await expect(page.getByTestId('translation-row-ar')).toBeVisible();
+      // A phone shows a card per language, a desktop the table.
+      const ar = viewport.width < 992 ? 'translation-card-ar' : 'translation-row-ar';
+      await expect(page.getByTestId(ar)).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/overview-${tag}.png`, fullPage: true });
       await expectNoHorizontalOverflow(page);
       await page.goto(`/study/${study.studyId}/translate/forms?language=ar&lang=${ui}`);

@@ -9,6 +9,7 @@ import {
   Paper,
   Progress,
   Select,
+  Stack,
   Table,
   Text,
 } from '@mantine/core';
@@ -27,76 +28,128 @@ import { translationCrumbs } from './crumbs';
 import { directionOf, languageLabel } from './model';
 import { XliffActions } from './xliff-actions';
 
-function LanguageRow({
-  studyId,
-  row,
-  isEditable,
-}: {
-  studyId: string;
-  row: TranslationOverviewRow;
-  isEditable: boolean;
-}) {
+const AREA_PATHS = { FORMS: 'forms', PATHWAYS: 'pathways', RULES: 'rules' } as const;
+
+const editorPath = (studyId: string, row: TranslationOverviewRow, area: keyof typeof AREA_PATHS) =>
+  `/study/${studyId}/translate/${AREA_PATHS[area]}?language=${row.language}`;
+
+function LanguageName({ studyId, row }: { studyId: string; row: TranslationOverviewRow }) {
+  return (
+    <div>
+      <Anchor
+        component={Link}
+        to={editorPath(studyId, row, 'FORMS')}
+        fw={500}
+        style={{ whiteSpace: 'nowrap' }}
+        data-testid="translation-language-link"
+      >
+        <bdi lang={row.language} dir={directionOf(row.language)}>
+          {languageLabel(row.language)}
+        </bdi>
+      </Anchor>
+      <Text size="xs" c="dimmed" dir="ltr" style={{ textAlign: 'start' }}>
+        {row.language}
+      </Text>
+    </div>
+  );
+}
+
+function ProgressCell({ row }: { row: TranslationOverviewRow }) {
   const { t } = useTranslation();
-  const editor = (path: string) => `/study/${studyId}/translate/${path}?language=${row.language}`;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Progress
+        value={row.progress}
+        color={row.progress === 100 ? 'teal' : 'blue'}
+        style={{ flex: 1 }}
+        aria-label={t('TRANSLATIONS.TABLE.PROGRESS_OF', { language: languageLabel(row.language) })}
+      />
+      <Text size="sm" fw={500} data-testid="translation-progress" style={{ whiteSpace: 'nowrap' }}>
+        {t('TRANSLATIONS.TABLE.PERCENT', { percent: row.progress })}
+      </Text>
+    </Group>
+  );
+}
+
+/** The three editors of a language, each with its own progress (none where there is nothing to translate). */
+function AreaLinks({ studyId, row }: { studyId: string; row: TranslationOverviewRow }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6} wrap="wrap">
+      {(['FORMS', 'PATHWAYS', 'RULES'] as const).map((area) => (
+        <Button
+          key={area}
+          component={Link}
+          to={editorPath(studyId, row, area)}
+          size="compact-sm"
+          variant="light"
+          data-testid={`translate-${area.toLowerCase()}-${row.language}`}
+          rightSection={
+            row.areas[area].total > 0 ? (
+              <Text span size="xs" c="dimmed">
+                {t('TRANSLATIONS.TABLE.PERCENT', { percent: row.areas[area].progress })}
+              </Text>
+            ) : undefined
+          }
+        >
+          {t(`TRANSLATIONS.AREAS.${area}`)}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+type RowProps = { studyId: string; row: TranslationOverviewRow; isEditable: boolean };
+
+function LanguageRow({ studyId, row, isEditable }: RowProps) {
   return (
     <Table.Tr data-testid={`translation-row-${row.language}`}>
       <Table.Td>
-        <Anchor
-          component={Link}
-          to={editor('forms')}
-          fw={500}
-          style={{ whiteSpace: 'nowrap' }}
-          data-testid="translation-language-link"
-        >
-          <bdi lang={row.language} dir={directionOf(row.language)}>
-            {languageLabel(row.language)}
-          </bdi>
-        </Anchor>
-        <Text size="xs" c="dimmed" dir="ltr" style={{ textAlign: 'start' }}>
-          {row.language}
-        </Text>
+        <LanguageName studyId={studyId} row={row} />
       </Table.Td>
       <Table.Td data-testid="translation-total">{row.total}</Table.Td>
       <Table.Td data-testid="translation-completed">{row.completed}</Table.Td>
       <Table.Td data-testid="translation-untranslated">{row.untranslated}</Table.Td>
       <Table.Td miw={140}>
-        <Group gap="xs" wrap="nowrap">
-          <Progress
-            value={row.progress}
-            color={row.progress === 100 ? 'teal' : 'blue'}
-            style={{ flex: 1 }}
-            aria-label={t('TRANSLATIONS.TABLE.PROGRESS_OF', { language: languageLabel(row.language) })}
-          />
-          <Text size="sm" fw={500} data-testid="translation-progress" style={{ whiteSpace: 'nowrap' }}>
-            {t('TRANSLATIONS.TABLE.PERCENT', { percent: row.progress })}
-          </Text>
-        </Group>
+        <ProgressCell row={row} />
       </Table.Td>
       <Table.Td>
-        <Group gap={6} wrap="wrap">
-          {(['FORMS', 'PATHWAYS', 'RULES'] as const).map((area) => (
-            <Button
-              key={area}
-              component={Link}
-              to={editor(area === 'FORMS' ? 'forms' : area === 'PATHWAYS' ? 'pathways' : 'rules')}
-              size="compact-sm"
-              variant="light"
-              data-testid={`translate-${area.toLowerCase()}-${row.language}`}
-              rightSection={
-                <Text span size="xs" c="dimmed">
-                  {t('TRANSLATIONS.TABLE.PERCENT', { percent: row.areas[area].progress })}
-                </Text>
-              }
-            >
-              {t(`TRANSLATIONS.AREAS.${area}`)}
-            </Button>
-          ))}
-        </Group>
+        <AreaLinks studyId={studyId} row={row} />
       </Table.Td>
       <Table.Td>
         <XliffActions studyId={studyId} language={row.language} canImport={isEditable} compact />
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** A phone shows each language as a card: the same figures, no sideways scrolling. */
+function LanguageCard({ studyId, row, isEditable }: RowProps) {
+  const { t } = useTranslation();
+  const figures = [
+    ['TRANSLATIONS.TABLE.TOTAL', row.total],
+    ['TRANSLATIONS.TABLE.COMPLETED', row.completed],
+    ['TRANSLATIONS.TABLE.UNTRANSLATED', row.untranslated],
+  ] as const;
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid={`translation-card-${row.language}`}>
+      <Stack gap="xs">
+        <LanguageName studyId={studyId} row={row} />
+        <ProgressCell row={row} />
+        <Group gap="md" wrap="wrap">
+          {figures.map(([label, value]) => (
+            <Text key={label} size="sm">
+              <Text span c="dimmed" size="sm">
+                {t(label)}:
+              </Text>{' '}
+              {value}
+            </Text>
+          ))}
+        </Group>
+        <AreaLinks studyId={studyId} row={row} />
+        <XliffActions studyId={studyId} language={row.language} canImport={isEditable} compact />
+      </Stack>
+    </Paper>
   );
 }
 
@@ -157,7 +210,12 @@ export function TranslationsOverviewPage() {
         />
       ) : (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={860}>
+          <Stack gap="sm" p="sm" hiddenFrom="md">
+            {data.items.map((row) => (
+              <LanguageCard key={row.language} studyId={studyId} row={row} isEditable={data.isEditable} />
+            ))}
+          </Stack>
+          <Table.ScrollContainer minWidth={860} visibleFrom="md">
             <Table verticalSpacing="sm" highlightOnHover data-testid="translations-table">
               <Table.Thead>
                 <Table.Tr>

@@ -218,6 +218,19 @@ export function TranslationEditor({
           </Card>
         ))
       )}
+      {!isReadOnly && visibleGroups.length > 0 && (
+        <Group justify="flex-end">
+          <Button
+            leftSection={<IconDeviceFloppy size={18} />}
+            onClick={() => void handleSave()}
+            loading={isSaving}
+            disabled={!isDirty}
+            data-testid="translations-save-bottom"
+          >
+            {t('TRANSLATIONS.EDITOR.SAVE')}
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }

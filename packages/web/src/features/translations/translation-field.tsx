@@ -1,4 +1,4 @@
-import { Box, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Box, Group, Input, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RichTextInput } from '../forms/builder/rich-text-input';
 import { RichText } from '../forms/renderer/rich-text';
@@ -40,7 +40,7 @@ export function TranslationField({
   const isOver = length > unit.maxLength;
   const counter = (
     <Text size="xs" c={isOver ? 'red' : 'dimmed'} data-testid="translation-counter">
-      {t('TRANSLATIONS.EDITOR.COUNTER', { length, max: unit.maxLength })}
+      <bdi dir="ltr">{t('TRANSLATIONS.EDITOR.COUNTER', { length, max: unit.maxLength })}</bdi>
     </Text>
   );
   const targetDir = directionOf(targetLanguage);
@@ -86,24 +86,17 @@ export function TranslationField({
       <Stack gap={4}>
         {unit.isRichText && !isReadOnly ? (
           <>
-            <Text size="sm" fw={500}>
+            <Input.Label required={unit.isRequired}>
               {t('TRANSLATIONS.EDITOR.TARGET_OF', { label })}
-            </Text>
+            </Input.Label>
             <Box lang={targetLanguage} dir={targetDir}>
-              <RichTextInput
-                label=""
-                value={value}
-                onChange={onChange}
-                error={error}
-                testId="translation-target"
-              />
+              <RichTextInput label="" value={value} onChange={onChange} testId="translation-target" />
             </Box>
+            {error && <Input.Error>{error}</Input.Error>}
           </>
         ) : unit.isRichText && value !== '' ? (
           <>
-            <Text size="sm" fw={500}>
-              {t('TRANSLATIONS.EDITOR.TARGET_OF', { label })}
-            </Text>
+            <Input.Label>{t('TRANSLATIONS.EDITOR.TARGET_OF', { label })}</Input.Label>
             <Paper withBorder p="xs" lang={targetLanguage} dir={targetDir} data-testid="translation-target">
               <Box fz="sm">
                 <RichText html={value} isDirectionFromParent />
