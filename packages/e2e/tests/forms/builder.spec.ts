@@ -70,7 +70,7 @@ test('a study builder builds a form of all 22 question types with rules, saves i
   await pickOption(page, dialog.getByTestId('show-rule-answers'), 'Yes');
   await page.keyboard.press('Escape');
   await dialog.getByTestId('close-show-rules').click();
-  await expect(editor.getByText('1 show rules')).toBeVisible();
+  await expect(editor.getByText('1 show rule', { exact: true })).toBeVisible();
   await showRuleSave;
 
   // Blocking validation rule on question 3 (Number): at most 60.

@@ -113,7 +113,7 @@ test('must-show: build all 22 types with drag, rules and save, then fill the pre
   await pickOption(page, dialog.getByTestId('show-rule-answers'), 'Yes');
   await page.keyboard.press('Escape');
   await dialog.getByTestId('close-show-rules').click();
-  await expect(editor.getByText('1 show rules')).toBeVisible();
+  await expect(editor.getByText('1 show rule', { exact: true })).toBeVisible();
   await showRuleSave;
 
   // Blocking validation rule on the number question: at most 60.
