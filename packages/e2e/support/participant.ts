@@ -58,6 +58,8 @@ export type ParticipantStudyOptions = {
   process?: Record<string, unknown>;
   /** The site takes public sign-ups (spec 002 §4 gate). */
   sitePublic?: boolean;
+  /** Study settings beside the defaults (e.g. dateFormat, dateTimeFormat). */
+  settings?: Record<string, unknown>;
 };
 
 export type ParticipantStudy = {
@@ -97,6 +99,7 @@ export async function participantStudy(
     extendedValidation: false,
     verificationType: 'NONE',
     secondaryVerificationType: 'NONE',
+    ...options.settings,
   });
   const studyId = study.id as string;
   const site = await api.call('POST', `/api/studies/${studyId}/sites`, {

@@ -267,3 +267,58 @@ for (const isShown of [false, true]) {
     await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   });
 }
+
+test("a study's other date format: date and date-time questions show and take MM/DD/YYYY", async ({
+  page,
+}) => {
+  const study = await participantStudy(api, {
+    settings: { dateFormat: 'MM/DD/YYYY', dateTimeFormat: 'MM/DD/YYYY HH:mm' },
+    forms: [
+      {
+        title: { en: 'Visit' },
+        questions: [
+          { id: 'q-day', order: 1, type: 'DATE', required: true, question: { en: 'Visit day' } },
+          { id: 'q-at', order: 2, type: 'DATE_TIME', required: true, question: { en: 'Dose taken at' } },
+        ],
+      },
+    ],
+  });
+  await openLink(page, study);
+  const day = page.getByRole('textbox', { name: 'Visit day' });
+  const at = page.getByRole('textbox', { name: 'Dose taken at' });
+  await expect(day).toHaveAttribute('placeholder', 'MM/DD/YYYY');
+  await expect(at).toHaveAttribute('placeholder', 'MM/DD/YYYY HH:mm');
+  await day.fill('2/3/2026');
+  await expect(day).toHaveValue('02/03/2026');
+  await at.fill('12/31/2025 7:05');
+  await expect(at).toHaveValue('12/31/2025 07:05');
+  const sent = page.waitForRequest(
+    (r) =>
+      r.method() === 'POST' && /\/questionnaire$/.test(r.url()) && /"isFinal":true/.test(r.postData() ?? ''),
+  );
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const body = (await sent).postData() ?? '';
+  expect(body).toContain('2026-02-03');
+  expect(body).toContain('2025-12-31T07:05');
+});
+
+test('a form without the participant’s language says which language it is shown in', async ({ page }) => {
+  const study = await participantStudy(api, {
+    languages: ['da', 'en'],
+    forms: [
+      {
+        title: { en: 'Sleep diary' },
+        questions: [{ id: 'q-1', order: 1, type: 'NUMBER', question: { en: 'Hours slept?' } }],
+      },
+    ],
+  });
+  await openLink(page, study, 'da');
+  const notice = page.locator('[data-form-language]');
+  await expect(notice).toHaveAttribute('data-form-language', 'en');
+  await expect(notice).toHaveText(
+    participantText('da', 'public-questionnaire:QUESTIONNAIRE.FORM_LANGUAGE_FALLBACK', {
+      language: 'English',
+    }),
+  );
+  await expect(page.getByText('Hours slept?')).toBeVisible();
+});
