@@ -10,6 +10,11 @@
 // (i18n/catalog-types.gen.ts) out of date. A partial language is allowed: it falls back to English
 // key by key, and its completeness per namespace is printed.
 //
+// `npm run i18n:check` first runs @lingual/i18n-check (maintained, i18next format) for the keys the
+// web code uses that English lacks (`--only undefined`); this script covers what that tool does not
+// (partial languages allowed, CLDR plural forms per language, unknown keys, empty strings, the
+// server catalogs, completeness) and checks literal keys in the code too, the server's `ns:KEY` ones included.
+//
 // Options (for tests): --locales DIR (check only that folder) --code DIR (scan that code for keys).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
