@@ -1,5 +1,6 @@
 import { accessEndpoints } from './access/endpoints';
 import { adminEndpoints } from './admin/endpoints';
+import { adverseEventEndpoints } from './adverse-events/endpoints';
 import { authEndpoints } from './auth/endpoints';
 import { enrollmentEndpoints } from './enrollments/endpoints';
 import { fileEndpoints } from './files/endpoints';
@@ -21,6 +22,7 @@ import { userEndpoints } from './users/endpoints';
 export {
   accessEndpoints,
   adminEndpoints,
+  adverseEventEndpoints,
   authEndpoints,
   enrollmentEndpoints,
   fileEndpoints,

@@ -9,9 +9,12 @@ export * from './access/roles';
 export * from './access/schemas';
 export * from './admin/schemas';
 // adverse-events
+export * from './adverse-events/clock';
 export * from './adverse-events/custom-reports';
 export * from './adverse-events/dates';
 export * from './adverse-events/model';
+export * from './adverse-events/schemas';
+export * from './adverse-events/signing';
 export * from './adverse-events/state-machine';
 export * from './audit/events';
 export * from './audit/payloads';
