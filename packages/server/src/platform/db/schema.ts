@@ -1,6 +1,7 @@
 // Every table of the application, for Drizzle's typed queries and for drizzle-kit's migrations.
 
 export { studyAccess } from '../../modules/access/tables';
+export { adverseEvents, aeSignatures, aeStudySettings } from '../../modules/adverse-events/tables';
 export { enrollments } from '../../modules/enrollments/tables';
 export { tokenNotifications, tokens } from '../../modules/enrollments/tokens/tables';
 export { answerFiles } from '../../modules/files/tables';
