@@ -317,7 +317,7 @@ test('a form without the participant’s language says which language it is show
   await expect(notice).toHaveAttribute('data-form-language', 'en');
   await expect(notice).toHaveText(
     participantText('da', 'public-questionnaire:QUESTIONNAIRE.FORM_LANGUAGE_FALLBACK', {
-      language: 'English',
+      language: '\u2068English\u2069',
     }),
   );
   await expect(page.getByText('Hours slept?')).toBeVisible();

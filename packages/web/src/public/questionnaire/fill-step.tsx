@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { FormRenderer } from '../../features/forms/renderer/form-renderer';
 import type { RendererUpload } from '../../features/forms/renderer/host';
 import { RichText } from '../../features/forms/renderer/rich-text';
-import { pickText, pickTextLanguage } from '../../features/forms/renderer/text';
+import { isolateText, pickText, pickTextLanguage } from '../../features/forms/renderer/text';
 import { useFormEngine } from '../../features/forms/renderer/use-form-engine';
 import { usePublicTranslation } from '../app/use-public-translation';
 import {
@@ -114,7 +114,9 @@ export function FillStep(props: FillStepProps) {
       )}
       {contentLanguage !== language && (
         <Alert color="blue" variant="light" role="status" data-form-language={contentLanguage}>
-          {t('QUESTIONNAIRE.FORM_LANGUAGE_FALLBACK', { language: languageName(contentLanguage) })}
+          {t('QUESTIONNAIRE.FORM_LANGUAGE_FALLBACK', {
+            language: isolateText(languageName(contentLanguage)),
+          })}
         </Alert>
       )}
       {isUnlicensed ? (

@@ -3,6 +3,7 @@ import '@mantine/core/styles/ThemeIcon.css';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { formatCooldown } from '@trialbase/domain';
 import type { FormEvent, ReactNode } from 'react';
+import { isolateText } from '../../features/forms/renderer/text';
 import { usePublicTranslation } from '../app/use-public-translation';
 
 /** Touch targets of at least 44 px. */
@@ -66,7 +67,7 @@ export function CodeStep(props: {
           {t('UNSUBSCRIBE.STEPS.CODE')}
         </Title>
         <Text style={{ overflowWrap: 'anywhere' }}>
-          {t('UNSUBSCRIBE.CODE_INTRO', { email: props.email })}
+          {t('UNSUBSCRIBE.CODE_INTRO', { email: isolateText(props.email) })}
         </Text>
         <TextInput
           label={t('UNSUBSCRIBE.CODE')}

@@ -25,6 +25,15 @@ export function pickTextLanguage(
 }
 
 /**
+ * A value put into a sentence (an email address, a language name) isolated with the Unicode
+ * first-strong isolate marks, so it keeps its own direction inside a right-to-left sentence
+ * (issue 18 item 6): "participant-7@example.org" stays whole in an Arabic text.
+ */
+export function isolateText(value: string): string {
+  return `\u2068${value}\u2069`;
+}
+
+/**
  * Whether author text is markup at all. Text without `<` or `&` reads the same as text and as
  * HTML, so it is rendered as a text node and never goes through the sanitiser (issue 16 item 6).
  */
