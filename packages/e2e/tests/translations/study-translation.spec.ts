@@ -44,7 +44,7 @@ function catalog(language: string, namespace: string): Record<string, Record<str
 type Study = { studyId: string; siteId: string; processId: string; formId: string };
 
 /** A study in build (languages as given) with a site, one participant form draft and a process with consent. */
-async function studyToTranslate(languages: string[]): Promise<Study> {
+async function studyToTranslate(languages: string[], options: { withRule?: boolean } = {}): Promise<Study> {
   const study = await api.call('POST', '/api/study', {
     studyName: `Translation study ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
     description: null,
@@ -59,8 +59,7 @@ async function studyToTranslate(languages: string[]): Promise<Study> {
   });
   const studyId = study.id as string;
   const site = await api.call('POST', `/api/studies/${studyId}/sites`, { name: 'Aarhus sleep clinic' });
-  const form = await api.call('POST', `/api/studies/${studyId}/questionnairetemplate`, {
-    id: '',
+  const draft = {
     title: { en: 'Sleep diary' },
     type: 'TYPE_FORM',
     showInfoText: true,
@@ -84,9 +83,33 @@ async function studyToTranslate(languages: string[]): Promise<Study> {
         required: true,
         question: { en: 'How many hours did you sleep?' },
         helpText: { en: '<p>Count whole hours.</p>' },
-      },
+      } as Record<string, unknown>,
     ],
-  });
+  };
+  const form = await api.call('POST', `/api/studies/${studyId}/questionnairetemplate`, { ...draft, id: '' });
+  if (options.withRule) {
+    // A blocking rule with its message (spec 001 §3), embedded on the hours question.
+    await api.call('POST', `/api/studies/${studyId}/questionnairetemplate`, {
+      ...draft,
+      id: form.id,
+      questions: draft.questions.map((q) =>
+        q.id === 'q-hours'
+          ? {
+              ...q,
+              validationRules: [
+                {
+                  id: 'rule-hours',
+                  leftOperant: { type: 'QUESTION', form: form.id, question: 'q-hours' },
+                  operator: 'lte',
+                  rightOperant: { type: 'CONST_VAL', value: 24 },
+                  action: { type: 'BLOCK', message: { en: 'Use a number of hours from 0 to {limit}.' } },
+                },
+              ],
+            }
+          : q,
+      ),
+    });
+  }
   const process = await api.call('POST', `/api/studies/${studyId}/pathway`, {
     pathwayName: 'Sleep follow-up',
     consentRequired: true,
@@ -102,6 +125,23 @@ async function studyToTranslate(languages: string[]): Promise<Study> {
       },
     ],
   });
+  if (options.withRule) {
+    // A study-level rule (the rules area of the translation screens).
+    const hours = {
+      type: 'QUESTION',
+      pathway: process.id,
+      dataEvent: process.dataEvents?.[0]?.id,
+      form: form.id,
+      question: 'q-hours',
+    };
+    await api.call('POST', `/api/studies/${studyId}/validationRules`, {
+      process: process.id,
+      leftOperant: hours,
+      operator: 'lte',
+      rightOperant: hours,
+      action: { type: 'WARNING', message: { en: 'Less than {limit} hour of sleep: is that right?' } },
+    });
+  }
   return { studyId, siteId: site.id, processId: process.id, formId: form.id };
 }
 
@@ -331,7 +371,7 @@ test('the translation screens fit a phone and a desktop, left to right and right
   page,
 }) => {
   test.skip(!SHOTS, 'screenshots only when E2E_TRANSLATION_SHOTS names a folder');
-  const study = await studyToTranslate(['en', 'da', 'ar']);
+  const study = await studyToTranslate(['en', 'da', 'ar'], { withRule: true });
   await logIn(page);
   for (const ui of ['en', 'ar']) {
     for (const viewport of [
@@ -353,6 +393,16 @@ test('the translation screens fit a phone and a desktop, left to right and right
       await page.goto(`/study/${study.studyId}/translate/pathways?language=da&lang=${ui}`);
       await expect(page.getByTestId('translation-unit').first()).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/pathways-da-${tag}.png`, fullPage: true });
+      await expectNoHorizontalOverflow(page);
+      await page.goto(`/study/${study.studyId}/translate/rules?language=ar&lang=${ui}`);
+      await expect(page.getByTestId('translation-unit').first()).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/rules-ar-${tag}.png`, fullPage: true });
+      if (ui === 'ar') {
+        await page
+          .getByTestId('translation-unit')
+          .first()
+          .screenshot({ path: `${SHOTS}/unit-ar-${tag}.png` });
+      }
       await expectNoHorizontalOverflow(page);
     }
   }

@@ -28,7 +28,14 @@ export type EditorUnit = {
 };
 
 /** Units of one form, process or rule, shown as one card. */
-export type EditorGroup = { id: string; title: string; units: EditorUnit[] };
+export type EditorGroup = {
+  id: string;
+  /** The form's title or process's name (author content, in the primary language). */
+  title: string;
+  /** Where a rule sits ("Question 3"), in the UI language. */
+  subtitle?: string;
+  units: EditorUnit[];
+};
 
 /** Spec 000 §1: the three right-to-left languages get dir="rtl"; every other one ltr. */
 export function directionOf(language: string): 'ltr' | 'rtl' {
@@ -67,10 +74,11 @@ function detailOf(unit: TranslationUnit, t: TFunction): string | undefined {
 export function editorGroupsOf(resource: TranslationResource, t: TFunction): EditorGroup[] {
   return resource.groups.map((group) => ({
     id: `${group.type}.${group.id}`,
-    title:
+    title: group.name,
+    subtitle:
       group.type === 'VALIDATION_RULE' && group.questionOrder !== null
-        ? `${group.name} · ${t('TRANSLATIONS.EDITOR.QUESTION_N', { n: group.questionOrder })}`
-        : group.name,
+        ? t('TRANSLATIONS.EDITOR.QUESTION_N', { n: group.questionOrder })
+        : undefined,
     units: group.units.map((unit) => ({
       id: unit.id,
       kindLabel: `TRANSLATIONS.KINDS.${unit.kind}`,

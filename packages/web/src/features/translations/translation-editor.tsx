@@ -198,8 +198,9 @@ export function TranslationEditor({
       ) : (
         visibleGroups.map((group) => (
           <Card key={group.id} withBorder radius="md" padding="md" data-testid="translation-group">
-            <Title order={2} fz="h4" mb="sm" dir="auto">
-              {group.title}
+            <Title order={2} fz="h4" mb="sm">
+              <bdi>{group.title}</bdi>
+              {group.subtitle && ` · ${group.subtitle}`}
             </Title>
             <Stack gap="lg">
               {group.units.map((unit) => (
