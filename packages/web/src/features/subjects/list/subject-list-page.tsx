@@ -1,17 +1,13 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Menu,
-  Pagination,
-  Select,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Menu, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconColumns, IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconColumns,
+  IconFileImport,
+  IconPlus,
+  IconSearch,
+} from '@tabler/icons-react';
 import {
   SUBJECT_ARCHIVE_FILTERS,
   SUBJECT_PAGE_SIZES,
@@ -35,6 +31,13 @@ import { SUBJECT_COLUMNS, type SubjectColumn, useSubjectTableSettings } from './
 
 type ArchiveFilter = (typeof SUBJECT_ARCHIVE_FILTERS)[number];
 
+/**
+ * Where the list is (issue 16 item 4): the cursors that led to the current page, one per page after
+ * the first, made for one search, filter, sort and page size (`key`). The list pages by the server's
+ * keyset cursor, never by skipping rows; previous goes back along the trail.
+ */
+type Trail = { key: string; cursors: string[] };
+
 /** Route /study/:studyId/patient (spec 001 §2 subject list). */
 export function SubjectListPage() {
   const { t } = useTranslation();
@@ -48,18 +51,36 @@ export function SubjectListPage() {
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [siteId, setSiteId] = useState<string | null>(null);
   const [archived, setArchived] = useState<ArchiveFilter>('ACTIVE');
-  const [page, setPage] = useState(1);
+  const [trail, setTrail] = useState<Trail>({ key: '', cursors: [] });
   const [importOpen, setImportOpen] = useState(false);
+  const listKey = JSON.stringify([
+    debouncedSearch,
+    siteId,
+    archived,
+    settings.sortBy,
+    settings.sortDirection,
+    settings.pageSize,
+  ]);
+  // A new search, filter, sort or page size starts again from the first page: a cursor belongs to
+  // the list it was made for (the server refuses one of another sort).
+  const cursors = trail.key === listKey ? trail.cursors : [];
+  // Forgotten at once, so coming back to an earlier search starts from its first page too.
+  if (trail.key !== listKey) setTrail({ key: listKey, cursors: [] });
+  const page = cursors.length + 1;
   const query: SubjectListQuery = {
     search: debouncedSearch || undefined,
     siteIds: siteId ? [siteId] : undefined,
     archived,
     sortBy: settings.sortBy,
     sortDirection: settings.sortDirection,
+    // The page number only sizes a search's count window; the rows come after the cursor.
     page,
     pageSize: settings.pageSize,
+    after: cursors.at(-1),
   };
   const list = useSubjectList(studyId, query);
+  const goNext = (cursor: string) => setTrail({ key: listKey, cursors: [...cursors, cursor] });
+  const goPrevious = () => setTrail({ key: listKey, cursors: cursors.slice(0, -1) });
   const canSeeTrialGroup = abilities.can('TRIAL_GROUP_VIEW');
   const available = SUBJECT_COLUMNS.filter((c) => c !== 'trialGroup' || canSeeTrialGroup);
   const columns = available.filter((c) => c === 'patientId' || !settings.hiddenColumns.includes(c));
@@ -70,7 +91,6 @@ export function SubjectListPage() {
       sortBy: column,
       sortDirection: same && settings.sortDirection === 'asc' ? 'desc' : 'asc',
     });
-    setPage(1);
   };
   const toggleColumn = (column: SubjectColumn, visible: boolean) =>
     table.update({
@@ -115,9 +135,12 @@ export function SubjectListPage() {
   if (!table.isReady) return <FullPageLoader />;
   const siteOptions = (sites.data?.sites ?? []).map((s) => ({ value: s.id, label: s.name }));
   const data = list.data;
-  // A search counts its matches up to 1,000 past the current page (totalIsLowerBound), so the pages
-  // shown always reach beyond it while more exist.
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // The total is the maintained per-site count; a search counts its matches up to 1,000 past the
+  // current page (totalIsLowerBound), so the pages shown reach beyond it while more exist.
+  const pages = data ? Math.max(page, Math.ceil(data.total / data.pageSize)) : page;
+  // While the next page loads, the current one stays on screen (keepPreviousData): no double moves.
+  const moving = list.isPlaceholderData || list.isFetching;
+  const nextCursor = list.isPlaceholderData ? null : (data?.nextCursor ?? null);
   const isFiltered = Boolean(debouncedSearch || siteId || archived !== 'ACTIVE');
 
   return (
@@ -129,10 +152,7 @@ export function SubjectListPage() {
           leftSection={<IconSearch size={16} />}
           value={search}
           maxLength={SUBJECT_SEARCH_MAX_LENGTH}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(e) => setSearch(e.currentTarget.value)}
           w={{ base: '100%', sm: 260 }}
           data-testid="subject-search"
         />
@@ -143,10 +163,7 @@ export function SubjectListPage() {
             placeholder={t('SUBJECTS.LIST.ALL_SITES')}
             data={siteOptions}
             value={siteId}
-            onChange={(value) => {
-              setSiteId(value);
-              setPage(1);
-            }}
+            onChange={setSiteId}
             clearable
             w={{ base: '100%', sm: 200 }}
             data-testid="site-filter"
@@ -159,10 +176,7 @@ export function SubjectListPage() {
             label: t(`SUBJECTS.LIST.ARCHIVE_FILTER.${f}`),
           }))}
           value={archived}
-          onChange={(value) => {
-            setArchived((value as ArchiveFilter | null) ?? 'ACTIVE');
-            setPage(1);
-          }}
+          onChange={(value) => setArchived((value as ArchiveFilter | null) ?? 'ACTIVE')}
           allowDeselect={false}
           w={{ base: '100%', sm: 190 }}
           data-testid="archive-filter"
@@ -220,15 +234,41 @@ export function SubjectListPage() {
             aria-label={t('SUBJECTS.LIST.PAGE_SIZE')}
             data={SUBJECT_PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
             value={String(settings.pageSize)}
-            onChange={(value) => {
-              table.update({ pageSize: Number(value) as (typeof SUBJECT_PAGE_SIZES)[number] });
-              setPage(1);
-            }}
+            onChange={(value) =>
+              table.update({ pageSize: Number(value) as (typeof SUBJECT_PAGE_SIZES)[number] })
+            }
             allowDeselect={false}
             w={90}
             data-testid="page-size"
           />
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" data-testid="subject-pages" />
+          <Group gap="xs" wrap="nowrap" data-testid="subject-pages">
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconChevronLeft size={14} className="tb-flip-rtl" />}
+              disabled={page === 1 || moving}
+              onClick={goPrevious}
+              data-testid="subject-previous-page"
+            >
+              {t('SUBJECTS.LIST.PREVIOUS_PAGE')}
+            </Button>
+            <Text size="sm" aria-live="polite" data-testid="subject-page">
+              {t('SUBJECTS.LIST.PAGE_OF', {
+                page,
+                pages: data?.totalIsLowerBound ? `${pages}+` : pages,
+              })}
+            </Text>
+            <Button
+              variant="default"
+              size="xs"
+              rightSection={<IconChevronRight size={14} className="tb-flip-rtl" />}
+              disabled={!nextCursor || moving}
+              onClick={() => nextCursor && goNext(nextCursor)}
+              data-testid="subject-next-page"
+            >
+              {t('SUBJECTS.LIST.NEXT_PAGE')}
+            </Button>
+          </Group>
         </Group>
       </Group>
       {abilities.can('PATIENT_IMPORT') && (
