@@ -2,6 +2,7 @@
 
 export { studyAccess } from '../../modules/access/tables';
 export { adverseEvents, aeSignatures, aeStudySettings } from '../../modules/adverse-events/tables';
+export { customAeReports } from '../../modules/adverse-events/custom-reports/tables';
 export { enrollments } from '../../modules/enrollments/tables';
 export { tokenNotifications, tokens } from '../../modules/enrollments/tokens/tables';
 export { answerFiles } from '../../modules/files/tables';
