@@ -26,6 +26,9 @@ import { integrationRoutes } from './modules/integrations/routes';
 import { findProcessFormIds, isFormUsedInAnyProcess } from './modules/processes/form-usage';
 import { processRoutes } from './modules/processes/routes';
 import { publicRoutes } from './modules/public/routes';
+import { QUERY_DIGEST_CRON, QUERY_DIGEST_QUEUE, sendQueryDigests } from './modules/queries/api';
+import { queryRoutes } from './modules/queries/routes';
+import { questionnairePortOf } from './modules/questionnaires/api';
 import { questionnaireRoutes } from './modules/questionnaires/routes';
 import { ruleRoutes } from './modules/rules/routes';
 import { siteRoutes } from './modules/sites/routes';
@@ -224,6 +227,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...tokenRoutes(deps),
     ...subjectRoutes(deps),
     ...questionnaireRoutes(deps),
+    // Queries sit below questionnaires (rule queries): the filled form is handed to them (issue 19).
+    ...queryRoutes(deps, questionnairePortOf(config)),
     ...fileRoutes(deps),
     ...publicRoutes(deps),
     ...translationRoutes(deps),
@@ -258,11 +263,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           app.log.info({ chains: heads.length, logFile: config.auditLogFile }, 'audit chain heads published');
           if (config.auditHeadEmail) await app.jobs?.send(OUTBOX_QUEUE);
         },
+        // Issue 19 item 4: the daily query digest for users who chose it.
+        [QUERY_DIGEST_QUEUE]: async () => {
+          const sent = await sendQueryDigests(database.db, clock(), scheduleEnvOf(config));
+          if (sent > 0) await app.jobs?.send(OUTBOX_QUEUE);
+        },
       },
       {
         workers: config.jobs,
         onError: (err) => app.log.error({ err }, 'job error'),
-        schedules: { [SCHEDULE_QUEUE]: SCHEDULE_CRON, [AUDIT_HEAD_QUEUE]: AUDIT_HEAD_CRON },
+        schedules: {
+          [SCHEDULE_QUEUE]: SCHEDULE_CRON,
+          [AUDIT_HEAD_QUEUE]: AUDIT_HEAD_CRON,
+          [QUERY_DIGEST_QUEUE]: QUERY_DIGEST_CRON,
+        },
       },
     );
     // Anything queued or due before a restart is picked up now.

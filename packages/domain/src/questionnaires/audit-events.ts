@@ -10,4 +10,11 @@ export type QuestionnaireAuditEvent =
   | AuditEventOf<'ANSWER_UNVERIFIED', 'ANSWER'>
   | AuditEventOf<'QUESTIONNAIRE_VERIFIED', 'QUESTIONNAIRE'>
   | AuditEventOf<'QUERY_RAISED', 'QUERY'>
+  // Issue 19 (spec 001 §4 dialog actions): a query raised by hand and each status change of a query.
+  | AuditEventOf<'QUERY_CREATED', 'QUERY'>
+  | AuditEventOf<'QUERY_RESPONDED', 'QUERY'>
+  | AuditEventOf<'QUERY_DECLINED', 'QUERY'>
+  | AuditEventOf<'QUERY_CLOSED', 'QUERY'>
+  | AuditEventOf<'QUERY_QUICK_CLOSED', 'QUERY'>
+  | AuditEventOf<'QUERY_REOPENED', 'QUERY'>
   | AuditEventOf<'ANSWER_FILE_UPLOADED', 'ANSWER_FILE'>;

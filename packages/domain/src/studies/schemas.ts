@@ -170,6 +170,8 @@ export const StudyOverviewSchema = z.object({
     sites: z.number().int().nonnegative(),
     startedStudies: z.number().int().nonnegative(),
     subjects: z.number().int().nonnegative(),
+    /** Open plus responded queries on the caller's sites (issue 19 item 4); null without query view. */
+    openQueries: z.number().int().nonnegative().nullable(),
   }),
   amendments: z.object({ total: z.number().int().nonnegative(), latest: TimestampSchema.nullable() }),
 });

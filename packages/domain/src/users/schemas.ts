@@ -44,6 +44,15 @@ export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
 export const ResetPasswordRequestSchema = z.object({ token: LinkSecretSchema, password: NewPasswordSchema });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 
+/**
+ * Profile notification setting for queries (issue 19 item 4): IMMEDIATE sends an email per query
+ * raised on the user's sites and per answer to a query the user raised; DAILY_DIGEST sends one email
+ * a day listing them instead; NONE sends neither. Needs the query notify permission to matter.
+ */
+export const QUERY_NOTIFICATION_SETTINGS = ['IMMEDIATE', 'DAILY_DIGEST', 'NONE'] as const;
+export const QueryNotificationSettingSchema = z.enum(QUERY_NOTIFICATION_SETTINGS);
+export type QueryNotificationSetting = z.infer<typeof QueryNotificationSettingSchema>;
+
 /** `GET /user/{id}/viewOwn` (001 §7 User): the signed-in user's own profile. */
 export const OwnProfileSchema = z.object({
   id: IdSchema,
@@ -59,6 +68,8 @@ export const OwnProfileSchema = z.object({
   lastLoginAt: TimestampSchema.nullable(),
   passwordChangedAt: TimestampSchema,
   createdAt: TimestampSchema,
+  /** Notification settings: how query emails reach the user (issue 19 item 4). */
+  queryNotifications: QueryNotificationSettingSchema,
 });
 export type OwnProfile = z.infer<typeof OwnProfileSchema>;
 
@@ -70,6 +81,8 @@ export const UpdateOwnProfileRequestSchema = z.object({
   phone: OptionalTextSchema(32),
   title: OptionalTextSchema(128),
   organisation: OptionalTextSchema(128),
+  /** Left out: unchanged. */
+  queryNotifications: QueryNotificationSettingSchema.optional(),
 });
 export type UpdateOwnProfileRequest = z.infer<typeof UpdateOwnProfileRequestSchema>;
 

@@ -10,3 +10,4 @@ export {
   listTokenQuestionnaires,
   type QuestionnaireRow,
 } from './repo';
+export { questionnairePortOf } from './service/query-port';

@@ -63,7 +63,8 @@ export function studyRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: studyEndpoints.overview,
       permission: inStudy('STUDY_VIEW'),
-      handler: async (req) => getStudyOverview(db, await getStudyOr404(db, req.params.id)),
+      handler: async (req) =>
+        getStudyOverview(db, await getStudyOr404(db, req.params.id), await accessOf(deps, req)),
     }),
     defineRoute({
       endpoint: studyEndpoints.newIds,

@@ -30,6 +30,7 @@ export function presentOwnProfile(user: UserRow): OwnProfile {
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     passwordChangedAt: user.passwordChangedAt.toISOString(),
     createdAt: user.createdAt.toISOString(),
+    queryNotifications: user.queryNotifications as OwnProfile['queryNotifications'],
   };
 }
 

@@ -14,6 +14,7 @@ import type access from '../../locales/en/access.json';
 import type audit from '../../locales/en/audit.json';
 import type enrollments from '../../locales/en/enrollments.json';
 import type publicTexts from '../../locales/en/public.json';
+import type queries from '../../locales/en/queries.json';
 import type users from '../../locales/en/users.json';
 
 /** The English catalogs, the source: every key of every language (issue 18 item 1). */
@@ -22,11 +23,12 @@ type Sources = {
   audit: typeof audit;
   enrollments: typeof enrollments;
   public: typeof publicTexts;
+  queries: typeof queries;
   users: typeof users;
 };
 
 /** The server's namespaces (one per module area that sends texts). */
-export const SERVER_NAMESPACES = ['access', 'audit', 'enrollments', 'public', 'users'] as const;
+export const SERVER_NAMESPACES = ['access', 'audit', 'enrollments', 'public', 'queries', 'users'] as const;
 export type ServerNamespace = (typeof SERVER_NAMESPACES)[number] & keyof Sources;
 
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';

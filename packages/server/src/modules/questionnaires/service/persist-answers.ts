@@ -23,7 +23,7 @@ import type { UseCaseContext } from '../../../platform/use-case';
 import { type TokenRow, updateToken } from '../../enrollments/tokens/api';
 import { advanceEnrollment } from '../../enrollments/tokens/service/advance-enrollment';
 import type { ScheduleEnv } from '../../enrollments/tokens/service/send-link';
-import { raiseRuleQuery } from '../../queries/service/raise-rule-query';
+import { raiseRuleQuery } from '../../queries/api';
 import { answerOfRow } from '../presenters';
 import {
   type AnswerRow,
@@ -145,6 +145,7 @@ async function handleFiredRules(
   questionnaire: QuestionnaireRow,
   check: AnswerSetCheck,
   answerIds: ReadonlyMap<string, string>,
+  env: ScheduleEnv,
 ): Promise<number> {
   let raised = 0;
   for (const rule of check.fired) {
@@ -154,6 +155,7 @@ async function handleFiredRules(
       siteId: fill.enrollment.siteId,
       enrollmentId: fill.enrollment.id,
       tokenId: fill.token.id,
+      dataEventId: fill.token.dataEventId,
       questionnaireId: questionnaire.id,
       formId: questionnaire.formId,
       questionId: rule.questionId,
@@ -161,6 +163,7 @@ async function handleFiredRules(
       ruleId: rule.ruleId,
       message: rule.message,
       language: fill.study.primaryLanguage,
+      env,
     });
     if (isNew) raised += 1;
   }
@@ -266,7 +269,7 @@ export async function persistAnswers(
   let queriesRaised = 0;
   if (check.fired.some((f) => f.action === 'QUERY')) {
     const answerIds = new Map([...existingRows, ...rows].map((r) => [r.questionId, r.id]));
-    queriesRaised = await handleFiredRules(ctx, fill, questionnaire, check, answerIds);
+    queriesRaised = await handleFiredRules(ctx, fill, questionnaire, check, answerIds, options.env);
     const after = statusWith(await queryStatusesOf(ctx, studyId, questionnaire.id));
     if (after !== status) {
       status = after;

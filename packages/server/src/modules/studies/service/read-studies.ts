@@ -7,6 +7,7 @@ import {
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
+import { openQueryCount } from '../../queries/api';
 import {
   countEnrolledSubjects,
   countForms,
@@ -43,18 +44,24 @@ export async function listStudiesFor(
  * Spec 001 §2 /study/{studyId}/overview tiles from real counts: live forms and processes,
  * sites, subjects and started studies (subjects with an enrollment); no amendments exist yet.
  */
-export async function getStudyOverview(db: Executor, row: StudyRow): Promise<StudyOverview> {
-  const [forms, processes, sites, subjects, startedStudies] = await Promise.all([
+export async function getStudyOverview(
+  db: Executor,
+  row: StudyRow,
+  access: AccessUser,
+): Promise<StudyOverview> {
+  const [forms, processes, sites, subjects, startedStudies, openQueries] = await Promise.all([
     countForms(db, row.id),
     countProcesses(db, row.id),
     countSites(db, row.id),
     countSubjects(db, row.id),
     countEnrolledSubjects(db, row.id),
+    // Issue 19 item 4: open and responded queries on the caller's sites (null without query view).
+    openQueryCount(db, row.id, access),
   ]);
   return {
     studyId: row.id,
     status: row.status as StudyStatus,
-    counts: { forms, processes, sites, startedStudies, subjects },
+    counts: { forms, processes, sites, startedStudies, subjects, openQueries },
     amendments: { total: 0, latest: null },
   };
 }

@@ -67,10 +67,15 @@ export async function updateOwnProfile(db: Db, input: { user: UserRow; changes: 
         after[field] = changes[field];
       }
     }
+    // Notification settings (issue 19 item 4): left out means unchanged.
+    if (changes.queryNotifications !== undefined && changes.queryNotifications !== user.queryNotifications) {
+      before.queryNotifications = user.queryNotifications;
+      after.queryNotifications = changes.queryNotifications;
+    }
     if (Object.keys(after).length === 0) return user;
     await updateUser(ctx.tx, user.id, { ...after, updatedAt: ctx.now });
     await ctx.audit({ action: 'USER_PROFILE_UPDATED', entityType: 'USER', entityId: user.id, before, after });
-    return { ...user, ...changes, updatedAt: ctx.now };
+    return { ...user, ...after, updatedAt: ctx.now } as UserRow;
   });
 }
 
