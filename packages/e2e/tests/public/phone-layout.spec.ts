@@ -50,6 +50,9 @@ const CONTENT = {
     date: 'When did the symptoms start?',
     number: 'How many hours did you sleep?',
     help: 'Count the hours of the whole night, including naps.',
+    mild: 'Mild',
+    moderate: 'Moderate',
+    severe: 'Severe',
   },
   ar: {
     study: 'النوم والعافية بعد إعادة تأهيل القلب',
@@ -67,6 +70,9 @@ const CONTENT = {
     date: 'متى بدأت الأعراض؟',
     number: 'كم ساعة نمت؟',
     help: 'احسب ساعات الليل كله، بما في ذلك القيلولة.',
+    mild: 'خفيف',
+    moderate: 'متوسط',
+    severe: 'شديد',
   },
   pl: {
     study: 'Sen i samopoczucie po rehabilitacji kardiologicznej',
@@ -84,6 +90,9 @@ const CONTENT = {
     date: 'Kiedy zaczęły się objawy?',
     number: 'Ile godzin Pan/Pani spał(a)?',
     help: 'Proszę policzyć godziny całej nocy, łącznie z drzemkami.',
+    mild: 'Łagodny',
+    moderate: 'Umiarkowany',
+    severe: 'Bardzo silny',
   },
 } as const;
 
@@ -132,6 +141,7 @@ async function layoutStudy(language: Language): Promise<ParticipantStudy> {
             question: t((c) => c.slider),
             leftLabel: t((c) => c.left),
             rightLabel: t((c) => c.right),
+            sliderTexts: [t((c) => c.mild), t((c) => c.moderate), t((c) => c.severe)],
           },
           { id: 'q-start', order: 3, type: 'DATE', question: t((c) => c.date) },
           {
@@ -223,6 +233,11 @@ async function fillForm(page: Page, language: Language, isFirst: boolean) {
   await check(page, language, isFirst ? 'fill-1' : 'fill-2');
   if (isFirst) {
     await page.getByRole('radio').first().check();
+    // A value on the slider: the value line below, no bubble over the end labels.
+    const slider = page.locator('[data-question-id="q-pain"]').getByRole('slider');
+    await slider.focus();
+    for (let i = 0; i < 3; i += 1) await slider.press('ArrowRight');
+    await check(page, language, 'fill-1-slider-set');
     // Spec 000 §9: the study's DD-MM-YYYY, whatever the browser's locale.
     await page.locator('[data-question-id="q-start"] input').fill('03-02-2026');
     await expect(page.locator('[data-question-id="q-start"] input')).toHaveValue('03-02-2026');

@@ -26,6 +26,7 @@ export function SliderQuestion({
   const value = parseNumberAnswer(textOf(answer), true);
   const left = question.customLabels ? pickText(question.leftLabel, language) : '';
   const right = question.customLabels ? pickText(question.rightLabel, language) : '';
+  const texts = question.sliderTexts.map((text) => pickText(text, language));
   const ends = (
     <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
       <Text size="sm" c="dimmed" maw="50%" dir="auto" style={END_LABEL}>
@@ -83,14 +84,24 @@ export function SliderQuestion({
         onChangeEnd={onBlur}
         // Issue 18 item 7: no value bubble over the end labels; the value is the line below.
         label={null}
-        marks={question.sliderTexts
-          .map((text, i, all) => ({
-            value: min + ((max - min) * i) / Math.max(all.length - 1, 1),
-            label: pickText(text, language),
-          }))
-          .filter((m) => m.label)}
-        mb={question.sliderTexts.length > 0 ? 'lg' : 0}
+        marks={texts.map((_, i, all) => ({ value: min + ((max - min) * i) / Math.max(all.length - 1, 1) }))}
       />
+      {/* Issue 18 item 7: the slider texts under the track in a grid of their own, wrapping in
+          their cell, the first at the start and the last at the end: Mantine's mark labels are
+          centred on the ends and ran past the box (and the screen) at 320 px. */}
+      {texts.some((text) => text) && (
+        <div
+          className={classes.texts}
+          style={{ gridTemplateColumns: `repeat(${texts.length}, minmax(0, 1fr))` }}
+        >
+          {texts.map((text, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: slider texts are positions on the scale
+            <Text key={i} size="sm" c="dimmed" className={classes.text}>
+              <bdi>{text}</bdi>
+            </Text>
+          ))}
+        </div>
+      )}
       <Group gap="sm">
         <Text size="sm" aria-live="polite">
           {value === null ? t('RENDERER.SLIDER.NOT_SET') : t('RENDERER.SLIDER.VALUE', { value })}
