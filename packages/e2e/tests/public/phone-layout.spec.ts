@@ -172,6 +172,7 @@ async function check(page: Page, language: Language, name: string) {
   }
   await page.setViewportSize({ width: 390, height: 844 });
   if (language === 'pl') {
+    // biome-ignore lint/performance/useDomNodeTextContent: what is on screen, not hidden text (innerText follows CSS).
     const shown = await page.evaluate(() => document.body.innerText);
     expect(englishLeftIn(shown, 'pl'), `English on the ${name} page in Polish`).toEqual([]);
   }
