@@ -322,11 +322,19 @@ for (const language of ['en', 'ar', 'pl'] as const) {
   });
 }
 
-test('the layout check sees a cut badge and content wider than the screen', async ({ page }) => {
+test('the checks can fail: English on a page, a cut badge, content wider than the screen', async ({
+  page,
+}) => {
   // The checker itself can fail: a badge that cuts its text and a box wider than the phone.
   await page.goto(`/public/${'0'.repeat(24)}/${'x'.repeat(32)}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await layoutProblems(page)).toEqual([]);
+  // The English check finds the English page's strings when Polish is asked for.
+  // biome-ignore lint/performance/useDomNodeTextContent: what is on screen, as the Polish walk reads it.
+  const english = await page.evaluate(() => document.body.innerText);
+  expect(englishLeftIn(english, 'pl')).toContain(
+    'public-link:LINK.STATUS.UNKNOWN_TITLE: "Link not recognised"',
+  );
   await page.evaluate(() => {
     const badge = document.createElement('span');
     badge.style.cssText = 'display:inline-block;width:60px;overflow:hidden;white-space:nowrap';
