@@ -7,6 +7,7 @@ import { errorRoutes } from '../features/errors/routes';
 import { formRoutes } from '../features/forms/routes';
 import { integrationRoutes } from '../features/integrations/routes';
 import { processRoutes } from '../features/processes/routes';
+import { queryRoutes } from '../features/queries/routes';
 import { questionnaireRoutes } from '../features/questionnaires/routes';
 import { ruleRoutes } from '../features/rules/routes';
 import { siteRoutes } from '../features/sites/routes';
@@ -44,6 +45,7 @@ export function createAppRouter() {
             ...ruleRoutes,
             ...processRoutes,
             ...questionnaireRoutes,
+            ...queryRoutes,
             ...subjectRoutes,
             ...translationRoutes,
             ...pendingSectionRoutes,

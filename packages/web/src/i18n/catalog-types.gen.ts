@@ -10,6 +10,7 @@ import type publicLinkEn from '../locales/en/public-link.json';
 import type publicQuestionnaireEn from '../locales/en/public-questionnaire.json';
 import type publicSignupEn from '../locales/en/public-signup.json';
 import type publicUnsubscribeEn from '../locales/en/public-unsubscribe.json';
+import type queriesEn from '../locales/en/queries.json';
 import type questionnairesEn from '../locales/en/questionnaires.json';
 import type rendererEn from '../locales/en/renderer.json';
 import type rulesEn from '../locales/en/rules.json';
@@ -32,6 +33,7 @@ export interface EnglishCatalogs {
   'public-questionnaire': typeof publicQuestionnaireEn;
   'public-signup': typeof publicSignupEn;
   'public-unsubscribe': typeof publicUnsubscribeEn;
+  queries: typeof queriesEn;
   questionnaires: typeof questionnairesEn;
   renderer: typeof rendererEn;
   rules: typeof rulesEn;

@@ -68,6 +68,14 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
     isAllowed: can('PATIENT_LIST'),
   },
   {
+    // Issue 19 item 3: the query list (site-limited users see their sites' queries).
+    key: 'QUERIES',
+    path: 'queries',
+    icon: IconMessageQuestion,
+    label: 'NAV.QUERIES',
+    isAllowed: can('QUERY_VIEW'),
+  },
+  {
     key: 'FORMS',
     path: 'questionnaireTemplate',
     icon: IconForms,
@@ -127,14 +135,6 @@ export const PENDING_SECTIONS: readonly PendingSection[] = [
     icon: IconTable,
     label: 'NAV.DATA',
     isAllowed: canAny('DATA_VIEW_POPULATION', 'DATA_VIEW_ANSWERS', 'DATA_VIEW_STATUS', 'DATA_VIEW_MONITOR'),
-  },
-  {
-    key: 'QUERIES',
-    module: null,
-    path: 'queries',
-    icon: IconMessageQuestion,
-    label: 'NAV.QUERIES',
-    isAllowed: can('QUERY_VIEW'),
   },
   {
     key: 'ADVERSE_EVENTS',

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { serverErrorMessage } from '../../app/form-errors';
 import { showAcknowledgeToast } from '../../app/notify';
+import { ExtendedValidationDialog } from '../../components/extended-validation-dialog';
 import { pickText } from '../forms/renderer/text';
+import { useQuestionQueries } from '../queries/question-queries';
 import { useStudy } from '../studies/api';
 import { useQuestionnaireFill, useSaveForm } from './api';
 import { CompletionView } from './completion-view';
@@ -71,6 +73,13 @@ export function StaffFillPage() {
   const answers = form ? drafts.answersOf(form) : [];
   const invalidCount = useInvalidCount(form, answers);
   useFocusQuestion(active.focusQuestionId, form !== undefined);
+  // Issue 19 item 2: the query icon and dialog of each question of a saved form.
+  const questionQueries = useQuestionQueries({
+    token: params,
+    form,
+    language,
+    study: study.data ?? { id: studyId, modules: [] },
+  });
 
   const eventName = data ? pickText(data.dataEvent.name, language) || data.dataEvent.id : '';
   // Spec 001 §7: an unscheduled event's forms are saved with the `/unscheduled` calls.
@@ -194,6 +203,7 @@ export function StaffFillPage() {
               isReadOnly={isFormReadOnly}
               externalErrors={serverErrors?.formId === form.formId ? serverErrors.errors : undefined}
               isShowingAllIssues={checkedFormId === form.formId}
+              renderQuestionAddon={questionQueries.renderIcon}
             />
           </FormTabs>
           <StatusLegend levels={verificationLevels(data)} />
@@ -236,6 +246,8 @@ export function StaffFillPage() {
           </FillFooter>
         </>
       )}
+      {questionQueries.dialog}
+      <ExtendedValidationDialog />
       <ConflictDialog
         isOpen={isConflict}
         onClose={() => setConflict(false)}

@@ -8,6 +8,7 @@ import { serverErrorMessage } from '../../app/form-errors';
 import { showErrorToast, showSuccessToast } from '../../app/notify';
 import { ExtendedValidationDialog } from '../../components/extended-validation-dialog';
 import { pickText } from '../forms/renderer/text';
+import { useQuestionQueries } from '../queries/question-queries';
 import { useStudy } from '../studies/api';
 import { useQuestionnaireReview, useUpdateForm, useVerify } from './api';
 import { ChangeLogDialog } from './change-log-dialog';
@@ -15,7 +16,7 @@ import { ConflictDialog } from './conflict-dialog';
 import { FillFooter } from './fill-footer';
 import { FillHeader } from './fill-header';
 import { FormTabs } from './form-tabs';
-import { QuestionQueries, ReviewActions } from './review-parts';
+import { ReviewActions } from './review-parts';
 import { isVersionConflict, type QuestionErrors, questionErrorsFrom } from './server-errors';
 import { StaffFormView } from './staff-form-view';
 import { StatusLegend } from './status-icons';
@@ -136,12 +137,19 @@ export function StaffReviewPage() {
     );
   };
 
+  // Issue 19 item 2: the query icon and dialog of each question.
+  const questionQueries = useQuestionQueries({
+    token: params,
+    form,
+    language,
+    study: study.data ?? { id: studyId, modules: [] },
+  });
   const answerRounds = data ? verificationRounds(data, 'ANSWER') : [];
   const formRounds = data ? verificationRounds(data, 'FORM') : [];
   const renderAddon = (questionId: string) =>
     data && form ? (
       <>
-        <QuestionQueries data={data} form={form} questionId={questionId} />
+        {questionQueries.renderIcon(questionId)}
         <AnswerVerification
           answer={form.answerSet?.answers.find((a) => a.question === questionId)}
           rounds={answerRounds}
@@ -271,6 +279,7 @@ export function StaffReviewPage() {
           void review.refetch();
         }}
       />
+      {questionQueries.dialog}
       <ExtendedValidationDialog />
     </TokenPageFrame>
   );

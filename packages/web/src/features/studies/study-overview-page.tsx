@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { PageHeader } from '../../components/page-header';
+import { SafetyContactsCard } from '../adverse-events/safety-contacts-card';
+import { OpenQueriesCard } from '../queries/open-queries-card';
 import { useStudy, useStudyOverview } from './api';
 import { LifecycleActions } from './lifecycle-actions';
 import { ModulesPanel } from './modules-panel';
@@ -59,6 +61,7 @@ export function StudyOverviewPage() {
             <Tile label={t('STUDY.OVERVIEW.SUBJECTS')} value={counts?.subjects} testId="tile-subjects" />
           </SimpleGrid>
         </section>
+        <OpenQueriesCard studyId={studyId} count={counts?.openQueries} />
         <Card withBorder radius="md" padding="md">
           <Group justify="space-between">
             <Title order={2} fz="h4">
@@ -74,6 +77,7 @@ export function StudyOverviewPage() {
         <LifecycleActions study={s} />
         <SettingsSection study={s} />
         <ParticipantSettingsCard study={s} />
+        <SafetyContactsCard study={s} />
         <ModulesPanel study={s} />
       </Stack>
     </>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../auth/api';
+import { QueryNotificationSettingCard } from '../queries/query-notification-setting';
 import { useOwnProfile } from './api';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
@@ -53,7 +54,14 @@ export function ProfilePage() {
           </Tabs.List>
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={720}>
             <Tabs.Panel value="profile">
-              {profile.data ? <ProfileForm profile={profile.data} /> : <Loader size="sm" />}
+              {profile.data ? (
+                <>
+                  <ProfileForm profile={profile.data} />
+                  <QueryNotificationSettingCard profile={profile.data} />
+                </>
+              ) : (
+                <Loader size="sm" />
+              )}
             </Tabs.Panel>
             <Tabs.Panel value="password">
               <PasswordForm userId={id} email={profile.data?.email ?? session.data?.user.email ?? ''} />

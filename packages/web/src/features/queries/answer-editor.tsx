@@ -1,0 +1,49 @@
+import { type Answer, type FormTemplate, isRightToLeft } from '@trialbase/domain';
+import { useMemo, useState } from 'react';
+import { FormRenderer } from '../forms/renderer/form-renderer';
+
+type AnswerEditorProps = {
+  form: FormTemplate;
+  questionId: string;
+  /** The saved answer the site corrects. */
+  answer: Answer | undefined;
+  language: string;
+  study: { id: string; modules: readonly string[]; dateFormat?: string; dateTimeFormat?: string };
+  onChange: (answer: Answer) => void;
+};
+
+/**
+ * The queried question alone, in the shared renderer, so a response can change its answer
+ * (issue 19 item 2). Show rules are left out: the question is on screen because it is queried.
+ */
+export function AnswerEditor({ form, questionId, answer, language, study, onChange }: AnswerEditorProps) {
+  const single = useMemo<FormTemplate>(
+    () => ({
+      ...form,
+      questions: form.questions
+        .filter((q) => q.id === questionId)
+        .map((q) => ({ ...q, order: 1, showRules: [], validationRules: [] })),
+    }),
+    [form, questionId],
+  );
+  const [answers, setAnswers] = useState<Answer[]>(() => (answer ? [answer] : []));
+  return (
+    <div lang={language} dir={isRightToLeft(language) ? 'rtl' : 'ltr'}>
+      <FormRenderer
+        form={single}
+        answers={answers}
+        onChange={(next) => {
+          setAnswers(next);
+          const changed = next.find((a) => a.question === questionId);
+          if (changed) onChange(changed);
+        }}
+        mode="staff"
+        language={language}
+        study={study}
+        dateFormat={study.dateFormat}
+        dateTimeFormat={study.dateTimeFormat}
+        isCheckHidden
+      />
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import type { RouteObject } from 'react-router';
+
+/** Signed-in routes of the queries area (spec 001 §2 /study/{studyId}/queries). */
+export const queryRoutes: RouteObject[] = [
+  {
+    path: 'study/:studyId/queries',
+    lazy: async () => ({ Component: (await import('./query-list-page')).QueryListPage }),
+  },
+];
