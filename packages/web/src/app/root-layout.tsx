@@ -3,7 +3,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
+import { STAFF_REFERENCE_SLOTS } from '../features/adverse-events/reference-slots';
 import { ReauthDialog } from '../features/auth/reauth-dialog';
+import { ReferenceSlotsProvider } from '../features/forms/renderer/reference-slots';
 import { languageDirection } from '../i18n/languages';
 import { applySystemDefaultLanguage } from './i18n';
 import { UnsupportedScreen } from './shell/unsupported-screen';
@@ -34,7 +36,10 @@ export function RootLayout() {
 
   return (
     <>
-      <Outlet />
+      {/* Issue 20 item 4: staff components of reference questions in every form the renderer draws. */}
+      <ReferenceSlotsProvider value={STAFF_REFERENCE_SLOTS}>
+        <Outlet />
+      </ReferenceSlotsProvider>
       <ReauthDialog />
       <UnsupportedScreen />
     </>

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { accessRoutes } from '../features/access/routes';
 import { adminRoutes } from '../features/admin/routes';
+import { adverseEventRoutes } from '../features/adverse-events/routes';
 import { authRoutes } from '../features/auth/routes';
 import { errorRoutes } from '../features/errors/routes';
 import { formRoutes } from '../features/forms/routes';
@@ -48,6 +49,7 @@ export function createAppRouter() {
             ...queryRoutes,
             ...subjectRoutes,
             ...translationRoutes,
+            ...adverseEventRoutes,
             ...pendingSectionRoutes,
             ...accountRoutes,
             {

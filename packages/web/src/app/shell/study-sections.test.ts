@@ -42,22 +42,30 @@ describe('issue 12 item 7: sections without a screen say so', () => {
   it('lists a module section only when the study has the module switched on', () => {
     const admin = asRole('ADMIN');
     const keys = (modules: string[]) => pendingSectionsFor(admin, modules).map((section) => section.key);
-    expect(keys([])).not.toContain('ADVERSE_EVENTS');
-    expect(keys(['ADVERSE_EVENTS'])).toContain('ADVERSE_EVENTS');
+    expect(keys([])).not.toContain('WEBHOOKS');
+    expect(keys(['WEBHOOKS'])).toContain('WEBHOOKS');
   });
 
   it('lists a section only for a caller who would be allowed to use it', () => {
-    const noAe = holding(['STUDY_VIEW']);
-    expect(pendingSectionsFor(noAe, ['ADVERSE_EVENTS'])).toEqual([]);
-    expect(pendingSectionsFor(holding(['AE_LIST']), ['ADVERSE_EVENTS']).map((s) => s.key)).toEqual([
-      'ADVERSE_EVENTS',
+    const noConsent = holding(['STUDY_VIEW']);
+    expect(pendingSectionsFor(noConsent, ['ECONSENT'])).toEqual([]);
+    expect(pendingSectionsFor(holding(['ECONSENT_LIST']), ['ECONSENT']).map((s) => s.key)).toEqual([
+      'ECONSENT',
     ]);
   });
 
   it('marks every module of a pending section as without a screen', () => {
-    for (const module of ['ADVERSE_EVENTS', 'ECONSENT', 'MEDICATION', 'WEBHOOKS'] as const) {
+    for (const module of ['ECONSENT', 'MEDICATION', 'WEBHOOKS'] as const) {
       expect(MODULES_WITHOUT_SCREEN.has(module)).toBe(true);
     }
     expect(MODULES_WITHOUT_SCREEN.has('API_KEYS')).toBe(false);
+  });
+
+  it('issue 20: adverse events have their screen, in the menu of those who may list AEs', () => {
+    expect(MODULES_WITHOUT_SCREEN.has('ADVERSE_EVENTS')).toBe(false);
+    expect(menu(holding(['AE_LIST']))).toContain('ADVERSE_EVENTS');
+    expect(menu(asRole('INVESTIGATOR'))).toContain('ADVERSE_EVENTS');
+    expect(menu(asRole('DOCTOR'))).toContain('ADVERSE_EVENTS');
+    expect(menu(holding(['STUDY_VIEW']))).not.toContain('ADVERSE_EVENTS');
   });
 });

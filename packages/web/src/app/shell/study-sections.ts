@@ -76,6 +76,14 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
     isAllowed: can('QUERY_VIEW'),
   },
   {
+    // Issue 20 item 2: the AE list (site-limited users see their sites' AEs).
+    key: 'ADVERSE_EVENTS',
+    path: 'ae',
+    icon: IconAlertTriangle,
+    label: 'ADVERSE_EVENTS.NAV',
+    isAllowed: can('AE_LIST'),
+  },
+  {
     key: 'FORMS',
     path: 'questionnaireTemplate',
     icon: IconForms,
@@ -135,14 +143,6 @@ export const PENDING_SECTIONS: readonly PendingSection[] = [
     icon: IconTable,
     label: 'NAV.DATA',
     isAllowed: canAny('DATA_VIEW_POPULATION', 'DATA_VIEW_ANSWERS', 'DATA_VIEW_STATUS', 'DATA_VIEW_MONITOR'),
-  },
-  {
-    key: 'ADVERSE_EVENTS',
-    module: 'ADVERSE_EVENTS',
-    path: 'ae',
-    icon: IconAlertTriangle,
-    label: 'STUDY.MODULES.NAMES.ADVERSE_EVENTS',
-    isAllowed: can('AE_LIST'),
   },
   {
     key: 'CUSTOM_AE_REPORTS',

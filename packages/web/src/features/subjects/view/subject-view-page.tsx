@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertTriangle, IconEdit, IconHistory, IconListDetails, IconUser } from '@tabler/icons-react';
 import type { Permission, SubjectDetail } from '@trialbase/domain';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useStudyAbilities } from '../../../app/abilities';
@@ -11,6 +12,11 @@ import { useSubject } from '../api';
 import { AttributeValue, fieldLabel } from '../display';
 import { HistoryTab } from './history-tab';
 import { RecordsTab } from './records-tab';
+
+// Issue 20: the adverse events tab loads with its own chunk.
+const SubjectAeTab = lazy(async () => ({
+  default: (await import('../../adverse-events/subject-ae-tab')).SubjectAeTab,
+}));
 
 /** GET /studies/{studyId}/patient/{id}/audit asks for either (spec 001 §2 record history tab). */
 const HISTORY_PERMISSIONS: readonly Permission[] = ['AUDIT_VIEW', 'PATIENT_VIEW'];
@@ -98,7 +104,13 @@ export function SubjectViewPage() {
   const subject = useSubject(studyId, id);
   const canRecords = abilities.can('PATHWAY_RECORD_VIEW');
   const canHistory = HISTORY_PERMISSIONS.some((p) => abilities.can(p));
-  const tabs = ['profile', ...(canRecords ? ['records'] : []), ...(canHistory ? ['history'] : [])];
+  const canAes = abilities.can('AE_VIEW');
+  const tabs = [
+    'profile',
+    ...(canRecords ? ['records'] : []),
+    ...(canAes ? ['ae'] : []),
+    ...(canHistory ? ['history'] : []),
+  ];
   const selected = params.get('selected');
   const tab = selected && tabs.includes(selected) ? selected : 'profile';
   const title = subject.data?.patientId ?? t('SUBJECTS.TITLE');
@@ -158,6 +170,11 @@ export function SubjectViewPage() {
               {t('SUBJECTS.VIEW.TABS.RECORDS')}
             </Tabs.Tab>
           )}
+          {canAes && (
+            <Tabs.Tab value="ae" leftSection={<IconAlertTriangle size={16} />} data-testid="tab-ae">
+              {t('ADVERSE_EVENTS.SUBJECT.TAB')}
+            </Tabs.Tab>
+          )}
           {canHistory && (
             <Tabs.Tab value="history" leftSection={<IconHistory size={16} />} data-testid="tab-history">
               {t('SUBJECTS.VIEW.TABS.HISTORY')}
@@ -170,6 +187,13 @@ export function SubjectViewPage() {
         {canRecords && (
           <Tabs.Panel value="records">
             <RecordsTab studyId={studyId} subject={data} />
+          </Tabs.Panel>
+        )}
+        {canAes && (
+          <Tabs.Panel value="ae">
+            <Suspense fallback={<FullPageLoader />}>
+              <SubjectAeTab studyId={studyId} subjectId={data.id} />
+            </Suspense>
           </Tabs.Panel>
         )}
         {canHistory && (
