@@ -11,6 +11,9 @@ export * from './admin/schemas';
 // adverse-events
 export * from './adverse-events/clock';
 export * from './adverse-events/custom-reports';
+export * from './adverse-events/custom-reports/endpoints';
+export * from './adverse-events/custom-reports/model';
+export * from './adverse-events/custom-reports/schemas';
 export * from './adverse-events/dates';
 export * from './adverse-events/model';
 export * from './adverse-events/schemas';

@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { loadAccessUser } from './modules/access/api';
 import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { customAeReportRoutes, hasAeReportsOfForm } from './modules/adverse-events/custom-reports/api';
 import { authRoutes } from './modules/auth/routes';
 import { findEnrollmentFormVersions } from './modules/enrollments/form-versions';
 import { enrollmentRoutes } from './modules/enrollments/routes';
@@ -220,7 +221,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...accessRoutes(deps),
     ...integrationRoutes(deps),
     // Forms sits below processes and enrollments: they answer its questions (issue 14 item 8).
-    ...formRoutes(deps, { isFormUsedInAnyProcess, findProcessFormIds, findEnrollmentFormVersions }),
+    ...formRoutes(deps, {
+      isFormUsedInAnyProcess,
+      findProcessFormIds,
+      findEnrollmentFormVersions,
+      hasAeReports: hasAeReportsOfForm,
+    }),
     ...ruleRoutes(deps),
     ...processRoutes(deps),
     ...enrollmentRoutes(deps),
@@ -230,6 +236,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Queries sit below questionnaires (rule queries): the filled form is handed to them (issue 19).
     ...queryRoutes(deps, questionnairePortOf(config)),
     ...fileRoutes(deps),
+    ...customAeReportRoutes(deps),
     ...publicRoutes(deps),
     ...translationRoutes(deps),
   ];

@@ -5,6 +5,7 @@
  * Each area declares its own events beside its code (`<area>/audit-events.ts`).
  */
 import type { AccessAuditEvent } from '../access/audit-events';
+import type { CustomAeReportAuditEvent } from '../adverse-events/custom-reports/audit-events';
 import type { EnrollmentAuditEvent } from '../enrollments/audit-events';
 import type { FormAuditEvent } from '../forms/audit-events';
 import type { IntegrationAuditEvent } from '../integrations/audit-events';
@@ -66,6 +67,7 @@ export type AuditEvent =
   | EnrollmentAuditEvent
   | QuestionnaireAuditEvent
   | PublicAuditEvent
+  | CustomAeReportAuditEvent
   | TranslationAuditEvent;
 
 export type AuditAction = AuditEvent['action'];

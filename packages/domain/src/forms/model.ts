@@ -211,6 +211,8 @@ export const QuestionSchema = z.object({
   posImage: z.boolean().default(false),
   numericRatingScale: z.boolean().default(false),
   mandatoryWhen: z.enum(AE_MANDATORY_WHEN).optional(),
+  /** Spec 001 §3 AE form fill-out permissions: who fills the question (none listed: anyone editing the report). */
+  fillOutPermissions: z.array(z.enum(INVOLVEMENT_PERMISSIONS)).optional(),
   fixedPossibilities: z.boolean().default(false),
   notEditable: z.boolean().default(false),
   usedByStratification: z.boolean().default(false),

@@ -29,3 +29,17 @@ export async function findAnswerFile(
     .limit(1);
   return row ?? null;
 }
+
+/** One answer file of the study by id, whichever form link holds it (the caller checks that link). */
+export async function findAnswerFileInStudy(
+  db: Executor,
+  studyId: string,
+  answerFileId: string,
+): Promise<AnswerFileRow | null> {
+  const [row] = await db
+    .select()
+    .from(answerFiles)
+    .where(and(eq(answerFiles.studyId, studyId), eq(answerFiles.id, answerFileId)))
+    .limit(1);
+  return row ?? null;
+}

@@ -17,4 +17,6 @@ export type FormUsage = {
     studyId: string,
     pathwayRecordId: string,
   ) => Promise<{ formId: string; major: number; minor: number }[] | null>;
+  /** Issue 20 item 3: does an AE form hold custom AE reports (an active AE form, DELETE_ACTIVE_AE_FORM)? */
+  hasAeReports?: (tx: Executor, studyId: string, formId: string) => Promise<boolean>;
 };

@@ -125,13 +125,39 @@ export async function uploadAnswerFile(
   const audience = input.uploader.type === 'SUBJECT_TOKEN' ? 'public' : 'staff';
   const questionKind = await uploadKindOf(ctx, token, target, audience);
   const kind: UploadKind = input.imagesOnly ? 'ANSWER_IMAGE' : questionKind;
+  return storeAnswerFile(ctx, {
+    studyId: token.studyId,
+    tokenId: token.id,
+    target,
+    body,
+    kind,
+    uploader: input.uploader,
+  });
+}
+
+/**
+ * The checks and storage every answer upload shares (size, name, content type by magic bytes),
+ * for a form link `tokenId` (a token, or a custom AE report's own link): stored with its SHA-256, audited.
+ */
+export async function storeAnswerFile(
+  ctx: UseCaseContext,
+  input: {
+    studyId: string;
+    tokenId: string;
+    target: UploadTarget;
+    body: AnswerFileUploadBody;
+    kind: UploadKind;
+    uploader: Uploader;
+  },
+): Promise<AnswerFileInfo> {
+  const { target, body, kind } = input;
   const bytes = decodeBase64(body.dataBase64);
   const contentType = checkFile(body, bytes, kind);
   const data = bytes as Buffer;
   const row: AnswerFileRow = {
-    studyId: token.studyId,
+    studyId: input.studyId,
     id: newId(ctx.now),
-    tokenId: token.id,
+    tokenId: input.tokenId,
     formId: target?.formId ?? null,
     questionId: target?.questionId ?? null,
     fileName: body.fileName.trim(),
@@ -149,7 +175,7 @@ export async function uploadAnswerFile(
     action: 'ANSWER_FILE_UPLOADED',
     entityType: 'ANSWER_FILE',
     entityId: row.id,
-    studyId: token.studyId,
+    studyId: input.studyId,
     before: null,
     after: { ...info, kind },
   });

@@ -69,7 +69,7 @@ export async function getStudyForm(
   return presentForm(row, formLocks(study, readDocument(row.document), isUsed), isUsed);
 }
 
-/** Spec 001 §7 DELETE: soft delete; refused for the default AE form and for forms used in a process. */
+/** Spec 001 §7 DELETE: soft delete; refused for the default AE form, an AE form with reports, and forms used in a process. */
 export async function deleteStudyForm(
   ctx: UseCaseContext,
   usage: FormUsage,
@@ -78,7 +78,8 @@ export async function deleteStudyForm(
   const study = await requireFormStudy(ctx.tx, input.studyId);
   const row = await requireForm(ctx.tx, input.studyId, input.formId);
   assertStructureEditable(study, readDocument(row.document));
-  if (row.isDefaultAeForm) {
+  const holdsReports = row.type === 'TYPE_AE' && (await usage.hasAeReports?.(ctx.tx, input.studyId, row.id));
+  if (row.isDefaultAeForm || holdsReports) {
     throw new AppError('CONFLICT', 'The active AE form cannot be deleted.', { id: 'DELETE_ACTIVE_AE_FORM' });
   }
   if (await usage.isFormUsedInAnyProcess(ctx.tx, input.studyId, row.id)) {
