@@ -1,7 +1,7 @@
 import { accessEndpoints } from './access/endpoints';
 import { adminEndpoints } from './admin/endpoints';
-import { adverseEventEndpoints } from './adverse-events/endpoints';
 import { customAeReportEndpoints } from './adverse-events/custom-reports/endpoints';
+import { adverseEventEndpoints } from './adverse-events/endpoints';
 import { authEndpoints } from './auth/endpoints';
 import { enrollmentEndpoints } from './enrollments/endpoints';
 import { fileEndpoints } from './files/endpoints';
@@ -52,6 +52,7 @@ export {
 export const endpoints = {
   access: accessEndpoints,
   admin: adminEndpoints,
+  adverseEvents: adverseEventEndpoints,
   auth: authEndpoints,
   customAeReports: customAeReportEndpoints,
   enrollments: enrollmentEndpoints,

@@ -10,6 +10,12 @@ import { loadAccessUser } from './modules/access/api';
 import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { customAeReportRoutes, hasAeReportsOfForm } from './modules/adverse-events/custom-reports/api';
+import {
+  AE_CLOCK_CRON,
+  AE_CLOCK_QUEUE,
+  adverseEventRoutes,
+  runAeClockSweep,
+} from './modules/adverse-events/api';
 import { authRoutes } from './modules/auth/routes';
 import { findEnrollmentFormVersions } from './modules/enrollments/form-versions';
 import { enrollmentRoutes } from './modules/enrollments/routes';
@@ -235,6 +241,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...questionnaireRoutes(deps),
     // Queries sit below questionnaires (rule queries): the filled form is handed to them (issue 19).
     ...queryRoutes(deps, questionnairePortOf(config)),
+    ...adverseEventRoutes(deps),
     ...fileRoutes(deps),
     ...customAeReportRoutes(deps),
     ...publicRoutes(deps),
@@ -260,6 +267,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           const result = await runDueSchedule(database.db, clock(), scheduleEnvOf(config));
           if (result.messages > 0) await app.jobs?.send(OUTBOX_QUEUE);
         },
+        // The serious-event clock (issue 20 item 5): reminders before the deadline and overdue notices.
+        [AE_CLOCK_QUEUE]: async () => {
+          const messages = await runAeClockSweep(database.db, clock(), config.publicUrl ?? '');
+          if (messages > 0) await app.jobs?.send(OUTBOX_QUEUE);
+        },
         // Each day the head of every audit chain leaves the database (issue 17 item 5).
         [AUDIT_HEAD_QUEUE]: async () => {
           const heads = await publishAuditHeads(database.db, {
@@ -283,6 +295,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           [SCHEDULE_QUEUE]: SCHEDULE_CRON,
           [AUDIT_HEAD_QUEUE]: AUDIT_HEAD_CRON,
           [QUERY_DIGEST_QUEUE]: QUERY_DIGEST_CRON,
+          [AE_CLOCK_QUEUE]: AE_CLOCK_CRON,
         },
       },
     );
@@ -290,6 +303,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (config.jobs) {
       await app.jobs.send(OUTBOX_QUEUE);
       await app.jobs.send(SCHEDULE_QUEUE);
+      await app.jobs.send(AE_CLOCK_QUEUE);
     }
   });
   app.addHook('onClose', async () => {

@@ -5,6 +5,7 @@
  * Each area declares its own events beside its code (`<area>/audit-events.ts`).
  */
 import type { AccessAuditEvent } from '../access/audit-events';
+import type { AdverseEventAuditEvent } from '../adverse-events/audit-events';
 import type { CustomAeReportAuditEvent } from '../adverse-events/custom-reports/audit-events';
 import type { EnrollmentAuditEvent } from '../enrollments/audit-events';
 import type { FormAuditEvent } from '../forms/audit-events';
@@ -68,6 +69,7 @@ export type AuditEvent =
   | QuestionnaireAuditEvent
   | PublicAuditEvent
   | CustomAeReportAuditEvent
-  | TranslationAuditEvent;
+  | TranslationAuditEvent
+  | AdverseEventAuditEvent;
 
 export type AuditAction = AuditEvent['action'];

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createInstance, type i18n, type TOptions } from 'i18next';
 
 import type access from '../../locales/en/access.json';
+import type adverseEvents from '../../locales/en/adverse-events.json';
 import type audit from '../../locales/en/audit.json';
 import type enrollments from '../../locales/en/enrollments.json';
 import type publicTexts from '../../locales/en/public.json';
@@ -20,6 +21,7 @@ import type users from '../../locales/en/users.json';
 /** The English catalogs, the source: every key of every language (issue 18 item 1). */
 type Sources = {
   access: typeof access;
+  'adverse-events': typeof adverseEvents;
   audit: typeof audit;
   enrollments: typeof enrollments;
   public: typeof publicTexts;
@@ -28,7 +30,15 @@ type Sources = {
 };
 
 /** The server's namespaces (one per module area that sends texts). */
-export const SERVER_NAMESPACES = ['access', 'audit', 'enrollments', 'public', 'queries', 'users'] as const;
+export const SERVER_NAMESPACES = [
+  'access',
+  'adverse-events',
+  'audit',
+  'enrollments',
+  'public',
+  'queries',
+  'users',
+] as const;
 export type ServerNamespace = (typeof SERVER_NAMESPACES)[number] & keyof Sources;
 
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';

@@ -1,0 +1,653 @@
+/**
+ * Issue 20 items 1, 4 and 5 over HTTP on the engine of the run: AE report, list, view with audit,
+ * update, verification, the four signatures in and out of order by each study role of spec 000 §6,
+ * missing and wrong passwords, the four date rules, amendments kept in the audit trail with their
+ * reason, soft delete, site scoping, and the serious-event clock with its safety emails read from
+ * a real SMTP server.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  type AeList,
+  type AeStudySettings,
+  type AeView,
+  type CreateAeRequest,
+  EXTENDED_VALIDATION_HEADER,
+  type StudyRole,
+} from '@trialbase/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildSite,
+  buildStudy,
+  buildSubject,
+  buildUser,
+  DEFAULT_PASSWORD,
+  grantAccess,
+} from '../../../test/factories';
+import {
+  ADMIN_PASSWORD,
+  createTestApp,
+  engine,
+  type LoggedIn,
+  loginAs,
+  type TestApp,
+} from '../../../test/harness';
+import { readMail } from '../../../test/mail';
+import { startSmtp, waitFor } from '../../../test/smtp';
+import { resolveLocalesDir } from '../../platform/i18n/i18n';
+import { users } from '../users/tables';
+import { AE_CLOCK_QUEUE } from './api';
+
+const HOUR = 3_600_000;
+let offsetMs = 0;
+const now = () => new Date(Date.now() + offsetMs);
+const day = (deltaDays: number) =>
+  new Date(now().getTime() + deltaDays * 24 * HOUR).toISOString().slice(0, 10);
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let admin: LoggedIn;
+let studyId: string;
+let studyName: string;
+let siteA: string;
+let siteB: string;
+let subjectA: string;
+let subjectB: string;
+type Caller = { session: LoggedIn; password: string; id: string; name: string };
+const callers = {} as Record<'investigator' | 'doctorA' | 'helper' | 'monitor' | 'sponsor', Caller>;
+let germanContact: string;
+
+async function user(role: StudyRole, name: string, siteIds: 'ALL' | string[] = 'ALL'): Promise<Caller> {
+  const u = await buildUser(t.app, { firstName: name, lastName: 'Tester' });
+  await grantAccess(t.app, { studyId, user: u, role, siteIds });
+  return {
+    session: await loginAs(t.app, u.email, DEFAULT_PASSWORD),
+    password: DEFAULT_PASSWORD,
+    id: u.id,
+    name: `${name} Tester`,
+  };
+}
+
+type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown };
+async function call(who: Caller | 'admin', req: Call, password: string | null | 'default' = 'default') {
+  const caller = who === 'admin' ? { session: admin, password: ADMIN_PASSWORD } : who;
+  const headers: Record<string, string> = { ...caller.session.headers };
+  const pw = password === 'default' ? caller.password : password;
+  if (pw !== null) headers[EXTENDED_VALIDATION_HEADER] = encodeURIComponent(pw);
+  return t.app.inject({
+    method: req.method,
+    url: req.url,
+    headers,
+    payload: req.payload as object | undefined,
+  });
+}
+
+function content(over: Record<string, unknown> & { details?: Record<string, unknown> } = {}) {
+  const { details, ...rest } = over;
+  return {
+    subjectId: subjectA,
+    eventDescription: 'Headache after the second dose',
+    sae: false,
+    sarForm: null,
+    seForm: null,
+    investigator: null,
+    ...rest,
+    details: {
+      startDate: day(-2),
+      endDate: null,
+      awarenessDate: day(-1),
+      ongoing: true,
+      severity: 'MILD',
+      outcome: 'RECOVERING',
+      productAction: 'NONE',
+      productRelation: 'POSSIBLE',
+      brochureRelation: 'YES',
+      seriousType: null,
+      comment: null,
+      ...details,
+    },
+  } as CreateAeRequest;
+}
+
+const SE_FORM = {
+  criteria: ['HOSPITALISATION'],
+  hospitalisationStart: null,
+  hospitalisationEnd: null,
+  dateOfDeath: null,
+  causeOfDeath: null,
+  autopsyPerformed: null,
+  narrative: 'Admitted for observation',
+};
+
+async function report(who: Caller | 'admin', body: CreateAeRequest): Promise<AeView> {
+  const res = await call(who, { method: 'POST', url: `/api/studies/${studyId}/ae`, payload: body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<AeView>();
+}
+
+const SIGN_CALL = {
+  classification: 'signClassification',
+  followUp: 'signFollowUp',
+  initialSponsor: 'signInitialSponsor',
+  finalSponsor: 'signFinalSponsor',
+} as const;
+function sign(
+  who: Caller | 'admin',
+  aeId: string,
+  action: keyof typeof SIGN_CALL,
+  password: string | null | 'default' = 'default',
+) {
+  return call(
+    who,
+    { method: 'PUT', url: `/api/studies/${studyId}/ae/${aeId}/${SIGN_CALL[action]}`, payload: {} },
+    password,
+  );
+}
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ jobs: true, smtpUrl: smtp.url }, { clock: now });
+  admin = await loginAs(t.app);
+  const study = await buildStudy(t.app, { modules: ['ADVERSE_EVENTS'] });
+  studyId = study.id;
+  studyName = study.name;
+  siteA = (await buildSite(t.app, studyId, { name: 'Aarhus' })).id;
+  siteB = (await buildSite(t.app, studyId, { name: 'Bergen' })).id;
+  subjectA = (await buildSubject(t.app, { studyId, siteId: siteA, patientId: 'A-001' })).id;
+  subjectB = (await buildSubject(t.app, { studyId, siteId: siteB, patientId: 'B-001' })).id;
+  callers.investigator = await user('INVESTIGATOR', 'Ivy');
+  callers.doctorA = await user('DOCTOR', 'Dan', [siteA]);
+  callers.helper = await user('STUDY_HELPER', 'Hal');
+  callers.monitor = await user('MONITOR', 'Mona');
+  callers.sponsor = await user('ADMIN', 'Sam');
+  // A safety contact who is a staff user with German as UI language, and one outside the system.
+  const german = await buildUser(t.app, { firstName: 'Greta', lastName: 'Safety' });
+  await t.app.database.db.update(users).set({ language: 'de' }).where(eq(users.id, german.id));
+  germanContact = german.email;
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+describe(`adverse events over HTTP on ${engine}`, () => {
+  it('create asks for the password: missing and wrong are refused and nothing is stored', async () => {
+    const url = `/api/studies/${studyId}/ae`;
+    const missing = await call(callers.doctorA, { method: 'POST', url, payload: content() }, null);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().type).toBe('EXTENDED_VALIDATION');
+    const wrong = await call(callers.doctorA, { method: 'POST', url, payload: content() }, 'not-my-password');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().type).toBe('EXTENDED_VALIDATION');
+    const list = await call(callers.doctorA, { method: 'GET', url });
+    expect(list.json<AeList>().filter((a) => a.subjectId === subjectA)).toHaveLength(0);
+    const ae = await report(callers.doctorA, content());
+    expect(ae).toMatchObject({
+      status: 'AE_REPORTED',
+      siteId: siteA,
+      siteName: 'Aarhus',
+      subjectLabel: 'A-001',
+      createdBy: callers.doctorA.id,
+      createdByName: 'Dan Tester',
+      sponsorInvolved: false,
+      nextSignAction: 'classification',
+      clock: null,
+      fillOutDate: day(0),
+    });
+    expect(ae.abilities.sign.classification).toBe(false);
+  });
+
+  it('refuses each of the four date rules with its error id', async () => {
+    const cases = [
+      [{ startDate: day(1), awarenessDate: day(0) }, 'START_DATE_BEFORE_FILL_OUT_DATE'],
+      [{ startDate: day(-2), awarenessDate: day(-3) }, 'AWARENESS_DATE_AFTER_START_DATE'],
+      [{ startDate: day(-2), awarenessDate: day(2) }, 'AWARENESS_DATE_BEFORE_FILL_OUT_DATE'],
+      [{ startDate: day(-2), endDate: day(-3), ongoing: false }, 'END_DATE_AFTER_START_DATE'],
+    ] as const;
+    for (const [details, id] of cases) {
+      const res = await call(callers.doctorA, {
+        method: 'POST',
+        url: `/api/studies/${studyId}/ae`,
+        payload: content({ details }),
+      });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json()).toMatchObject({ type: 'VALIDATION', id });
+    }
+    // The same rules hold on update.
+    const ae = await report(callers.doctorA, content());
+    const res = await call(callers.doctorA, {
+      method: 'PUT',
+      url: `/api/studies/${studyId}/ae/${ae.id}`,
+      payload: { ...content({ details: { endDate: day(-5), ongoing: false } }), subjectId: undefined },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().id).toBe('END_DATE_AFTER_START_DATE');
+  });
+
+  it('lets only AE_CREATE holders at the subject’s site report (site scoping)', async () => {
+    const other = await call(callers.doctorA, {
+      method: 'POST',
+      url: `/api/studies/${studyId}/ae`,
+      payload: content({ subjectId: subjectB }),
+    });
+    expect(other.statusCode).toBe(403);
+    const monitor = await call(callers.monitor, {
+      method: 'POST',
+      url: `/api/studies/${studyId}/ae`,
+      payload: content(),
+    });
+    expect(monitor.statusCode).toBe(403);
+    // STUDY_HELPER holds AE_CREATE (spec 000 §6).
+    await report(callers.helper, content({ subjectId: subjectB }));
+  });
+
+  it('signs a serious AE in order by the roles of spec 000 §6, refusing the wrong order, role and password', async () => {
+    const ae = await report(
+      callers.doctorA,
+      content({ sae: true, seForm: SE_FORM, details: { seriousType: 'SAE' } }),
+    );
+    expect(ae.sponsorInvolved).toBe(true);
+    const id = ae.id;
+    // Out of order: nothing before classification.
+    for (const action of ['followUp', 'initialSponsor', 'finalSponsor'] as const) {
+      const res = await sign('admin', id, action);
+      expect(res.statusCode, action).toBe(409);
+      expect(res.json().context.reason).toBe('OUT_OF_ORDER');
+    }
+    // Roles without the classification permission.
+    for (const who of [callers.doctorA, callers.helper, callers.monitor]) {
+      expect((await sign(who, id, 'classification')).statusCode).toBe(403);
+    }
+    // Missing and wrong password.
+    expect((await sign(callers.investigator, id, 'classification', null)).json().type).toBe(
+      'EXTENDED_VALIDATION',
+    );
+    expect((await sign(callers.investigator, id, 'classification', 'wrong-one')).json().type).toBe(
+      'EXTENDED_VALIDATION',
+    );
+    const classified = await sign(callers.investigator, id, 'classification');
+    expect(classified.statusCode, classified.body).toBe(200);
+    const c = classified.json<AeView>();
+    expect(c.status).toBe('AE_CLASSIFIED');
+    expect(c.classificationSignedBy).toBe(callers.investigator.id);
+    expect(c.signatures).toEqual([
+      expect.objectContaining({
+        action: 'classification',
+        aeId: id,
+        signedBy: callers.investigator.id,
+        signedByName: 'Ivy Tester',
+        meaning: 'Investigator classification of the adverse event',
+        intact: true,
+      }),
+    ]);
+    expect(c.signatures[0]?.signedTime).toBe(c.classificationSignedTime);
+    expect((await sign(callers.investigator, id, 'classification')).json().context.reason).toBe(
+      'ALREADY_SIGNED',
+    );
+    // With the sponsor involved, the initial sponsor evaluation comes before follow-up.
+    expect((await sign(callers.investigator, id, 'followUp')).json().context.reason).toBe('OUT_OF_ORDER');
+    for (const who of [callers.investigator, callers.doctorA, callers.helper, callers.monitor]) {
+      expect((await sign(who, id, 'initialSponsor')).statusCode).toBe(403);
+    }
+    expect((await sign(callers.sponsor, id, 'initialSponsor', 'wrong-one')).statusCode).toBe(400);
+    const initial = await sign(callers.sponsor, id, 'initialSponsor');
+    expect(initial.statusCode, initial.body).toBe(200);
+    expect(initial.json<AeView>()).toMatchObject({
+      status: 'AE_SPONSOR_INITIAL_EVALUATION',
+      initialSponsorSignedBy: callers.sponsor.id,
+    });
+    // The sponsor's signature stops the clock, within its 24 hours.
+    expect(initial.json<AeView>().clock).toMatchObject({ kind: 'SAE_24H', status: 'MET' });
+    expect((await sign(callers.sponsor, id, 'finalSponsor')).json().context.reason).toBe('OUT_OF_ORDER');
+    for (const who of [callers.doctorA, callers.helper, callers.monitor]) {
+      expect((await sign(who, id, 'followUp')).statusCode).toBe(403);
+    }
+    const followed = await sign(callers.investigator, id, 'followUp');
+    expect(followed.json<AeView>()).toMatchObject({
+      status: 'AE_FOLLOWED_UP',
+      followedUpBy: callers.investigator.id,
+    });
+    for (const who of [callers.investigator, callers.doctorA, callers.helper, callers.monitor]) {
+      expect((await sign(who, id, 'finalSponsor')).statusCode).toBe(403);
+    }
+    expect((await sign(callers.sponsor, id, 'finalSponsor', null)).statusCode).toBe(400);
+    const final = await sign(callers.sponsor, id, 'finalSponsor');
+    const f = final.json<AeView>();
+    expect(f).toMatchObject({ status: 'AE_SPONSOR_FINAL_EVALUATION', nextSignAction: null });
+    expect(f.signatures.map((s) => [s.action, s.signedByName])).toEqual([
+      ['classification', 'Ivy Tester'],
+      ['initialSponsor', 'Sam Tester'],
+      ['followUp', 'Ivy Tester'],
+      ['finalSponsor', 'Sam Tester'],
+    ]);
+    // Each signature is in the audit trail, linked to the AE.
+    const audit = await call(callers.sponsor, {
+      method: 'GET',
+      url: `/api/studies/${studyId}/ae/${id}?isAudit=true`,
+    });
+    const signed = audit.json<AeView>().audit?.filter((e) => e.action === 'AE_SIGNED') ?? [];
+    expect(signed.map((e) => (e.after as { action: string }).action)).toEqual([
+      'classification',
+      'initialSponsor',
+      'followUp',
+      'finalSponsor',
+    ]);
+  });
+
+  it('a non-serious AE skips the sponsor: sponsor signatures are refused', async () => {
+    const ae = await report(callers.doctorA, content());
+    await sign(callers.investigator, ae.id, 'classification');
+    expect((await sign(callers.sponsor, ae.id, 'initialSponsor')).json().context.reason).toBe(
+      'SPONSOR_NOT_INVOLVED',
+    );
+    const done = await sign(callers.investigator, ae.id, 'followUp');
+    expect(done.json<AeView>()).toMatchObject({ status: 'AE_FOLLOWED_UP', nextSignAction: null });
+    expect((await sign(callers.sponsor, ae.id, 'finalSponsor')).json().context.reason).toBe(
+      'SPONSOR_NOT_INVOLVED',
+    );
+  });
+
+  it('update before the first signature; after it only amendments, which keep the previous values with the reason', async () => {
+    const ae = await report(callers.doctorA, content());
+    const url = `/api/studies/${studyId}/ae/${ae.id}`;
+    const body = { ...content({ eventDescription: 'Severe headache' }), subjectId: undefined };
+    expect((await call(callers.doctorA, { method: 'PUT', url, payload: body }, null)).statusCode).toBe(400);
+    expect((await call(callers.monitor, { method: 'PUT', url, payload: body })).statusCode).toBe(403);
+    const updated = await call(callers.doctorA, { method: 'PUT', url, payload: body });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json<AeView>().eventDescription).toBe('Severe headache');
+    const amendUrl = `/api/study/${studyId}/ae/${ae.id}/amend`;
+    const early = await call(callers.doctorA, {
+      method: 'POST',
+      url: amendUrl,
+      payload: { reason: 'x', changes: { eventDescription: 'y' } },
+    });
+    expect(early.statusCode).toBe(409);
+    await sign(callers.investigator, ae.id, 'classification');
+    const late = await call(callers.doctorA, { method: 'PUT', url, payload: body });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().context.reason).toBe('AE_SIGNED_USE_AMEND');
+    const amendment = {
+      reason: 'Transcription error in the source',
+      changes: { eventDescription: 'Migraine' },
+    };
+    expect(
+      (await call(callers.doctorA, { method: 'POST', url: amendUrl, payload: amendment }, 'wrong-one'))
+        .statusCode,
+    ).toBe(400);
+    const amended = await call(callers.doctorA, { method: 'POST', url: amendUrl, payload: amendment });
+    expect(amended.statusCode, amended.body).toBe(200);
+    const v = amended.json<AeView>();
+    expect(v.eventDescription).toBe('Migraine');
+    expect(v.amendments).toEqual([
+      expect.objectContaining({
+        amendedBy: callers.doctorA.id,
+        amendedByName: 'Dan Tester',
+        reason: 'Transcription error in the source',
+        changes: { eventDescription: { before: 'Severe headache', after: 'Migraine' } },
+      }),
+    ]);
+    // The classification signed other content: it shows as no longer intact (21 CFR 11.70).
+    expect(v.signatures[0]?.intact).toBe(false);
+    const audit =
+      (await call(callers.doctorA, { method: 'GET', url: `${url}?isAudit=true` })).json<AeView>().audit ?? [];
+    expect(audit.map((e) => e.action)).toEqual(['AE_CREATED', 'AE_UPDATED', 'AE_SIGNED', 'AE_AMENDED']);
+    const entry = audit.find((e) => e.action === 'AE_AMENDED');
+    expect(entry).toMatchObject({
+      reason: 'Transcription error in the source',
+      actorId: callers.doctorA.id,
+      before: { eventDescription: 'Severe headache' },
+      after: expect.objectContaining({ eventDescription: 'Migraine' }),
+    });
+    expect(audit.find((e) => e.action === 'AE_UPDATED')?.before).toMatchObject({
+      eventDescription: 'Headache after the second dose',
+    });
+    // Without isAudit the history is left out.
+    expect((await call(callers.doctorA, { method: 'GET', url })).json<AeView>().audit).toBeNull();
+  });
+
+  it('primary and secondary verification by permission at the site', async () => {
+    const ae = await report(callers.doctorA, content());
+    const url = (round: string) => `/api/studies/${studyId}/aes/${ae.id}/verification/${round}`;
+    expect(
+      (await call(callers.doctorA, { method: 'PUT', url: url('primary'), payload: { verified: true } }))
+        .statusCode,
+    ).toBe(403);
+    const primary = await call(callers.sponsor, {
+      method: 'PUT',
+      url: url('primary'),
+      payload: { verified: true },
+    });
+    expect(primary.statusCode, primary.body).toBe(200);
+    expect(primary.json<AeView>().verification?.verifiedBy).toBe(callers.sponsor.id);
+    const secondary = await call('admin', {
+      method: 'PUT',
+      url: url('secondary'),
+      payload: { verified: true },
+    });
+    expect(secondary.json<AeView>().secondaryVerification).not.toBeNull();
+    const cleared = await call(callers.sponsor, {
+      method: 'PUT',
+      url: url('primary'),
+      payload: { verified: false },
+    });
+    expect(cleared.json<AeView>().verification).toBeNull();
+    expect(
+      (await call(callers.sponsor, { method: 'PUT', url: url('tertiary'), payload: { verified: true } }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('soft delete keeps the AE with its reason; the list leaves it out unless asked', async () => {
+    const ae = await report(callers.doctorA, content({ eventDescription: 'Entered on the wrong subject' }));
+    const url = `/api/study/${studyId}/ae/${ae.id}?reason=${encodeURIComponent('Wrong subject')}`;
+    expect((await call(callers.doctorA, { method: 'DELETE', url })).statusCode).toBe(403);
+    const removed = await call('admin', { method: 'DELETE', url });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json<AeView>()).toMatchObject({
+      isRemoved: true,
+      removedReason: 'Wrong subject',
+      nextSignAction: null,
+    });
+    const list = (await call('admin', { method: 'GET', url: `/api/studies/${studyId}/ae` })).json<AeList>();
+    expect(list.some((a) => a.id === ae.id)).toBe(false);
+    const all = (
+      await call('admin', { method: 'GET', url: `/api/studies/${studyId}/ae?includeRemoved=true` })
+    ).json<AeList>();
+    expect(all.some((a) => a.id === ae.id)).toBe(true);
+    expect((await sign(callers.investigator, ae.id, 'classification')).json().context.reason).toBe('REMOVED');
+  });
+
+  it('lists by filters, only the caller’s sites; a subject’s listAe; 404 for an unknown AE', async () => {
+    const list = async (who: Caller | 'admin', query = '') => {
+      const res = await call(who, { method: 'GET', url: `/api/studies/${studyId}/ae${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<AeList>();
+    };
+    const everything = await list('admin');
+    expect(everything.some((a) => a.siteId === siteB)).toBe(true);
+    const doctors = await list(callers.doctorA);
+    expect(doctors.length).toBeGreaterThan(0);
+    expect(doctors.every((a) => a.siteId === siteA)).toBe(true);
+    expect(await list(callers.doctorA, `?siteId=${siteB}`)).toEqual([]);
+    expect((await list('admin', `?siteId=${siteB}`)).every((a) => a.siteId === siteB)).toBe(true);
+    expect((await list('admin', '?serious=true')).every((a) => a.sae)).toBe(true);
+    expect((await list('admin', '?serious=true')).length).toBeGreaterThan(0);
+    expect((await list('admin', '?serious=false')).every((a) => !a.sae)).toBe(true);
+    const classified = await list('admin', '?status=AE_FOLLOWED_UP');
+    expect(classified.length).toBeGreaterThan(0);
+    expect(classified.every((a) => a.status === 'AE_FOLLOWED_UP')).toBe(true);
+    expect((await list('admin', '?outcome=RECOVERING')).every((a) => a.outcome === 'RECOVERING')).toBe(true);
+    expect((await list('admin', `?subjectId=${subjectB}`)).every((a) => a.subjectId === subjectB)).toBe(true);
+    expect(
+      (await call('admin', { method: 'GET', url: `/api/studies/${studyId}/ae?status=DONE` })).statusCode,
+    ).toBe(400);
+    const ofSubject = await call(callers.investigator, {
+      method: 'GET',
+      url: `/api/studies/${studyId}/subjects/${subjectB}/listAe`,
+    });
+    expect(ofSubject.statusCode).toBe(200);
+    expect(ofSubject.json<AeList>().every((a) => a.subjectId === subjectB)).toBe(true);
+    expect(
+      (
+        await call(callers.doctorA, {
+          method: 'GET',
+          url: `/api/studies/${studyId}/subjects/${subjectB}/listAe`,
+        })
+      ).statusCode,
+    ).toBe(403);
+    const bAe = everything.find((a) => a.siteId === siteB);
+    expect(
+      (await call(callers.doctorA, { method: 'GET', url: `/api/studies/${studyId}/ae/${bAe?.id}` }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('admin', { method: 'GET', url: `/api/studies/${studyId}/ae/0123456789abcdef01234567` }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
+describe(`the serious-event clock on ${engine}`, () => {
+  const catalog = (lng: string) =>
+    JSON.parse(readFileSync(path.join(resolveLocalesDir(), lng, 'adverse-events.json'), 'utf8')) as {
+      SERIOUS: { SUBJECT: string };
+      REMINDER: { SUBJECT: string };
+      OVERDUE: { SUBJECT: string };
+    };
+  const fill = (text: string, vars: Record<string, string>) =>
+    text.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => vars[k] ?? '');
+  const mailsTo = (email: string) =>
+    smtp.received.filter((m) => m.to.includes(email)).map((m) => readMail(m.data));
+
+  it('safety contacts are study settings; only STUDY_UPDATE changes them', async () => {
+    const settings: AeStudySettings = {
+      safetyContacts: [
+        { name: 'Greta Safety', email: germanContact, language: null },
+        { name: 'Pharmacovigilance desk', email: 'pv-desk@example.org', language: 'en' },
+      ],
+      sponsorInvolvement: 'SAE_ONLY',
+    };
+    const url = `/api/studies/${studyId}/aeSettings`;
+    expect((await call(callers.investigator, { method: 'PUT', url, payload: settings })).statusCode).toBe(
+      403,
+    );
+    const saved = await call(callers.sponsor, { method: 'PUT', url, payload: settings });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await call(callers.investigator, { method: 'GET', url })).json()).toEqual(settings);
+  });
+
+  it('marking an AE serious emails the contacts at once in their language, and starts a 24-hour clock', async () => {
+    const ae = await report(callers.doctorA, content());
+    expect(ae.clock).toBeNull();
+    const body = {
+      ...content({ sae: true, seForm: SE_FORM, details: { seriousType: 'SAE' } }),
+      subjectId: undefined,
+    };
+    const res = await call(callers.doctorA, {
+      method: 'PUT',
+      url: `/api/studies/${studyId}/ae/${ae.id}`,
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const clock = res.json<AeView>().clock;
+    expect(clock).toMatchObject({ kind: 'SAE_24H', status: 'RUNNING', stoppedAt: null });
+    expect(Date.parse(clock?.deadline ?? '') - Date.parse(clock?.startedAt ?? '')).toBe(24 * HOUR);
+    await waitFor(() => mailsTo(germanContact).length > 0 && mailsTo('pv-desk@example.org').length > 0);
+    expect(mailsTo(germanContact)[0]?.subject).toBe(
+      fill(catalog('de').SERIOUS.SUBJECT, { study: studyName, subject: 'A-001' }),
+    );
+    expect(mailsTo('pv-desk@example.org')[0]?.subject).toBe(
+      fill(catalog('en').SERIOUS.SUBJECT, { study: studyName, subject: 'A-001' }),
+    );
+    expect(mailsTo('pv-desk@example.org')[0]?.text).toContain(`/study/${studyId}/ae/${ae.id}/edit`);
+    // The list shows the clock too.
+    const listed = (
+      await call('admin', { method: 'GET', url: `/api/studies/${studyId}/ae?serious=true` })
+    ).json<AeList>();
+    expect(listed.find((a) => a.id === ae.id)?.clock?.status).toBe('RUNNING');
+
+    // 19 hours later the reminder goes out through the job queue; 25 hours later the AE is overdue.
+    offsetMs = 19 * HOUR;
+    await t.app.jobs?.send(AE_CLOCK_QUEUE);
+    await waitFor(() => mailsTo('pv-desk@example.org').length >= 2);
+    expect(mailsTo('pv-desk@example.org')[1]?.subject).toContain('Reminder');
+    const dueSoon = (
+      await call('admin', { method: 'GET', url: `/api/studies/${studyId}/ae/${ae.id}` })
+    ).json<AeView>();
+    expect(dueSoon.clock?.status).toBe('DUE_SOON');
+    offsetMs = 25 * HOUR;
+    await t.app.jobs?.send(AE_CLOCK_QUEUE);
+    await waitFor(() => mailsTo('pv-desk@example.org').length >= 3);
+    expect(
+      mailsTo(germanContact)[2]?.subject.startsWith(catalog('de').OVERDUE.SUBJECT.split(':')[0] ?? '?'),
+    ).toBe(true);
+    const overdue = (
+      await call('admin', { method: 'GET', url: `/api/studies/${studyId}/ae?overdue=true` })
+    ).json<AeList>();
+    expect(overdue.map((a) => a.id)).toContain(ae.id);
+    expect(overdue.every((a) => a.clock?.status === 'OVERDUE')).toBe(true);
+    const notOverdue = (
+      await call('admin', { method: 'GET', url: `/api/studies/${studyId}/ae?overdue=false` })
+    ).json<AeList>();
+    expect(notOverdue.map((a) => a.id)).not.toContain(ae.id);
+    // No second notice for the same step.
+    await t.app.jobs?.send(AE_CLOCK_QUEUE);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(mailsTo('pv-desk@example.org')).toHaveLength(3);
+    // The sponsor's signature stops the clock, late: MISSED, and no longer overdue.
+    await sign(callers.investigator, ae.id, 'classification');
+    const stopped = (await sign(callers.sponsor, ae.id, 'initialSponsor')).json<AeView>();
+    expect(stopped.clock).toMatchObject({ status: 'MISSED', remainingMs: null });
+    const after = (
+      await call('admin', { method: 'GET', url: `/api/studies/${studyId}/ae?overdue=true` })
+    ).json<AeList>();
+    expect(after.map((a) => a.id)).not.toContain(ae.id);
+    offsetMs = 0;
+  });
+
+  it('a fatal SUSAR runs 7 days, another SUSAR 15 days', async () => {
+    const fatal = await report(
+      callers.doctorA,
+      content({
+        sae: true,
+        seForm: { ...SE_FORM, criteria: ['DEATH'] },
+        sarForm: {
+          productName: 'Study drug',
+          dose: 10,
+          doseUnit: null,
+          route: 'ORAL',
+          routeOther: null,
+          frequency: null,
+          frequencyOther: null,
+          therapyStartDate: null,
+          therapyEndDate: null,
+          indication: null,
+          actionTaken: 'PERMANENT_DISCONTINUE',
+          eventAbate: 'NOT_APPLICABLE',
+          outcome: 'FATAL',
+        },
+        details: { seriousType: 'SUSAR', outcome: 'FATAL' },
+      }),
+    );
+    expect(fatal.clock?.kind).toBe('SUSAR_7D');
+    expect(Date.parse(fatal.clock?.deadline ?? '') - Date.parse(fatal.clock?.startedAt ?? '')).toBe(
+      7 * 24 * HOUR,
+    );
+    // A SAR or SUSAR needs its safety report.
+    const missing = await call(callers.doctorA, {
+      method: 'POST',
+      url: `/api/studies/${studyId}/ae`,
+      payload: content({ sae: true, seForm: SE_FORM, details: { seriousType: 'SUSAR' } }),
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().context.issues[0].path).toEqual(['sarForm']);
+    const other = await report(
+      callers.doctorA,
+      content({ sae: true, seForm: SE_FORM, sarForm: fatal.sarForm, details: { seriousType: 'SUSAR' } }),
+    );
+    expect(other.clock?.kind).toBe('SUSAR_15D');
+  });
+});
