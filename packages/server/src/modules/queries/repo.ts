@@ -213,6 +213,24 @@ function orderOf(sort: ListSort): SQL[] {
   }
 }
 
+/** The page's order again over the joined rows (the same keys as orderOf). */
+function outerOrder(sort: ListSort): SQL {
+  const dir = sort.sortDirection === 'asc' ? sql`asc` : sql`desc`;
+  const tail = sql`p.created_at ${dir}, p.id ${dir}`;
+  switch (sort.sortBy) {
+    case 'createdTime':
+      return tail;
+    case 'updatedTime':
+      return sql`p.updated_at ${dir}, ${tail}`;
+    case 'status':
+      return sql`p.status ${dir}, ${tail}`;
+    case 'site':
+      return sql`lower(site.name) ${dir}, ${tail}`;
+    case 'subject':
+      return sql`lower(s.patient_id) ${dir}, ${tail}`;
+  }
+}
+
 /** One page of the query list (rows of the query table only; names are read for the page after). */
 export async function listQueryPage(
   db: Executor,
@@ -395,4 +413,99 @@ export async function questionnaireOfToken(
         and q.token_id = ${input.tokenId} and t.enrollment_id = ${input.enrollmentId}`,
   );
   return rowsOf(result).length > 0;
+}
+
+/** Whether the study has the form (a form of another study is not found). */
+export async function studyHasForm(db: Executor, studyId: string, formId: string): Promise<boolean> {
+  const result = await db.execute(
+    sql`select 1 from form_template where study_id = ${studyId} and id = ${formId}`,
+  );
+  return rowsOf(result).length > 0;
+}
+
+export type ListedQuery = {
+  row: QueryRow;
+  siteName: string | null;
+  subjectId: string | null;
+  subjectLabel: string | null;
+  formName: string | null;
+  creatorName: string | null;
+  dataEventName: Record<string, string> | null;
+  primaryLanguage: string | null;
+};
+
+function parseJson<T>(v: unknown): T {
+  if (typeof v !== 'string') return v as T;
+  try {
+    return JSON.parse(v) as T;
+  } catch {
+    return v as T;
+  }
+}
+
+/**
+ * One page of the query list with the names around each row in one statement: the page is cut from
+ * the query table first (its indexes), then joined to site, enrollment, subject, form, user and the
+ * data event's name in the process document, for those rows only.
+ */
+export async function listQueryPageWithNames(
+  db: Executor,
+  filter: QueryListFilter,
+  sort: ListSort,
+  page: { limit: number; offset: number },
+): Promise<ListedQuery[]> {
+  const inner = db
+    .select()
+    .from(queries)
+    .where(and(...listConditions(filter, true)))
+    .orderBy(...orderOf(sort))
+    .limit(page.limit)
+    .offset(page.offset);
+  const result = await db.execute(sql`
+    select p.*, site.name as site_name, e.subject_id as subject_id, s.patient_id as subject_label,
+           f.name as form_name, trim(u.first_name || ' ' || u.last_name) as creator_name,
+           st.primary_language as primary_language,
+           (select de->'name' from process_data_event pde
+              join process pr on pr.study_id = pde.study_id and pr.id = pde.process_id,
+              jsonb_array_elements(pr.document->'dataEvents') de
+             where pde.study_id = p.study_id and pde.data_event_id = p.data_event_id and de->>'id' = p.data_event_id
+             limit 1) as data_event_name
+      from (${inner}) p
+      left join site on site.study_id = p.study_id and site.id = p.site_id
+      left join enrollment e on e.study_id = p.study_id and e.id = p.enrollment_id
+      left join subject s on s.study_id = e.study_id and s.id = e.subject_id
+      left join form_template f on f.study_id = p.study_id and f.id = p.form_id
+      left join app_user u on u.id = p.created_by
+      left join study st on st.id = p.study_id
+      order by ${outerOrder(sort)}`);
+  const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+  const listed = rowsOf<Record<string, unknown>>(result).map((r) => ({
+    row: {
+      studyId: r.study_id as string,
+      id: r.id as string,
+      siteId: r.site_id as string,
+      enrollmentId: r.enrollment_id as string,
+      tokenId: r.token_id as string,
+      dataEventId: r.data_event_id as string,
+      questionnaireId: r.questionnaire_id as string,
+      formId: r.form_id as string,
+      questionId: r.question_id as string,
+      answerId: (r.answer_id as string | null) ?? null,
+      status: r.status as string,
+      queryText: r.query_text as string,
+      ruleId: (r.rule_id as string | null) ?? null,
+      comments: parseJson<Record<string, unknown>[]>(r.comments) ?? [],
+      createdBy: (r.created_by as string | null) ?? null,
+      createdAt: date(r.created_at),
+      updatedAt: date(r.updated_at),
+    },
+    siteName: (r.site_name as string | null) ?? null,
+    subjectId: (r.subject_id as string | null) ?? null,
+    subjectLabel: (r.subject_label as string | null) ?? null,
+    formName: (r.form_name as string | null) ?? null,
+    creatorName: (r.creator_name as string | null) || null,
+    dataEventName: r.data_event_name ? parseJson<Record<string, string>>(r.data_event_name) : null,
+    primaryLanguage: (r.primary_language as string | null) ?? null,
+  }));
+  return listed;
 }

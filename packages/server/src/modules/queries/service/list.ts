@@ -19,19 +19,19 @@ import {
   sitesWithPermission,
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
+import { notFound } from '../../../platform/errors';
 import { t } from '../../../platform/i18n/i18n';
 import { commentsOf, creatorNameOf } from '../presenters';
 import {
   countActiveStudyQueries,
   countListByStatus,
   countQuestionQueries,
-  findStudyFacts,
+  type ListedQuery,
   type ListSort,
-  listQueryPage,
-  loadListNames,
+  listQueryPageWithNames,
   type QueryListFilter,
-  type QueryRow,
   type SiteVisibility,
+  studyHasForm,
 } from '../repo';
 
 /** Where the caller may see queries: every site, or their sites (000 §6), intersected with a filter. */
@@ -62,36 +62,33 @@ function filterOf(
 
 const zeroCounts = (): QueryCounts => ({ OPEN: 0, RESPONDED: 0, CLOSED: 0 });
 
-async function presentRows(db: Executor, studyId: string, rows: QueryRow[]): Promise<QueryListRow[]> {
-  const names = await loadListNames(db, studyId, rows);
-  const study = await findStudyFacts(db, studyId);
-  const primary = study?.primaryLanguage ?? 'en';
-  return rows.map((r) => {
+function presentRows(listed: ListedQuery[]): QueryListRow[] {
+  return listed.map(({ row: r, ...names }) => {
     const comments = commentsOf(r);
     const last = comments.length > 1 ? (comments.at(-1) ?? null) : null;
-    const eventName = names.dataEvents.get(r.dataEventId);
-    const subject = names.subjects.get(r.enrollmentId);
+    const primary = names.primaryLanguage ?? 'en';
+    const eventName = names.dataEventName
+      ? pickLocalizedText(names.dataEventName, { subject: null, primary })?.text
+      : undefined;
     return {
       id: r.id,
       status: r.status as QueryStatus,
       queryText: r.queryText,
       siteId: r.siteId,
-      siteName: names.sites.get(r.siteId) ?? '',
+      siteName: names.siteName ?? '',
       enrollmentId: r.enrollmentId,
-      subjectId: subject?.subjectId ?? r.enrollmentId,
-      subjectLabel: subject?.label ?? '',
+      subjectId: names.subjectId ?? r.enrollmentId,
+      subjectLabel: names.subjectLabel ?? '',
       tokenId: r.tokenId,
       questionnaireId: r.questionnaireId,
       dataEventId: r.dataEventId,
-      dataEventName: eventName
-        ? (pickLocalizedText(eventName, { subject: null, primary })?.text ?? r.dataEventId)
-        : r.dataEventId,
+      dataEventName: eventName ?? r.dataEventId,
       formId: r.formId,
-      formName: names.forms.get(r.formId) ?? '',
+      formName: names.formName ?? '',
       questionId: r.questionId,
       ruleId: r.ruleId,
       createdBy: r.createdBy,
-      createdByName: (r.createdBy ? names.users.get(r.createdBy) : null) ?? creatorNameOf(r),
+      createdByName: names.creatorName ?? creatorNameOf(r),
       createdTime: r.createdAt.toISOString(),
       updatedTime: r.updatedAt.toISOString(),
       commentCount: comments.length,
@@ -112,7 +109,7 @@ export async function listStudyQueries(
   const sort: ListSort = { sortBy: request.sortBy, sortDirection: request.sortDirection };
   const [countRows, rows] = await Promise.all([
     countListByStatus(db, filter),
-    listQueryPage(db, filter, sort, {
+    listQueryPageWithNames(db, filter, sort, {
       limit: request.pageSize,
       offset: (request.page - 1) * request.pageSize,
     }),
@@ -123,7 +120,7 @@ export async function listStudyQueries(
     request.statuses && request.statuses.length > 0 ? request.statuses : ['OPEN', 'RESPONDED', 'CLOSED'];
   const total = chosen.reduce((sum, s) => sum + counts[s], 0);
   return {
-    items: await presentRows(db, input.studyId, rows),
+    items: presentRows(rows),
     total,
     page: request.page,
     pageSize: request.pageSize,
@@ -166,9 +163,9 @@ export async function* exportStudyQueries(
   const sort: ListSort = { sortBy: request.sortBy, sortDirection: request.sortDirection };
   const system = t(languages, 'queries:CSV.SYSTEM');
   for (let offset = 0; ; offset += CSV_PAGE) {
-    const rows = await listQueryPage(db, filter, sort, { limit: CSV_PAGE, offset });
+    const rows = await listQueryPageWithNames(db, filter, sort, { limit: CSV_PAGE, offset });
     if (rows.length === 0) break;
-    const present = await presentRows(db, input.studyId, rows);
+    const present = presentRows(rows);
     yield present
       .map((r) =>
         [
@@ -199,6 +196,7 @@ export async function questionQueryCount(
   db: Executor,
   input: { studyId: string; formId: string; questionId: string; access: AccessUser },
 ): Promise<QuestionQueryCount> {
+  if (!(await studyHasForm(db, input.studyId, input.formId))) throw notFound('The form');
   const sites = visibleSites(input.access, input.studyId);
   const byStatus = zeroCounts();
   if (sites === 'ALL' || sites.length > 0) {
