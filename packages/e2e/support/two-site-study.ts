@@ -32,6 +32,10 @@ export type TwoSiteStudyOptions = {
   start?: boolean;
   /** Source data verification per form by default (spec 001 §2 header buttons). */
   verificationType?: 'NONE' | 'FORM' | 'QUESTION';
+  /** More questions of the visit form after the two above (e.g. an AE reference question, issue 20). */
+  extraQuestions?: object[];
+  /** Paid modules switched on before the form is made (POST /studies/{studyId}/addons). */
+  modules?: string[];
 };
 
 let counter = 0;
@@ -53,6 +57,9 @@ export async function twoSiteStudy(api: StaffApi, options: TwoSiteStudyOptions =
     secondaryVerificationType: 'NONE',
   });
   const studyId = study.id as string;
+  if (options.modules?.length) {
+    await api.call('POST', `/api/studies/${studyId}/addons`, { modules: options.modules });
+  }
   const site1 = await api.call('POST', `/api/studies/${studyId}/sites`, { name: 'Aarhus clinic' });
   const site2 = await api.call('POST', `/api/studies/${studyId}/sites`, { name: 'Odense clinic' });
   const form = await api.call('POST', `/api/studies/${studyId}/questionnairetemplate`, {
@@ -80,6 +87,7 @@ export async function twoSiteStudy(api: StaffApi, options: TwoSiteStudyOptions =
           { id: 'p-no', order: 2, possibility: { en: 'No' } },
         ],
       },
+      ...(options.extraQuestions ?? []),
     ],
   });
   await api.call('POST', `/api/studies/${studyId}/forms/promoteFormVersion`, {
