@@ -56,6 +56,12 @@ const BENCHES: Bench[] = [
     rows: [],
     about: 'API latency, audit append and verify',
   },
+  {
+    name: 'query-list',
+    file: 'query-list.ts',
+    rows: [],
+    about: 'query list at 50,000 queries: site + status filter, page of 25 (issue 19)',
+  },
 ];
 
 // A bench is named by its name or its file (`forms` or `form-render`).
