@@ -1,6 +1,7 @@
 import { type Answer, type FormTemplate, isRightToLeft } from '@trialbase/domain';
 import { useMemo, useState } from 'react';
 import { FormRenderer } from '../forms/renderer/form-renderer';
+import classes from './answer-editor.module.css';
 
 type AnswerEditorProps = {
   form: FormTemplate;
@@ -20,6 +21,8 @@ export function AnswerEditor({ form, questionId, answer, language, study, onChan
   const single = useMemo<FormTemplate>(
     () => ({
       ...form,
+      // The dialog names the question already; the form's own title stays out (hidden by CSS too).
+      title: {},
       questions: form.questions
         .filter((q) => q.id === questionId)
         .map((q) => ({ ...q, order: 1, showRules: [], validationRules: [] })),
@@ -28,7 +31,7 @@ export function AnswerEditor({ form, questionId, answer, language, study, onChan
   );
   const [answers, setAnswers] = useState<Answer[]>(() => (answer ? [answer] : []));
   return (
-    <div lang={language} dir={isRightToLeft(language) ? 'rtl' : 'ltr'}>
+    <div className={classes.editor} lang={language} dir={isRightToLeft(language) ? 'rtl' : 'ltr'}>
       <FormRenderer
         form={single}
         answers={answers}
@@ -43,6 +46,7 @@ export function AnswerEditor({ form, questionId, answer, language, study, onChan
         dateFormat={study.dateFormat}
         dateTimeFormat={study.dateTimeFormat}
         isCheckHidden
+        firstNumber={form.questions.find((q) => q.id === questionId)?.order ?? 1}
       />
     </div>
   );

@@ -88,6 +88,13 @@ export function QueryDialog(props: QueryDialogProps) {
   const otherActive = ofQuestion.filter((q) => isQueryActive(q.status) && q !== current);
   const canCreate = availableQueryActions(null, props.has).includes('CREATE');
   const isUnderLimit = canRaiseQuery(ofQuestion.map((q) => q.status));
+  // With a current query, another one is raised on demand (the dialog stays short).
+  const [isCreating, setCreating] = useState(false);
+  const [shownFor, setShownFor] = useState(props.questionId);
+  if (shownFor !== props.questionId) {
+    setShownFor(props.questionId);
+    setCreating(false);
+  }
   const card = (query: Query) => (
     <QueryCard
       key={query.id}
@@ -153,13 +160,20 @@ export function QueryDialog(props: QueryDialogProps) {
             </Accordion.Item>
           </Accordion>
         )}
-        {canCreate && isUnderLimit && (
+        {canCreate && isUnderLimit && (current === null || isCreating) && (
           <Stack gap={6}>
             <Text size="sm" fw={600}>
               {t('QUERIES.DIALOG.NEW')}
             </Text>
             <NewQuery isPending={props.isPending} onCreate={props.onCreate} />
           </Stack>
+        )}
+        {canCreate && isUnderLimit && current !== null && !isCreating && (
+          <Group>
+            <Button variant="subtle" size="xs" onClick={() => setCreating(true)} data-testid="query-new-open">
+              {t('QUERIES.DIALOG.NEW')}
+            </Button>
+          </Group>
         )}
         {canCreate && !isUnderLimit && (
           <Alert color="yellow" variant="light" data-testid="query-limit">

@@ -120,7 +120,8 @@ type QueryFilterPanelProps = {
 /** Spec 001 §2 query list: the collapsible filter section (apply and reset). */
 export function QueryFilterPanel({ value, options, onApply }: QueryFilterPanelProps) {
   const { t } = useTranslation();
-  const [isOpen, setOpen] = useState(true);
+  // Open on wide screens; on a phone the list comes first and the filter opens on demand.
+  const [isOpen, setOpen] = useState(() => !window.matchMedia('(max-width: 48em)').matches);
   const [draft, setDraft] = useState<FilterDraft>(value);
   const set = <K extends keyof FilterDraft>(key: K, next: FilterDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: next }));

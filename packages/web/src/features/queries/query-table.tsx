@@ -42,10 +42,10 @@ export function QueryTable({ studyId, rows }: { studyId: string; rows: readonly 
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={row.id} data-testid="query-row" data-query-id={row.id} data-status={row.status}>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <QueryStatusBadge status={row.status} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Anchor
                     component={Link}
                     to={queryRowPath(studyId, row)}
@@ -84,7 +84,9 @@ export function QueryTable({ studyId, rows }: { studyId: string; rows: readonly 
                 </Table.Td>
                 <Table.Td>{raiser(row)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <time dateTime={row.updatedTime}>{formatDateTime(row.updatedTime)}</time>
+                  <time dateTime={row.updatedTime} dir="ltr">
+                    {formatDateTime(row.updatedTime)}
+                  </time>
                 </Table.Td>
               </Table.Tr>
             ))}

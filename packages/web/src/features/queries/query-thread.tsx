@@ -20,7 +20,14 @@ const STATUS_COLORS = { OPEN: 'orange', RESPONDED: 'blue', CLOSED: 'gray' } as c
 export function QueryStatusBadge({ status }: { status: QueryStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={STATUS_COLORS[status]} data-testid="query-status" data-status={status}>
+    <Badge
+      variant="light"
+      color={STATUS_COLORS[status]}
+      // Never cut to an ellipsis, even in a narrow table column.
+      miw="max-content"
+      data-testid="query-status"
+      data-status={status}
+    >
       {t(`QUERIES.STATUS.${status}`)}
     </Badge>
   );
@@ -85,7 +92,9 @@ function CommentItem({
           {t(`QUERIES.THREAD_ACTIONS.${comment.action}`)}
         </Text>
         <Text size="xs" c="dimmed" ms="auto">
-          <time dateTime={comment.createdTime}>{formatDateTime(comment.createdTime)}</time>
+          <time dateTime={comment.createdTime} dir="ltr">
+            {formatDateTime(comment.createdTime)}
+          </time>
         </Text>
       </Group>
       {comment.text && (

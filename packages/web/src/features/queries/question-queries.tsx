@@ -1,4 +1,4 @@
-import { Button, Tooltip } from '@mantine/core';
+import { Button, Group, Tooltip } from '@mantine/core';
 import { IconMessageQuestion } from '@tabler/icons-react';
 import {
   type Answer,
@@ -128,11 +128,14 @@ export function useQuestionQueries({ token, form, language, study }: QuestionQue
 
   const renderIcon = (questionId: string): ReactNode => {
     if (!set || !canView) return null;
+    // In a row of its own so the question's flex column does not stretch the button.
     return (
-      <QueryIcon
-        queries={queries.filter((q) => q.questionId === questionId)}
-        onOpen={() => setOpenQuestionId(questionId)}
-      />
+      <Group gap={4} wrap="nowrap">
+        <QueryIcon
+          queries={queries.filter((q) => q.questionId === questionId)}
+          onOpen={() => setOpenQuestionId(questionId)}
+        />
+      </Group>
     );
   };
 
