@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoHorizontalOverflow } from '../../support/accessibility';
 import { enrolParticipant, linkFromOutbox, type StaffApi, staffApi } from '../../support/participant';
@@ -145,6 +146,16 @@ async function studyToTranslate(languages: string[], options: { withRule?: boole
   return { studyId, siteId: site.id, processId: process.id, formId: form.id };
 }
 
+/**
+ * Axe on the screen's own content (main): no serious or critical violation. Colour contrast is left
+ * out: the theme's dimmed grey is below 4.5:1 across the staff app (shell, breadcrumbs, hints).
+ */
+async function expectNoSeriousIssuesOnScreen(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).include('main').disableRules(['color-contrast']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 /** Types the Danish text of every untranslated unit on the editor page, as a translator would. */
 async function translateAll(page: Page): Promise<number> {
   const units = page.getByTestId('translation-unit');
@@ -191,6 +202,7 @@ test('a designer translates a form and a process into Danish; the participant se
   const danishRow = page.getByTestId('translation-row-da');
   await expect(danishRow.getByTestId('translation-progress')).toHaveText('0 %');
   await expect(danishRow.getByTestId('translation-untranslated')).not.toHaveText('0');
+  await expectNoSeriousIssuesOnScreen(page);
 
   // Forms: the source beside an empty target, saved with the limits shown.
   await danishRow.getByTestId('translate-forms-da').click();
@@ -200,6 +212,7 @@ test('a designer translates a form and a process into Danish; the participant se
     .filter({ has: page.getByTestId('translation-source').getByText('Did you sleep well last night?') });
   await expect(questionUnit.getByTestId('translation-counter')).toHaveText('0 / 1024');
   await expect(questionUnit.getByRole('textbox')).toHaveAttribute('lang', 'da');
+  await expectNoSeriousIssuesOnScreen(page);
   const formUnits = await translateAll(page);
   await expect(questionUnit.getByTestId('translation-counter')).toHaveText(
     `${DANISH['Did you sleep well last night?']?.length} / 1024`,

@@ -28,6 +28,13 @@ import { translationCrumbs } from './crumbs';
 import { directionOf, languageLabel } from './model';
 import { XliffActions } from './xliff-actions';
 
+const PAGE_CONTROLS = {
+  previous: 'TRANSLATIONS.TABLE.PREVIOUS_PAGE',
+  next: 'TRANSLATIONS.TABLE.NEXT_PAGE',
+  first: 'TRANSLATIONS.TABLE.FIRST_PAGE',
+  last: 'TRANSLATIONS.TABLE.LAST_PAGE',
+} as const;
+
 const AREA_PATHS = { FORMS: 'forms', PATHWAYS: 'pathways', RULES: 'rules' } as const;
 
 const editorPath = (studyId: string, row: TranslationOverviewRow, area: keyof typeof AREA_PATHS) =>
@@ -86,7 +93,7 @@ function AreaLinks({ studyId, row }: { studyId: string; row: TranslationOverview
           data-testid={`translate-${area.toLowerCase()}-${row.language}`}
           rightSection={
             row.areas[area].total > 0 ? (
-              <Text span size="xs" c="dimmed">
+              <Text span size="xs">
                 {t('TRANSLATIONS.TABLE.PERCENT', { percent: row.areas[area].progress })}
               </Text>
             ) : undefined
@@ -256,7 +263,13 @@ export function TranslationsOverviewPage() {
                 {t('TRANSLATIONS.TABLE.COUNT', { count: data.total })}
               </Badge>
             </Group>
-            <Pagination total={pageCount} value={page} onChange={setPage} size="sm" />
+            <Pagination
+              total={pageCount}
+              value={page}
+              onChange={setPage}
+              size="sm"
+              getControlProps={(control) => ({ 'aria-label': t(PAGE_CONTROLS[control]) })}
+            />
           </Group>
         </Paper>
       )}

@@ -1,8 +1,9 @@
 import { Box, Group, Input, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RichTextInput } from '../forms/builder/rich-text-input';
 import { RichText } from '../forms/renderer/rich-text';
 import { directionOf, type EditorUnit } from './model';
+import { RichTarget } from './rich-target';
 
 type TranslationFieldProps = {
   unit: EditorUnit;
@@ -44,6 +45,8 @@ export function TranslationField({
     </Text>
   );
   const targetDir = directionOf(targetLanguage);
+  const labelId = useId();
+
   return (
     <Box
       data-testid="translation-unit"
@@ -87,10 +90,10 @@ export function TranslationField({
         {unit.isRichText && !isReadOnly ? (
           <>
             <Input.Label required={unit.isRequired}>
-              {t('TRANSLATIONS.EDITOR.TARGET_OF', { label })}
+              <span id={labelId}>{t('TRANSLATIONS.EDITOR.TARGET_OF', { label })}</span>
             </Input.Label>
             <Box lang={targetLanguage} dir={targetDir}>
-              <RichTextInput label="" value={value} onChange={onChange} testId="translation-target" />
+              <RichTarget value={value} onChange={onChange} labelledBy={labelId} isInvalid={Boolean(error)} />
             </Box>
             {error && <Input.Error>{error}</Input.Error>}
           </>
