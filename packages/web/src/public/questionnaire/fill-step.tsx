@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Modal, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import {
   type Answer,
   type DeviceClass,
@@ -6,7 +6,7 @@ import {
   type PublicProcess,
   STUDY_LANGUAGES,
 } from '@trialbase/domain';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { FormRenderer } from '../../features/forms/renderer/form-renderer';
 import type { RendererUpload } from '../../features/forms/renderer/host';
 import { RichText } from '../../features/forms/renderer/rich-text';
@@ -48,6 +48,9 @@ export type FillStepProps = {
 };
 
 const EMPTY_MODULES: readonly string[] = [];
+
+/** A modal of its own chunk: only a form opened on a device its licence leaves out loads it. */
+const LicenceDialog = lazy(() => import('./licence-dialog'));
 
 /**
  * Spec 002 §2 Questionnaire fill: header with study and event name, progress, 'viewing X of Y', an
@@ -225,12 +228,13 @@ export function FillStep(props: FillStepProps) {
           </Group>
         </>
       )}
-      <LicenceDialog
-        isOpen={isUnlicensed && !isLicenceDialogClosed}
-        device={device}
-        licences={licensed}
-        onClose={() => setLicenceDialogClosed(true)}
-      />
+      {isUnlicensed && !isLicenceDialogClosed && (
+        <Suspense fallback={null}>
+          <LicenceDialog onClose={() => setLicenceDialogClosed(true)}>
+            <LicenceText device={device} licences={licensed} />
+          </LicenceDialog>
+        </Suspense>
+      )}
     </Stack>
   );
 }
@@ -267,28 +271,6 @@ const DEVICE_KEYS = {
   TABLET: 'QUESTIONNAIRE.DEVICE.TABLET',
   DESKTOP: 'QUESTIONNAIRE.DEVICE.DESKTOP',
 } as const;
-
-/** Spec 002 §2, §8: the EQ-5D licence does not cover this device class. */
-function LicenceDialog(props: {
-  isOpen: boolean;
-  device: DeviceClass;
-  licences: readonly DeviceClass[];
-  onClose: () => void;
-}) {
-  const { t } = usePublicTranslation();
-  return (
-    <Modal opened={props.isOpen} onClose={props.onClose} title={t('QUESTIONNAIRE.LICENCE_TITLE')} centered>
-      <Stack gap="md">
-        <LicenceText device={props.device} licences={props.licences} />
-        <Group justify="flex-end">
-          <Button size="md" onClick={props.onClose}>
-            {t('QUESTIONNAIRE.LICENCE_OK')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
 
 /** Which device this is and which ones the form's licence covers. */
 function LicenceText(props: { device: DeviceClass; licences: readonly DeviceClass[] }) {

@@ -6,14 +6,11 @@ import { CalculatedQuestion } from './questions/calculated-question';
 import { CheckboxQuestion } from './questions/checkbox-question';
 import { DateQuestion } from './questions/date-question';
 import { DateTimeQuestion } from './questions/date-time-question';
-import { FileQuestion } from './questions/file-question';
-import { ImageQuestion } from './questions/image-question';
 import { InformationQuestion } from './questions/information-question';
 import { MultipleChoiceQuestion } from './questions/multiple-choice-question';
 import { MultipleResponseQuestion } from './questions/multiple-response-question';
 import { NumberQuestion } from './questions/number-question';
 import { ReferenceQuestion } from './questions/reference-question';
-import { SmileyQuestion } from './questions/smiley-question';
 import { TextFreeQuestion } from './questions/text-free-question';
 import { TextSentenceQuestion } from './questions/text-sentence-question';
 import { TimeQuestion } from './questions/time-question';
@@ -29,6 +26,17 @@ const TableQuestion = lazy(async () => ({
 }));
 const TimeDurationQuestion = lazy(async () => ({
   default: (await import('./questions/time-duration-question')).TimeDurationQuestion,
+}));
+// Issue 16 item 5: uploads (file and image, with the upload field, its checks and icons) and smileys
+// (five icons) too, so the fill page carries only what most forms ask.
+const FileQuestion = lazy(async () => ({
+  default: (await import('./questions/file-question')).FileQuestion,
+}));
+const ImageQuestion = lazy(async () => ({
+  default: (await import('./questions/image-question')).ImageQuestion,
+}));
+const SmileyQuestion = lazy(async () => ({
+  default: (await import('./questions/smiley-question')).SmileyQuestion,
 }));
 
 function Deferred({ children }: { children: ReactNode }) {
@@ -73,7 +81,11 @@ export function QuestionInput(props: QuestionInputSwitchProps) {
     case 'MULTIPLE_RESPONSE':
       return <MultipleResponseQuestion {...input} />;
     case 'SMILEY':
-      return <SmileyQuestion {...input} />;
+      return (
+        <Deferred>
+          <SmileyQuestion {...input} />
+        </Deferred>
+      );
     case 'SLIDER':
       return (
         <Deferred>
@@ -89,11 +101,19 @@ export function QuestionInput(props: QuestionInputSwitchProps) {
         </Deferred>
       );
     case 'IMAGE':
-      return <ImageQuestion {...input} imageChart={imageChart} />;
+      return (
+        <Deferred>
+          <ImageQuestion {...input} imageChart={imageChart} />
+        </Deferred>
+      );
     case 'CALCULATED':
       return <CalculatedQuestion {...input} />;
     case 'FILE':
-      return <FileQuestion {...input} />;
+      return (
+        <Deferred>
+          <FileQuestion {...input} />
+        </Deferred>
+      );
     case 'MEDICATION_REF':
     case 'AE_REF':
     case 'AE_2_REF':

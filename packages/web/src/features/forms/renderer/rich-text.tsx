@@ -1,4 +1,10 @@
-import { isRichText, sanitizeRichText } from './text';
+import { useSyncExternalStore } from 'react';
+import { isRichText, isSanitizerReady, sanitizeRichText, subscribeSanitizer, toPlainText } from './text';
+
+/** Whether DOMPurify has loaded; a component reading it renders again once it has. */
+export function useSanitizerReady(): boolean {
+  return useSyncExternalStore(subscribeSanitizer, isSanitizerReady, isSanitizerReady);
+}
 
 /**
  * Author text that may hold rich text. Plain text is rendered as text (React escapes it); only real
@@ -18,7 +24,11 @@ export function RichText({
 }) {
   const Tag = inline ? 'span' : 'div';
   const dir = isDirectionFromParent ? undefined : 'auto';
+  useSanitizerReady();
   if (!isRichText(html)) return <Tag dir={dir}>{html}</Tag>;
+  const safe = sanitizeRichText(html);
+  // The sanitiser is loading (its own chunk): the text without markup until it is there.
+  if (safe === null) return <Tag dir={dir}>{toPlainText(html)}</Tag>;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify (sanitizeRichText)
-  return <Tag dir={dir} dangerouslySetInnerHTML={{ __html: sanitizeRichText(html) }} />;
+  return <Tag dir={dir} dangerouslySetInnerHTML={{ __html: safe }} />;
 }

@@ -1,5 +1,4 @@
 import type { LocalizedText } from '@trialbase/domain';
-import DOMPurify from 'dompurify';
 
 /** A form text in `language`, else the first language that has one (spec 000 §1 study languages). */
 export function pickText(text: LocalizedText | null | undefined, language: string, fallback = 'en'): string {
@@ -53,20 +52,55 @@ function remember(cache: Map<string, string>, key: string, value: string): strin
   return value;
 }
 
-/** Author rich text is sanitised on render too (issue 5: sanitised on save and on render); memoised per text. */
-export function sanitizeRichText(html: string): string {
-  if (!isRichText(html)) return html;
-  return (
-    sanitised.get(html) ??
-    remember(sanitised, html, DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }))
-  );
+// The sanitiser is its own chunk (issue 16 items 5-6): a form without markup never downloads it.
+type Sanitizer = { sanitize(html: string, config: { USE_PROFILES: { html: boolean } }): string };
+let sanitizer: Sanitizer | null = null;
+let loading: Promise<void> | null = null;
+const sanitizerListeners = new Set<() => void>();
+
+/** Loads DOMPurify once; the texts waiting for it render again when it is there. */
+export function loadSanitizer(): Promise<void> {
+  loading ??= import('dompurify').then((module) => {
+    sanitizer = module.default;
+    for (const listener of sanitizerListeners) listener();
+  });
+  return loading;
 }
 
-/** Plain text of author rich text, for accessible names and option labels. */
+export function isSanitizerReady(): boolean {
+  return sanitizer !== null;
+}
+
+export function subscribeSanitizer(listener: () => void): () => void {
+  sanitizerListeners.add(listener);
+  return () => sanitizerListeners.delete(listener);
+}
+
+/**
+ * Author rich text is sanitised on render too (issue 5: sanitised on save and on render); memoised
+ * per text. Null while the sanitiser loads (the call starts loading it): show `toPlainText` meanwhile.
+ */
+export function sanitizeRichText(html: string): string | null {
+  if (!isRichText(html)) return html;
+  const known = sanitised.get(html);
+  if (known !== undefined) return known;
+  if (!sanitizer) {
+    void loadSanitizer();
+    return null;
+  }
+  return remember(sanitised, html, sanitizer.sanitize(html, { USE_PROFILES: { html: true } }));
+}
+
+/**
+ * Plain text of author rich text, for accessible names and option labels. A document made by
+ * DOMParser is inert (no script runs, nothing is fetched), so reading its text needs no sanitiser;
+ * the text of elements that are no content (scripts, styles) is left out, as the sanitiser would.
+ */
 export function toPlainText(html: string): string {
   if (!isRichText(html)) return html;
   const known = plain.get(html);
   if (known !== undefined) return known;
-  const doc = new DOMParser().parseFromString(sanitizeRichText(html), 'text/html');
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  for (const element of doc.body.querySelectorAll('script, style, template, noscript')) element.remove();
   return remember(plain, html, (doc.body.textContent ?? '').trim());
 }
