@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { accessRoutes } from '../features/access/routes';
 import { adminRoutes } from '../features/admin/routes';
+import { aeReportRoutes } from '../features/adverse-events/custom-reports/routes';
 import { adverseEventRoutes } from '../features/adverse-events/routes';
 import { authRoutes } from '../features/auth/routes';
 import { errorRoutes } from '../features/errors/routes';
@@ -50,6 +51,7 @@ export function createAppRouter() {
             ...subjectRoutes,
             ...translationRoutes,
             ...adverseEventRoutes,
+            ...aeReportRoutes,
             ...pendingSectionRoutes,
             ...accountRoutes,
             {

@@ -2,6 +2,7 @@
 // do not edit. The English catalogs type the keys of both apps: a mistyped key does not compile.
 import type accessEn from '../locales/en/access.json';
 import type adverseEventsEn from '../locales/en/adverse-events.json';
+import type aeReportsEn from '../locales/en/ae-reports.json';
 import type commonEn from '../locales/en/common.json';
 import type formsEn from '../locales/en/forms.json';
 import type integrationsEn from '../locales/en/integrations.json';
@@ -26,6 +27,7 @@ import type usersEn from '../locales/en/users.json';
 export interface EnglishCatalogs {
   access: typeof accessEn;
   'adverse-events': typeof adverseEventsEn;
+  'ae-reports': typeof aeReportsEn;
   common: typeof commonEn;
   forms: typeof formsEn;
   integrations: typeof integrationsEn;

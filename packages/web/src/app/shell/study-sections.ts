@@ -84,6 +84,14 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
     isAllowed: can('AE_LIST'),
   },
   {
+    // Issue 20 item 3: custom AE reports on the study's AE forms (ae2), signed per site.
+    key: 'CUSTOM_AE_REPORTS',
+    path: 'ae2',
+    icon: IconFileReport,
+    label: 'AE_REPORTS.NAV',
+    isAllowed: can('AE_LIST'),
+  },
+  {
     key: 'FORMS',
     path: 'questionnaireTemplate',
     icon: IconForms,
@@ -143,14 +151,6 @@ export const PENDING_SECTIONS: readonly PendingSection[] = [
     icon: IconTable,
     label: 'NAV.DATA',
     isAllowed: canAny('DATA_VIEW_POPULATION', 'DATA_VIEW_ANSWERS', 'DATA_VIEW_STATUS', 'DATA_VIEW_MONITOR'),
-  },
-  {
-    key: 'CUSTOM_AE_REPORTS',
-    module: 'CUSTOM_AE_REPORTS',
-    path: 'ae2',
-    icon: IconFileReport,
-    label: 'STUDY.MODULES.NAMES.CUSTOM_AE_REPORTS',
-    isAllowed: can('AE_LIST'),
   },
   {
     key: 'ECONSENT',
