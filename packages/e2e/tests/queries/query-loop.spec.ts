@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type StaffApi, staffApi } from '../../support/participant';
 import {
@@ -97,6 +98,15 @@ test('a monitor raises a query, the site doctor answers it with a corrected valu
   await expect(rows.first()).toContainText('210 mmHg is unusually high');
   await expect(doctorPage.getByTestId('query-table')).not.toContainText('Site 2: please confirm');
   await expect(doctorPage.getByTestId('query-count-OPEN')).toContainText('1');
+  // The filtered list as CSV: the doctor's one row, no site-2 query.
+  const [download] = await Promise.all([
+    doctorPage.waitForEvent('download'),
+    doctorPage.getByTestId('query-export').click(),
+  ]);
+  const csv = await readFile((await download.path()) ?? '', 'utf8');
+  expect(csv).toContain(subject.patientId);
+  expect(csv).toContain('210 mmHg is unusually high');
+  expect(csv).not.toContain('Site 2: please confirm');
 
   // It opens the form at the question; the doctor corrects the answer while responding.
   await rows.first().getByTestId('query-row-open').click();
