@@ -1,3 +1,4 @@
+import { EXTENDED_VALIDATION_HEADER } from '@trialbase/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { tokens } from '../src/modules/enrollments/tokens/tables';
@@ -5,7 +6,7 @@ import { formTemplates } from '../src/modules/forms/tables';
 import { WEIGHT_FORM } from '../src/modules/questionnaires/questionnaires-test-kit';
 import { newId } from '../src/platform/ids';
 import { buildProcess, buildSite, buildStudy, buildUser, grantAccess, setStudySchedule } from './factories';
-import type { LoggedIn } from './harness';
+import { ADMIN_PASSWORD, type LoggedIn } from './harness';
 
 // Issue 17 item 6: the security suites need a study with one of everything a URL can name (a
 // site, a process and its data event, a form, a subject, its enrollment, a token and a filled
@@ -25,6 +26,11 @@ export type World = {
   tokenString: string;
   questionnaireId: string;
   accessId: string;
+  /** An adverse event of the subject (issue 20 item 1), reported through the API. */
+  aeId: string;
+  /** A custom AE report of the subject (issue 20 item 3) and an image answer of it. */
+  aeReportId: string;
+  aeReportImageId: string;
   /** A user with a role in the study only (not the caller). */
   userId: string;
   userEmail: string;
@@ -100,6 +106,12 @@ export async function buildWorld(
   });
   if (filled.statusCode !== 200) throw new Error(`questionnaire: ${filled.statusCode} ${filled.body}`);
   const questionnaireId = filled.json<{ answerSet: { id: string } }>().answerSet.id;
+  const { aeReportId, aeReportImageId } = await buildAeReport(app, admin, {
+    studyId,
+    enrollmentId,
+    tag: input.tag,
+  });
+  const aeId = await buildAe(app, admin, { studyId, subjectId });
   const member = await buildUser(app);
   const access = await grantAccess(app, { studyId, user: member, role: 'MONITOR', siteIds: [site.id] });
   return {
@@ -115,6 +127,9 @@ export async function buildWorld(
     tokenString: token?.token ?? tokenId,
     questionnaireId,
     accessId: access.id,
+    aeId,
+    aeReportId,
+    aeReportImageId,
     userId: member.id,
     userEmail: member.email,
   };
@@ -154,6 +169,12 @@ export function recordFor(name: string, url: string, world: World): string | und
       return world.questionnaireId;
     case 'accessId':
       return world.accessId;
+    case 'aeId':
+      return world.aeId;
+    case 'aeReportId':
+      return world.aeReportId;
+    case 'imageId':
+      return url.endsWith('/customaereport') ? world.aeReportImageId : undefined;
     case 'userId':
       return world.userId;
     case 'userEmail':
@@ -161,4 +182,95 @@ export function recordFor(name: string, url: string, world: World): string | und
     default:
       return undefined;
   }
+}
+
+const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+
+/** An AE form (text and image questions) and a custom AE report on it with an image answer. */
+async function buildAeReport(
+  app: FastifyInstance,
+  admin: LoggedIn,
+  input: { studyId: string; enrollmentId: string; tag: string },
+): Promise<{ aeReportId: string; aeReportImageId: string }> {
+  const now = new Date();
+  const formId = newId(now);
+  await app.database.db.insert(formTemplates).values({
+    studyId: input.studyId,
+    id: formId,
+    name: `AE ${input.tag} ${formId.slice(-6)}`,
+    type: 'TYPE_AE',
+    document: {
+      id: formId,
+      title: { en: `AE ${input.tag} ${formId.slice(-6)}` },
+      type: 'TYPE_AE',
+      sponsorInvolvement: 'ALWAYS',
+      questions: [
+        {
+          id: 'q1',
+          order: 1,
+          type: 'TEXT_SENTENCE',
+          question: { en: 'What happened?' },
+          mandatoryWhen: 'REPORTED',
+        },
+        { id: 'q2', order: 2, type: 'IMAGE', question: { en: 'Photo' } },
+      ],
+    },
+    createdBy: 'factory',
+    createdAt: now,
+    updatedAt: now,
+  });
+  const report = await app.inject({
+    method: 'POST',
+    url: `/api/studies/${input.studyId}/enrollments/${input.enrollmentId}/customaereports/questionnaire`,
+    headers: admin.headers,
+    payload: { formId, answers: [{ question: 'q1', answerStrings: ['Rash'] }] },
+  });
+  if (report.statusCode !== 201) throw new Error(`AE report: ${report.statusCode} ${report.body}`);
+  const { id, tokenId } = report.json<{ id: string; tokenId: string }>();
+  const image = await app.inject({
+    method: 'POST',
+    url: `/api/studies/${input.studyId}/tokens/${tokenId}/forms/${formId}/questions/q2/answerFiles/customaereports`,
+    headers: admin.headers,
+    payload: { fileName: 'photo.png', dataBase64: PNG_1PX },
+  });
+  if (image.statusCode !== 201) throw new Error(`AE report image: ${image.statusCode} ${image.body}`);
+  return { aeReportId: id, aeReportImageId: image.json<{ id: string }>().id };
+}
+
+/** A non-serious AE of the subject, reported by the system admin with the password (issue 20 item 1). */
+async function buildAe(
+  app: FastifyInstance,
+  admin: LoggedIn,
+  input: { studyId: string; subjectId: string },
+): Promise<string> {
+  const today = new Date().toISOString().slice(0, 10);
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/studies/${input.studyId}/ae`,
+    headers: { ...admin.headers, [EXTENDED_VALIDATION_HEADER]: encodeURIComponent(ADMIN_PASSWORD) },
+    payload: {
+      subjectId: input.subjectId,
+      eventDescription: 'Mild headache',
+      sae: false,
+      details: {
+        startDate: today,
+        endDate: null,
+        awarenessDate: today,
+        ongoing: true,
+        severity: 'MILD',
+        outcome: 'RECOVERING',
+        productAction: 'NONE',
+        productRelation: 'UNLIKELY',
+        brochureRelation: 'YES',
+        seriousType: null,
+        comment: null,
+      },
+      sarForm: null,
+      seForm: null,
+      investigator: null,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`adverse event: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: string }>().id;
 }

@@ -37,6 +37,8 @@ type SiteA1 = {
   enrollmentId: string;
   tokenId: string;
   questionnaireId: string;
+  aeReportId: string;
+  aeReportImageId: string;
 };
 
 let t: TestApp;
@@ -86,6 +88,10 @@ function entityOf(name: string, a1: SiteA1): string | undefined {
       return a1.tokenId;
     case 'questionnaireId':
       return a1.questionnaireId;
+    case 'aeReportId':
+      return a1.aeReportId;
+    case 'imageId':
+      return a1.aeReportImageId;
     case 'verificationType':
       return 'primary';
     default:
@@ -140,8 +146,8 @@ function sweptSiteOf(permission: StudyPermission, params: Record<string, string>
 /** A subject of site A1, enrolled, with its staff form filled by the study admin. */
 async function filledAtSiteA1(studyId: string, siteId: string, admin: LoggedIn): Promise<SiteA1> {
   const world = await buildWorld(t.app, admin, { studyId, siteId, tag: 'sw' });
-  const { subjectId, enrollmentId, tokenId, questionnaireId } = world;
-  return { siteId, subjectId, enrollmentId, tokenId, questionnaireId };
+  const { subjectId, enrollmentId, tokenId, questionnaireId, aeReportId, aeReportImageId } = world;
+  return { siteId, subjectId, enrollmentId, tokenId, questionnaireId, aeReportId, aeReportImageId };
 }
 
 async function ensureSession(caller: Caller): Promise<void> {

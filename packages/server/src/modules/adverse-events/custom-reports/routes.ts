@@ -17,6 +17,7 @@ import { siteOfEntity, siteParam } from '../../../platform/http/site-scope';
 import { runUseCase } from '../../../platform/use-case';
 import { findEnrollment, findStudyExtendedValidation } from '../../enrollments/api';
 import { enrollmentSite } from '../../enrollments/route-helpers';
+import { siteOfToken } from '../../enrollments/tokens/route-helpers';
 import { findAnswerFileInStudy } from '../../files/api';
 import { findAeReport, findAeReportByToken, listAeReports } from './repo';
 import { type AeReportCaller, presentAeReport, presentAeReportSummary } from './service/context';
@@ -36,10 +37,17 @@ async function siteOfAeReport(db: Executor, studyId: string, id: string): Promis
   return row.siteId;
 }
 
+/**
+ * The site of the AE report whose own link is `tokenId`; a form link of the schedule is checked at its
+ * enrollment's site (the handler then answers 404: it is not an AE report), so another site's caller
+ * learns nothing either way.
+ */
 async function siteOfAeReportToken(db: Executor, studyId: string, tokenId: string): Promise<string> {
   const row = await findAeReportByToken(db, studyId, tokenId);
-  if (!row) throw notFound('The AE report');
-  return row.siteId;
+  if (row) return row.siteId;
+  return siteOfToken(db, studyId, tokenId).catch(() => {
+    throw notFound('The AE report');
+  });
 }
 
 async function siteOfAeReportImage(db: Executor, studyId: string, imageId: string): Promise<string> {
