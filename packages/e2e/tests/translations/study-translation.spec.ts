@@ -310,6 +310,26 @@ test('a role without canEdit is offered no translation screens', async ({ page }
   expect(refused.status()).toBe(403);
 });
 
+test('a study whose texts may no longer change shows its translations read only', async ({ page }) => {
+  const study = await studyToTranslate(['en', 'da']);
+  // Spec 000 §4: a study with deletion requested is read only (as locked, completed, anonymised).
+  await api.call('POST', `/api/study/${study.studyId}/requestDelete`);
+  await logIn(page);
+  await page.goto(`/study/${study.studyId}/translations`);
+  await expect(page.getByTestId('translations-locked')).toBeVisible();
+  const danishRow = page.getByTestId('translation-row-da');
+  await expect(danishRow.getByTestId('xliff-download-da')).toBeVisible();
+  await expect(page.getByTestId('xliff-upload-da')).toHaveCount(0);
+  await expect(page.getByTestId('add-language')).toHaveCount(0);
+  await danishRow.getByTestId('translate-forms-da').click();
+  await expect(page.getByTestId('translations-read-only')).toBeVisible();
+  await expect(page.getByTestId('translations-save')).toHaveCount(0);
+  const question = page
+    .getByTestId('translation-unit')
+    .filter({ has: page.getByTestId('translation-source').getByText('Did you sleep well last night?') });
+  await expect(question.getByRole('textbox')).toHaveAttribute('readonly', '');
+});
+
 test('XLIFF out and back in on the overview; a bad file is refused with its units listed', async ({
   page,
 }) => {
