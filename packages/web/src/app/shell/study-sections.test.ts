@@ -33,6 +33,12 @@ describe('issue 12 navigation by ability: the study menu follows permissions, no
     expect(monitor).not.toContain('API');
   });
 
+  it('offers the translation screens only with canEdit (spec 001 §6: STUDY_TRANSLATIONS)', () => {
+    expect(menu(asRole('ADMIN'))).toContain('TRANSLATIONS');
+    expect(menu(asRole('STUDY_HELPER'))).not.toContain('TRANSLATIONS');
+    expect(menu(holding(['STUDY_VIEW', 'STUDY_TRANSLATIONS']))).toEqual(['OVERVIEW', 'TRANSLATIONS']);
+  });
+
   it('gives the study admin every section', () => {
     expect(menu(asRole('ADMIN'))).toEqual(STUDY_SECTIONS.map((section) => section.key));
   });
