@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { linkMessages } from '../../../web/src/public/link/messages';
-import { questionnaireMessages } from '../../../web/src/public/questionnaire/messages';
 import { expectNoHorizontalOverflow, expectNoSeriousA11yIssues } from '../../support/accessibility';
 import {
   codeFromOutbox,
@@ -11,6 +10,7 @@ import {
   type StaffApi,
   staffApi,
 } from '../../support/participant';
+import { repoRoot } from '../../support/server';
 
 // Issue 8 must-show (spec 002 §2 token validation, consent, one-time password, questionnaire fill;
 // §4 public flow; §8 errors): a participant opens the link emailed to them (read from the outbox),
@@ -88,6 +88,14 @@ function forms() {
   ];
 }
 
+/** A participant catalog (issue 18: the JSON the app loads) as the strings the pages must show. */
+// biome-ignore lint/suspicious/noExplicitAny: a JSON tree read at run time
+function catalog(language: Language, namespace: string): any {
+  return JSON.parse(
+    readFileSync(path.join(repoRoot, 'packages/web/src/locales', language, `${namespace}.json`), 'utf8'),
+  );
+}
+
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -95,8 +103,8 @@ async function shot(page: Page, name: string) {
 
 async function journey(page: Page, api: StaffApi, language: Language) {
   const t = TEXT[language];
-  const link = linkMessages[language].LINK;
-  const q = questionnaireMessages[language].QUESTIONNAIRE;
+  const link = catalog(language, 'public-link').LINK;
+  const q = catalog(language, 'public-questionnaire').QUESTIONNAIRE;
   const violations: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content.Security.Policy|CSP/i.test(message.text())) {

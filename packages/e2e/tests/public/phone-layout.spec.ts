@@ -308,10 +308,8 @@ for (const language of ['en', 'ar', 'pl'] as const) {
   });
 
   test(`the stock not-found page is translated and fits 320 and 390 px (${language})`, async ({ page }) => {
-    // Found by this walk (working tree of 11:00): opened directly, the not-found page shows its
-    // catalog keys (PUBLIC.NOT_FOUND.TITLE …): the 'public' namespace is not loaded without a
-    // route. Remove this line once the participant i18n loads it for the not-found page.
-    test.fixme(true, "the not-found page does not load the 'public' catalog namespace");
+    // Found by this walk: opened directly, the not-found page showed its catalog keys
+    // (PUBLIC.NOT_FOUND.TITLE …) because the 'public' namespace loaded only with a route's areas.
     await page.goto(`/public/${'0'.repeat(24)}/no/such/page/here?lang=${language}`);
     await expect(
       page.getByRole('heading', { level: 1, name: s(language, 'public:PUBLIC.NOT_FOUND.TITLE') }),

@@ -91,7 +91,8 @@ export function initPublicI18n(): Promise<void> {
     interpolation: { escapeValue: false },
   });
   applyDocumentLanguage(participantLanguage);
-  return loadStrings([]);
+  // `public` is every page's (the stock pages too): the first render waits for it.
+  return catalogs.loadCatalogs(i18next, participantLanguage, ['public']);
 }
 
 /** The participant's current language: a study language code such as `da` or `ar`. */
