@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { CSRF_HEADER } from '@trialbase/domain';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../packages/server/src/app';
+import { countListByStatus, listQueryPageWithNames } from '../packages/server/src/modules/queries/repo';
 import { loadConfig } from '../packages/server/src/platform/config';
 import { buildSite, buildStudy, buildUser, grantAccess } from '../packages/server/test/factories';
 import { createThrowawayDatabase } from './lib/postgres';
@@ -175,7 +176,24 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<Figures> {
       await app.inject({ method: 'GET', url: '/api/auth/session', headers: monitor });
       session.push(performance.now() - started);
     }
-    return { seedSeconds, session, bySiteStatus, siteLimited, unfiltered };
+    // The list's two statements without HTTP: counts per status, and the page with its names.
+    const counts: number[] = [];
+    const page: number[] = [];
+    for (const body of bodies) {
+      const filter = { studyId: study.id, sites: body.sites, statuses: body.statuses };
+      let started = performance.now();
+      await countListByStatus(app.database.db, filter);
+      counts.push(performance.now() - started);
+      started = performance.now();
+      await listQueryPageWithNames(
+        app.database.db,
+        filter,
+        { sortBy: 'createdTime', sortDirection: 'desc' },
+        { limit: 25, offset: 25 * (body.page - 1) },
+      );
+      page.push(performance.now() - started);
+    }
+    return { seedSeconds, session, bySiteStatus, siteLimited, unfiltered, counts, page };
   } finally {
     await app.close();
     await database?.drop();
@@ -199,6 +217,8 @@ const rows: [string, (f: Figures) => string, string][] = [
   ['site + status, page of 25, p50 / p95', (f) => ms(f.bySiteStatus), 'p95 <= 50 ms (PostgreSQL)'],
   ['site-limited doctor, status, p50 / p95', (f) => ms(f.siteLimited), ''],
   ['no filter, page of 25, p50 / p95', (f) => ms(f.unfiltered), ''],
+  ['statements only: counts per status', (f) => ms(f.counts), 'no HTTP, no auth'],
+  ['statements only: page of 25 + names', (f) => ms(f.page), 'no HTTP, no auth'],
   ['anchor: GET /api/auth/session', (f) => ms(f.session), 'floor of a signed-in call'],
 ];
 console.log(`\nquery list at ${QUERIES.toLocaleString('en')} queries, ${CALLS} calls per kind (app.inject)`);
