@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_MODULES } from '../plans/model';
+import { abilitiesFor } from './check';
 import {
   isModuleEnabled,
   isQuestionTypeAvailable,
   PAID_MODULES,
+  QUESTION_TYPE_PERMISSION_LIST,
   requiredModuleForQuestionType,
 } from './modules';
+import type { StudyRole } from './roles';
 
 describe('Spec 000 §6 paid module gating', () => {
   it('knows the module codes, one list shared with subscription plans', () => {
@@ -59,5 +62,36 @@ describe('Spec 000 §6 paid module gating', () => {
     ).toBe(true);
     // Participants carry no abilities: the module alone decides.
     expect(isQuestionTypeAvailable({ ...noModules, abilities: null }, 'AE_REF')).toBe(false);
+  });
+
+  it('spec 001 §6: any AE permission of the caller opens AE_REF and AE_2_REF, as the study roles grant them', () => {
+    const noModules = { modules: [] as string[] };
+    const scope = { studyId: 'st1', siteId: 's1' };
+    const roleAbilities = (role: StudyRole) =>
+      abilitiesFor(
+        { systemPermissions: [], studyAccess: [{ studyId: 'st1', role, siteIds: ['s1'] }] },
+        scope,
+        QUESTION_TYPE_PERMISSION_LIST,
+      );
+    // STUDY_HELPER reports AEs (AE_CREATE) without AE_VIEW: it may create one from the question.
+    expect(
+      isQuestionTypeAvailable({ ...noModules, abilities: roleAbilities('STUDY_HELPER') }, 'AE_REF'),
+    ).toBe(true);
+    for (const role of ['INVESTIGATOR', 'MONITOR', 'DOCTOR', 'ADMIN'] as const) {
+      expect(isQuestionTypeAvailable({ ...noModules, abilities: roleAbilities(role) }, 'AE_REF'), role).toBe(
+        true,
+      );
+      expect(
+        isQuestionTypeAvailable({ ...noModules, abilities: roleAbilities(role) }, 'AE_2_REF'),
+        role,
+      ).toBe(true);
+    }
+    expect(isQuestionTypeAvailable({ ...noModules, abilities: roleAbilities('OTHER') }, 'AE_REF')).toBe(
+      false,
+    );
+    expect(isQuestionTypeAvailable({ ...noModules, abilities: { AE_CREATE: true } }, 'AE_REF')).toBe(true);
+    expect(isQuestionTypeAvailable({ ...noModules, abilities: { AE_CREATE: true } }, 'MEDICATION_REF')).toBe(
+      false,
+    );
   });
 });

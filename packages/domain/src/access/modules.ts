@@ -25,8 +25,10 @@ export function isModuleEnabled(study: { modules: readonly string[] }, module: P
  */
 export const QUESTION_TYPE_PERMISSIONS = {
   MEDICATION_REF: ['PATIENT_LIST_MEDICATION', 'PATIENT_CREATE_MEDICATION', 'PATIENT_UPDATE_MEDICATION'],
-  AE_REF: ['AE_VIEW'],
-  AE_2_REF: ['AE_VIEW'],
+  // Any AE permission: viewers link existing AEs, reporters (STUDY_HELPER holds AE_CREATE
+  // without AE_VIEW) create one from the question (spec 000 §2 create with qId, qAnswer).
+  AE_REF: ['AE_VIEW', 'AE_LIST', 'AE_CREATE', 'AE_UPDATE'],
+  AE_2_REF: ['AE_VIEW', 'AE_LIST', 'AE_CREATE', 'AE_UPDATE'],
   UNSCHEDULED_EVENT_REF: ['PATHWAY_RECORD_UNEXPECTED'],
 } as const satisfies Record<keyof typeof QUESTION_TYPE_MODULES, readonly Permission[]>;
 

@@ -214,7 +214,9 @@ export function adverseEventRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     }),
     defineRoute({
       endpoint: ae.remove,
-      permission: inStudy('SOFT_DELETE', { site: aeSite }),
+      // Soft delete (spec 000 §6 family): no study role holds SOFT_DELETE, only system or study-level
+      // grants, which are study-wide; the handler's lookup keeps the AE within the URL's study.
+      permission: inStudy('SOFT_DELETE'),
       handler: async (req) => {
         const { studyId, aeId } = req.params;
         const now = clock();

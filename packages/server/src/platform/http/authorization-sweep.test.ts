@@ -39,6 +39,7 @@ type SiteA1 = {
   questionnaireId: string;
   aeReportId: string;
   aeReportImageId: string;
+  aeId: string;
 };
 
 let t: TestApp;
@@ -90,6 +91,8 @@ function entityOf(name: string, a1: SiteA1): string | undefined {
       return a1.questionnaireId;
     case 'aeReportId':
       return a1.aeReportId;
+    case 'aeId':
+      return a1.aeId;
     case 'imageId':
       return a1.aeReportImageId;
     case 'verificationType':
@@ -146,8 +149,8 @@ function sweptSiteOf(permission: StudyPermission, params: Record<string, string>
 /** A subject of site A1, enrolled, with its staff form filled by the study admin. */
 async function filledAtSiteA1(studyId: string, siteId: string, admin: LoggedIn): Promise<SiteA1> {
   const world = await buildWorld(t.app, admin, { studyId, siteId, tag: 'sw' });
-  const { subjectId, enrollmentId, tokenId, questionnaireId, aeReportId, aeReportImageId } = world;
-  return { siteId, subjectId, enrollmentId, tokenId, questionnaireId, aeReportId, aeReportImageId };
+  const { subjectId, enrollmentId, tokenId, questionnaireId, aeReportId, aeReportImageId, aeId } = world;
+  return { siteId, subjectId, enrollmentId, tokenId, questionnaireId, aeReportId, aeReportImageId, aeId };
 }
 
 async function ensureSession(caller: Caller): Promise<void> {
