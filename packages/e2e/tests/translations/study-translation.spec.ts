@@ -247,7 +247,7 @@ test('a designer translates a form and a process into Danish; the participant se
     formId: study.formId,
     kind: 'major',
   });
-  await api.call('POST', `/api/study/${study.studyId}/start`);
+  await api.call('POST', `/api/study/${study.studyId}/start`, {});
   const person = await enrolParticipant(
     api,
     {
