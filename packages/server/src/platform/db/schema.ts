@@ -21,6 +21,7 @@ export { answers, questionnaires } from '../../modules/questionnaires/tables';
 export { showRules, validationRules } from '../../modules/rules/tables';
 export { siteBookings, sites } from '../../modules/sites/tables';
 export { enterpriseCodes, studies, subscriptionPlans } from '../../modules/studies/tables';
+export { removedItems } from '../../modules/storage/tables';
 export { subjectCounts, subjects } from '../../modules/subjects/tables';
 export { notifications, users, userTableSettings, userTokens } from '../../modules/users/tables';
 export { auditChainHeads, auditEvents } from '../audit/tables';

@@ -38,6 +38,8 @@ export const tokens = pgTable(
     completedTime: timestamp('completed_time', { withTimezone: true }),
     /** Token details later issues fill (e-consent keys and language, flow key...). */
     details: jsonb('details').$type<TokenDetails>().notNull().default({}),
+    /** Soft delete of an unscheduled or discontinuation event (spec 001 §7; the storage module keeps who and why). */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
