@@ -48,6 +48,9 @@ export * from './enrollments/schemas';
 export * from './enrollments/staff-rules';
 export * from './enrollments/state';
 export * from './enrollments/state-machine';
+// exports
+export * from './exports/endpoints';
+export * from './exports/model';
 // files
 export * from './files/schemas';
 export * from './files/sniff';

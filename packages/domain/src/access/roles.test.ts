@@ -176,6 +176,7 @@ const DECIDED_FOUR = {
     'QUERY_CLOSE',
     'QUERY_REOPEN',
     'QUERY_NOTIFY',
+    'REPORTING_EXPORT',
   ],
   DOCTOR: [
     'STUDY_VIEW',

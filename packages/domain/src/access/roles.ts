@@ -119,6 +119,8 @@ const MONITOR = [
   'QUERY_CLOSE',
   'QUERY_REOPEN',
   'QUERY_NOTIFY',
+  // Issue 26 (ours): the monitor hands the data of its sites to the statistician (exports).
+  'REPORTING_EXPORT',
 ] as const satisfies readonly Permission[];
 
 const DOCTOR = [

@@ -8,6 +8,7 @@ import type { AccessAuditEvent } from '../access/audit-events';
 import type { AdverseEventAuditEvent } from '../adverse-events/audit-events';
 import type { CustomAeReportAuditEvent } from '../adverse-events/custom-reports/audit-events';
 import type { EnrollmentAuditEvent } from '../enrollments/audit-events';
+import type { ExportAuditEvent } from '../exports/audit-events';
 import type { FormAuditEvent } from '../forms/audit-events';
 import type { IntegrationAuditEvent } from '../integrations/audit-events';
 import type { ProcessAuditEvent } from '../processes/audit-events';
@@ -70,6 +71,7 @@ export type AuditEvent =
   | PublicAuditEvent
   | CustomAeReportAuditEvent
   | TranslationAuditEvent
-  | AdverseEventAuditEvent;
+  | AdverseEventAuditEvent
+  | ExportAuditEvent;
 
 export type AuditAction = AuditEvent['action'];
