@@ -6,6 +6,7 @@ import { useStudyAbilities } from '../../../app/abilities';
 import { isExtendedValidationCancelled, withExtendedValidation } from '../../../app/extended-validation';
 import { serverErrorMessage } from '../../../app/form-errors';
 import { showErrorToast } from '../../../app/notify';
+import { ExtendedValidationDialog } from '../../../components/extended-validation-dialog';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { PageHeader } from '../../../components/page-header';
 import { pickText } from '../../forms/renderer/text';
@@ -56,6 +57,7 @@ export function AeReportCreatePage() {
           { label: t('AE_REPORTS.CREATE.TITLE') },
         ]}
       />
+      <ExtendedValidationDialog />
       {list.isPending && <Loader />}
       {list.isSuccess && forms.length === 0 && (
         <Alert color="yellow">{t('AE_REPORTS.CREATE.NO_FORMS')}</Alert>

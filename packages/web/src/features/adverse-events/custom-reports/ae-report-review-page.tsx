@@ -8,6 +8,7 @@ import { isExtendedValidationCancelled, withExtendedValidation } from '../../../
 import { serverErrorMessage } from '../../../app/form-errors';
 import { formatDateTime } from '../../../app/format';
 import { showErrorToast, showSuccessToast } from '../../../app/notify';
+import { ExtendedValidationDialog } from '../../../components/extended-validation-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { FormRenderer } from '../../forms/renderer/form-renderer';
 import { pickText } from '../../forms/renderer/text';
@@ -43,6 +44,7 @@ export function AeReportReviewPage() {
       {report.isPending && <Loader />}
       {report.isError && <Alert color="red">{t('AE_REPORTS.REVIEW.LOAD_FAILED')}</Alert>}
       {report.data && <ReportBody report={report.data} />}
+      <ExtendedValidationDialog />
     </>
   );
 }
