@@ -34,6 +34,7 @@ import { resolveLocalesDir } from '../../platform/i18n/i18n';
 import { newId } from '../../platform/ids';
 import { tokens } from '../enrollments/tokens/tables';
 import { formTemplates } from '../forms/tables';
+import { validationRules } from '../rules/tables';
 import { users } from '../users/tables';
 import { QUERY_DIGEST_QUEUE } from './service/digest';
 
@@ -89,7 +90,7 @@ async function member(studyId: string, role: StudyRole, siteIds: 'ALL' | string[
 }
 
 /** A production study with two sites, a one-form event, a subject per site with a submitted form. */
-async function setUp() {
+async function setUp(options: { queryRule?: boolean } = {}) {
   const app = t.app;
   const study = await buildStudy(app);
   const siteA = await buildSite(app, study.id, { name: `Alpha ${newId().slice(-5)}` });
@@ -119,6 +120,23 @@ async function setUp() {
       },
     ],
   });
+  if (options.queryRule) {
+    await app.database.db.insert(validationRules).values({
+      studyId: study.id,
+      id: newId(now),
+      formId,
+      questionId: 'q1',
+      document: {
+        leftOperant: { form: formId, question: 'q1' },
+        rightOperant: { type: 'CONST_VAL', value: 200 },
+        operator: 'lt',
+        action: { type: 'QUERY', message: { en: 'Weight must be below {limit}' } },
+      },
+      createdBy: 'factory',
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
   await setStudySchedule(app, study.id, { status: 'PRODUCTION' });
   const monitor = await member(study.id, 'MONITOR');
   const doctorA = await member(study.id, 'DOCTOR', [siteA.id]);
@@ -455,6 +473,50 @@ describe(`queries on ${engine}`, () => {
 
     const overview = await call('GET', `/api/study/${s.study.id}/overview`, s.monitor);
     expect(overview.json().counts.openQueries).toBe(2);
+  });
+
+  it('a QUERY rule raises a system-generated query that the site answers like any other', async () => {
+    const s = await setUp({ queryRule: true });
+    const fill = `/api/studies/${s.study.id}/enrollments/${s.a.enrollmentId}/tokens/${s.a.tokenId}/questionnaires/${s.a.questionnaireId}`;
+    const version = (
+      await call(
+        'GET',
+        `/api/studies/${s.study.id}/enrollments/${s.a.enrollmentId}/tokens/${s.a.tokenId}/questionnaires`,
+        admin,
+      )
+    ).json().forms[0].answerSet.version;
+    const saved = await call('PUT', fill, admin, {
+      answers: [{ question: 'q1', answerStrings: ['250'] }],
+      comment: 'typo',
+      version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().queriesRaised).toBe(1);
+    const list = await call('GET', s.a.queries, s.doctorA);
+    const [q] = list.json().items;
+    expect(q).toMatchObject({
+      status: 'OPEN',
+      createdBy: null,
+      createdByName: null,
+      ruleId: expect.any(String),
+    });
+    expect(q.comments[0]).toMatchObject({ createdBy: null, createdByName: null, action: 'CREATE' });
+    expect(await formStatus(s)).toBe('STATUS_QUERY');
+    await waitFor(() => mailsTo(s.doctorA.user.email).length > 0);
+    const responded = await call(
+      'PUT',
+      `${s.a.queries}/${q.id}/respond`,
+      s.doctorA,
+      { text: 'Confirmed 250' },
+      { [EV]: DEFAULT_PASSWORD },
+    );
+    expect(responded.statusCode, responded.body).toBe(200);
+    const closed = await call('POST', `${s.a.queries}/${q.id}/close`, s.monitor, { text: 'ok' });
+    expect(closed.json().formStatus).toBe('STATUS_COMPLETED');
+    const rows = await call('POST', `/api/studies/${s.study.id}/queries/list`, s.monitor, {
+      statuses: ['CLOSED'],
+    });
+    expect(rows.json().items[0]).toMatchObject({ createdBy: null, createdByName: null });
   });
 
   it('emails the site staff a raised query and the raiser its answer, in their language, over SMTP', async () => {
