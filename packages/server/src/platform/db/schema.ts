@@ -5,6 +5,7 @@ export { adverseEvents, aeSignatures, aeStudySettings } from '../../modules/adve
 export { customAeReports } from '../../modules/adverse-events/custom-reports/tables';
 export { enrollments } from '../../modules/enrollments/tables';
 export { tokenNotifications, tokens } from '../../modules/enrollments/tokens/tables';
+export { exportChunks, exportJobs } from '../../modules/exports/tables';
 export { answerFiles } from '../../modules/files/tables';
 export {
   formTemplates,
