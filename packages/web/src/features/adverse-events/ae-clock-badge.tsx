@@ -3,7 +3,7 @@ import { IconClock, IconClockCheck, IconClockExclamation } from '@tabler/icons-r
 import type { AeClock } from '@trialbase/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AeDateFormatter } from './ae-dates';
+import { type AeDateFormatter, isolated } from './ae-dates';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -71,7 +71,7 @@ export function AeClockBadge({
       label={
         <Text size="xs">
           {t(`ADVERSE_EVENTS.CLOCK.KIND.${clock.kind}`)} ·{' '}
-          {t('ADVERSE_EVENTS.CLOCK.DEADLINE', { time: dates.dateTime(clock.deadline) })}
+          {t('ADVERSE_EVENTS.CLOCK.DEADLINE', { time: isolated(dates.dateTime(clock.deadline)) })}
         </Text>
       }
       multiline

@@ -17,6 +17,14 @@ function localIso(iso: string): string | null {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/**
+ * A date put into a sentence, isolated left to right (U+2066 … U+2069), so `26-11-2026` stays whole
+ * and in order inside an Arabic or Hebrew sentence.
+ */
+export function isolated(text: string): string {
+  return text === '' ? text : `\u2066${text}\u2069`;
+}
+
 /** Spec 000 §9: dates and sign times in the study's date format (DD-MM-YYYY by default), local time. */
 export type AeDateFormatter = {
   format: StudyDateFormat;

@@ -13,7 +13,7 @@ import { FullPageLoader } from '../../components/full-page-loader';
 import { PageHeader } from '../../components/page-header';
 import { AeAmendments } from './ae-amendments';
 import { AeClockBadge } from './ae-clock-badge';
-import { useAeDates } from './ae-dates';
+import { isolated, useAeDates } from './ae-dates';
 import { type AeFieldErrors, AeFormFields, normalizeAeContent } from './ae-form';
 import { AeSignPanel } from './ae-sign-panel';
 import { AeStatusBar } from './ae-status-bar';
@@ -111,7 +111,7 @@ function AeEditor({ ae }: { ae: AeView }) {
       <AeSignPanel ae={ae} dates={dates} />
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text size="sm" c="dimmed">
-          {t('ADVERSE_EVENTS.EDIT.FILL_OUT_DATE', { date: dates.date(ae.fillOutDate) })}
+          {t('ADVERSE_EVENTS.EDIT.FILL_OUT_DATE', { date: isolated(dates.date(ae.fillOutDate)) })}
         </Text>
         {!isEditing && (
           <Group gap="sm">

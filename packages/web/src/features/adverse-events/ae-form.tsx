@@ -33,6 +33,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AeDateField } from './ae-date-field';
 import type { AeDateFormatter } from './ae-dates';
+import classes from './ae-form.module.css';
 
 export const EMPTY_DETAILS: AeDetails = {
   startDate: null,
@@ -176,7 +177,11 @@ export function AeFormFields({ value, onChange, errors, dates, disabled }: AeFor
   const text = (v: string) => (v.trim() === '' ? null : v);
 
   return (
-    <Stack gap="md">
+    <Stack
+      gap="md"
+      className={disabled ? classes.readOnly : undefined}
+      data-read-only={disabled || undefined}
+    >
       <Section title={t('ADVERSE_EVENTS.SECTIONS.EVENT')}>
         <Textarea
           label={t('ADVERSE_EVENTS.FIELDS.DESCRIPTION')}

@@ -93,7 +93,7 @@ export function AeListPage() {
         component="section"
         aria-label={t('ADVERSE_EVENTS.FILTERS.LABEL')}
       >
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm" verticalSpacing="sm">
+        <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm" verticalSpacing="sm">
           <Select
             label={t('ADVERSE_EVENTS.LIST.SITE')}
             data={siteOptions}

@@ -68,7 +68,11 @@ export function AeSignPanel({ ae, dates }: { ae: AeView; dates: AeDateFormatter 
                   {t(`ADVERSE_EVENTS.STATUS_BAR.${s.action}`)}
                 </Text>
                 {': '}
-                <bdi>{s.signedByName}</bdi>, <bdi dir="ltr">{dates.dateTime(s.signedTime)}</bdi> —{' '}
+                <bdi>{s.signedByName}</bdi>,{' '}
+                <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                  {dates.dateTime(s.signedTime)}
+                </bdi>{' '}
+                —{' '}
                 <Text span c="dimmed" size="sm">
                   {s.meaning}
                 </Text>

@@ -4,7 +4,7 @@ import type { AeSummary } from '@trialbase/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AeClockBadge } from './ae-clock-badge';
-import type { AeDateFormatter } from './ae-dates';
+import { type AeDateFormatter, isolated } from './ae-dates';
 
 export function AeStatusBadge({ status }: { status: AeSummary['status'] }) {
   const { t } = useTranslation();
@@ -26,7 +26,12 @@ export function AeSeriousBadge({ ae }: { ae: Pick<AeSummary, 'sae' | 'seriousTyp
       </Text>
     );
   return (
-    <Badge color="red" variant="light" data-testid="ae-serious-badge">
+    <Badge
+      color="red"
+      variant="light"
+      data-testid="ae-serious-badge"
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {ae.seriousType
         ? t(`ADVERSE_EVENTS.ENUM.SERIOUS_TYPE.${ae.seriousType}`)
         : t('ADVERSE_EVENTS.LIST.SERIOUS')}
@@ -71,8 +76,8 @@ export function AeTable({ studyId, rows, dates, isSubjectHidden = false }: AeTab
               </Group>
               <Text size="xs" c="dimmed">
                 {t('ADVERSE_EVENTS.LIST.REPORTED_ON', {
-                  time: dates.dateTime(ae.createTime),
-                  name: ae.createdByName,
+                  time: isolated(dates.dateTime(ae.createTime)),
+                  name: `\u2068${ae.createdByName}\u2069`,
                 })}
               </Text>
             </Stack>
@@ -82,7 +87,7 @@ export function AeTable({ studyId, rows, dates, isSubjectHidden = false }: AeTab
     );
   }
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={960}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="ae-list">
         <Table.Thead>
           <Table.Tr>
@@ -112,7 +117,7 @@ export function AeTable({ studyId, rows, dates, isSubjectHidden = false }: AeTab
                 </Anchor>
               </Table.Td>
               {!isSubjectHidden && (
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <bdi>{ae.subjectLabel}</bdi>
                 </Table.Td>
               )}
@@ -126,14 +131,14 @@ export function AeTable({ studyId, rows, dates, isSubjectHidden = false }: AeTab
                 <AeStatusBadge status={ae.status} />
               </Table.Td>
               <Table.Td>{ae.outcome ? t(`ADVERSE_EVENTS.ENUM.OUTCOME.${ae.outcome}`) : '—'}</Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <bdi dir="ltr">{dates.date(ae.startDate) || '—'}</bdi>
               </Table.Td>
               <Table.Td>
                 {ae.clock ? <AeClockBadge clock={ae.clock} dates={dates} size="sm" /> : '—'}
               </Table.Td>
               <Table.Td>
-                <Text size="sm">
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                   <bdi dir="ltr">{dates.dateTime(ae.createTime)}</bdi>
                 </Text>
                 <Text size="xs" c="dimmed">

@@ -4,7 +4,7 @@ import type { AeView, VerificationRound } from '@trialbase/domain';
 import { useTranslation } from 'react-i18next';
 import { serverErrorMessage } from '../../app/form-errors';
 import { showErrorToast } from '../../app/notify';
-import type { AeDateFormatter } from './ae-dates';
+import { type AeDateFormatter, isolated } from './ae-dates';
 import { useVerifyAe } from './api';
 
 /** Spec 000 §3, §7: primary and secondary verification of an AE, set or cleared by those who may. */
@@ -38,7 +38,9 @@ export function AeVerification({ ae, dates }: { ae: AeView; dates: AeDateFormatt
             {mark ? (
               <>
                 <IconCircleCheck size={14} color="var(--mantine-color-green-7)" aria-hidden />{' '}
-                {t('ADVERSE_EVENTS.VERIFICATION.DONE_AT', { time: dates.dateTime(mark.verifiedTime) })}
+                {t('ADVERSE_EVENTS.VERIFICATION.DONE_AT', {
+                  time: isolated(dates.dateTime(mark.verifiedTime)),
+                })}
               </>
             ) : (
               t('ADVERSE_EVENTS.VERIFICATION.NOT_YET')

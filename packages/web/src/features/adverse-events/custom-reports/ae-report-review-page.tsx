@@ -11,7 +11,6 @@ import { showErrorToast, showSuccessToast } from '../../../app/notify';
 import { ExtendedValidationDialog } from '../../../components/extended-validation-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { FormRenderer } from '../../forms/renderer/form-renderer';
-import { pickText } from '../../forms/renderer/text';
 import { useStudy } from '../../studies/api';
 import { AeReportSteps } from './ae-report-steps';
 import {
@@ -50,7 +49,7 @@ export function AeReportReviewPage() {
 }
 
 function ReportBody({ report }: { report: AeReportView }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const study = useStudy(report.studyId, { secondary: true });
   const [answers, setAnswers] = useState<Answer[]>(report.answers);
   const [reason, setReason] = useState('');
@@ -113,14 +112,10 @@ function ReportBody({ report }: { report: AeReportView }) {
   return (
     <Stack gap="md" data-testid="ae-report">
       <Group justify="space-between" align="flex-start">
-        <div>
-          <Text fw={700} size="lg">
-            {pickText(report.formTitle, i18n.language)}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('AE_REPORTS.REVIEW.SUBJECT', { patientId: report.patientId, site: report.siteName })}
-          </Text>
-        </div>
+        {/* The form's title heads the form itself (the renderer); here who and where. */}
+        <Text size="sm" c="dimmed" data-testid="ae-report-subject">
+          {t('AE_REPORTS.REVIEW.SUBJECT', { patientId: report.patientId, site: report.siteName })}
+        </Text>
         <Group gap="xs">
           {report.sae && <Badge color="red">{t('AE_REPORTS.REVIEW.SERIOUS')}</Badge>}
           <Badge variant="light">
