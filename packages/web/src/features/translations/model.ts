@@ -42,6 +42,16 @@ export function directionOf(language: string): 'ltr' | 'rtl' {
   return isRightToLeft(language) ? 'rtl' : 'ltr';
 }
 
+/** The language's own name, and its English name when that differs (for "Dansk (Danish)"). */
+export function languageNames(code: string): { native: string; english: string | null } {
+  const language = STUDY_LANGUAGES.find((l) => l.code === code);
+  if (!language) return { native: code, english: null };
+  return {
+    native: language.nativeName,
+    english: language.nativeName === language.englishName ? null : language.englishName,
+  };
+}
+
 /** "Dansk (Danish)", or the code when it is not a study language. */
 export function languageLabel(code: string): string {
   const language = STUDY_LANGUAGES.find((l) => l.code === code);

@@ -25,7 +25,7 @@ import { useStudy } from '../studies/api';
 import { AddLanguageModal } from './add-language-modal';
 import { useTranslationOverview } from './api';
 import { translationCrumbs } from './crumbs';
-import { directionOf, languageLabel } from './model';
+import { languageLabel, languageNames } from './model';
 import { XliffActions } from './xliff-actions';
 
 const PAGE_CONTROLS = {
@@ -41,6 +41,7 @@ const editorPath = (studyId: string, row: TranslationOverviewRow, area: keyof ty
   `/study/${studyId}/translate/${AREA_PATHS[area]}?language=${row.language}`;
 
 function LanguageName({ studyId, row }: { studyId: string; row: TranslationOverviewRow }) {
+  const names = languageNames(row.language);
   return (
     <div>
       <Anchor
@@ -50,9 +51,9 @@ function LanguageName({ studyId, row }: { studyId: string; row: TranslationOverv
         style={{ whiteSpace: 'nowrap' }}
         data-testid="translation-language-link"
       >
-        <bdi lang={row.language} dir={directionOf(row.language)}>
-          {languageLabel(row.language)}
-        </bdi>
+        {/* The own name isolated in its direction, so "العربية (Arabic)" keeps its order on any page. */}
+        <bdi lang={row.language}>{names.native}</bdi>
+        {names.english && ` (${names.english})`}
       </Anchor>
       <Text size="xs" c="dimmed" dir="ltr" style={{ textAlign: 'start' }}>
         {row.language}
