@@ -87,6 +87,8 @@ export const QueryActionResultSchema = z.object({
   formStatus: z.string(),
   /** The answer set's version after the action (it moves when the response changed the answer). */
   version: z.number().int().min(0),
+  /** Close only: the queried question is hidden by show rules (001 §4: closing warns it will be hidden). */
+  questionHidden: z.boolean().optional(),
 });
 export type QueryActionResult = z.infer<typeof QueryActionResultSchema>;
 

@@ -78,6 +78,23 @@ const FORM_DOC = (id: string): FormTemplateDocumentInput => ({
       maxValue: 300,
     },
     { id: 'q2', order: 2, type: 'TEXT_FREE', question: { en: 'Note' } },
+    {
+      id: 'q3',
+      order: 3,
+      type: 'MULTIPLE_CHOICE',
+      question: { en: 'Smoker' },
+      possibilities: [
+        { id: 'p1', possibility: { en: 'No' } },
+        { id: 'p2', possibility: { en: 'Yes' } },
+      ],
+    },
+    {
+      id: 'q4',
+      order: 4,
+      type: 'TEXT_FREE',
+      question: { en: 'How much?' },
+      showRules: [{ question: 'q3', possibilities: ['p2'] }],
+    },
   ],
 });
 
@@ -290,6 +307,7 @@ describe(`queries on ${engine}`, () => {
     expect(closed.json().action).toBe('CLOSE');
     expect(closed.json().query.status).toBe('CLOSED');
     expect(closed.json().formStatus).toBe('STATUS_COMPLETED');
+    expect(closed.json().questionHidden).toBe(false);
     expect(await formStatus(s)).toBe('STATUS_COMPLETED');
     const closeAgain = await call('POST', `${url}/close`, s.monitor, {});
     expect(closeAgain.statusCode).toBe(409);
@@ -399,6 +417,10 @@ describe(`queries on ${engine}`, () => {
     ).toBe(201);
     const audit = await auditOf(q.query.id);
     expect(audit.map((e) => e.action)).toEqual(['QUERY_CREATED', 'QUERY_QUICK_CLOSED']);
+    // 001 §4: closing a query on a hidden question says so (the dialog warns before).
+    const hidden = await raise(s, 'How much?', 'q4');
+    const closedHidden = await call('POST', `${s.a.queries}/${hidden.query.id}/close`, s.monitor, {});
+    expect(closedHidden.json()).toMatchObject({ action: 'QUICK_CLOSE', questionHidden: true });
   });
 
   it('lists the study queries by site, status, subject and text, with counts, site limits, CSV and counts per question', async () => {

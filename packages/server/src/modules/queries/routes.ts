@@ -39,12 +39,13 @@ function queryActorOf(req: FastifyRequest): QueryActor {
   return user ? { userId: user.id, name: `${user.firstName} ${user.lastName}`.trim() } : null;
 }
 
-function result(outcome: QueryOutcome) {
+function result(outcome: QueryOutcome & { questionHidden?: boolean }) {
   return {
     query: presentQuery(outcome.query, { createdByName: creatorNameOf(outcome.query) }),
     action: outcome.action,
     formStatus: outcome.formStatus,
     version: outcome.version,
+    ...(outcome.questionHidden === undefined ? {} : { questionHidden: outcome.questionHidden }),
   };
 }
 
