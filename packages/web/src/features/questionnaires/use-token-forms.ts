@@ -2,9 +2,11 @@ import {
   type Answer,
   collectEmbeddedRules,
   type FillForm,
+  formStatusWithQueries,
   type ImageChartAnswer,
   type ImageChartMarker,
   type QuestionnaireFill,
+  type QuestionnaireQuery,
   type VerificationRound,
 } from '@trialbase/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -190,7 +192,15 @@ export function buildTabs(
     const tab: FormTab = {
       formId: f.formId,
       title: pickText(f.form.title, language) || f.formId,
-      status: f.answerSet?.status ?? 'STATUS_NOT_STARTED',
+      // Spec 001 §4: an open or responded query overrides the stored status (review data lists them).
+      status: formStatusWithQueries(
+        f.answerSet?.status ?? 'STATUS_NOT_STARTED',
+        'queries' in data && Array.isArray(data.queries)
+          ? (data.queries as QuestionnaireQuery[])
+              .filter((q) => q.questionnaireId === f.answerSet?.id)
+              .map((q) => q.status)
+          : [],
+      ),
       verified: levels.filter((l) =>
         l === 'primary' ? f.answerSet?.verified : f.answerSet?.secondaryVerified,
       ),
