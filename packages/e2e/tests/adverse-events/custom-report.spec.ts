@@ -223,6 +223,7 @@ test('a study designer sets up the AE form; at each site a doctor reports a cust
   await expectSigned(sponsorPage, 'SPONSOR_CLASSIFICATION', sponsorName);
   await expectSigned(sponsorPage, 'FOLLOW_UP', 'Investigator Journey');
   await expectSigned(sponsorPage, 'SPONSOR_FOLLOW_UP', sponsorName);
+  const reviewUrl = sponsorPage.url();
 
   // The list shows the progress of both sites' reports.
   await sponsorPage.goto(`/study/${study.studyId}/ae2`);
@@ -233,7 +234,6 @@ test('a study designer sets up the AE form; at each site a doctor reports a cust
   await expect(rows.filter({ hasText: second.patientId })).toContainText('Follow-up');
 
   if (SHOTS) {
-    const reviewUrl = sponsorPage.url();
     await sponsorPage.goto(`/study/${study.studyId}/ae2`);
     await sponsorPage.getByTestId('ae-report-table').getByRole('link', { name: second.patientId }).click();
     const openUrl = sponsorPage.url();
