@@ -18,6 +18,13 @@ import {
 const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 const StudyIdParamsSchema = z.object({ studyId: z.string().min(1).max(64) });
 
+/**
+ * Spec 000 §4 lifecycle steps: the reason recorded with the step's audit event (lock, unlock,
+ * complete and anonymize).
+ */
+export const StudyLifecycleReasonSchema = z.object({ reason: z.string().trim().min(1).max(1000) });
+export type StudyLifecycleReason = z.infer<typeof StudyLifecycleReasonSchema>;
+
 /** The studies endpoints (issue 14 item 6): method, path and schemas, shared by the server's routes and the web clients. */
 export const studyEndpoints = {
   start: defineEndpoint({
@@ -50,6 +57,42 @@ export const studyEndpoints = {
     summary: 'Leave test drive, back to build',
     tags: ['studies'],
     params: IdParamsSchema,
+    response: { 200: StudyDetailSchema },
+  }),
+  lock: defineEndpoint({
+    method: 'POST',
+    path: '/api/study/:id/lock',
+    summary: 'Lock the study: data entry frozen (spec 000 §4 LOCKED)',
+    tags: ['studies'],
+    params: IdParamsSchema,
+    body: StudyLifecycleReasonSchema,
+    response: { 200: StudyDetailSchema },
+  }),
+  unlock: defineEndpoint({
+    method: 'POST',
+    path: '/api/study/:id/unlock',
+    summary: 'Unlock a locked study: back to production',
+    tags: ['studies'],
+    params: IdParamsSchema,
+    body: StudyLifecycleReasonSchema,
+    response: { 200: StudyDetailSchema },
+  }),
+  complete: defineEndpoint({
+    method: 'POST',
+    path: '/api/study/:id/complete',
+    summary: 'Complete a locked study (final)',
+    tags: ['studies'],
+    params: IdParamsSchema,
+    body: StudyLifecycleReasonSchema,
+    response: { 200: StudyDetailSchema },
+  }),
+  anonymize: defineEndpoint({
+    method: 'POST',
+    path: '/api/study/:id/anonymize',
+    summary: "Anonymize a completed study: the subjects' identifying fields erased, irreversibly",
+    tags: ['studies'],
+    params: IdParamsSchema,
+    body: StudyLifecycleReasonSchema,
     response: { 200: StudyDetailSchema },
   }),
   requestDelete: defineEndpoint({

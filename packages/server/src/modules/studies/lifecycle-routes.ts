@@ -7,6 +7,7 @@ import { runUseCase } from '../../platform/use-case';
 import { presentStudyDetail } from './presenters';
 import { accessOf } from './route-helpers';
 import {
+  anonymizeStudy,
   changeStudyStatus,
   deleteStudy,
   requestStudyDeletion,
@@ -15,7 +16,14 @@ import {
 import { getStudyOr404 } from './service/read-studies';
 
 const STATUS_CALLS: {
-  endpoint: (typeof studyEndpoints)['start' | 'stop' | 'testDrive' | 'backToBuild'];
+  endpoint: (typeof studyEndpoints)[
+    | 'start'
+    | 'stop'
+    | 'testDrive'
+    | 'backToBuild'
+    | 'lock'
+    | 'unlock'
+    | 'complete'];
   action: StudyStatusAction;
   permission: Permission;
 }[] = [
@@ -39,6 +47,23 @@ const STATUS_CALLS: {
     action: 'backToBuild',
     permission: 'STUDY_TEST',
   },
+  // Spec 000 §4 LOCKED: STUDY_LOCK (docs/ROLES.md: held by no role, granted as an extra or the
+  // system admin's) both locks and unlocks; completing a locked study ends it like stop.
+  {
+    endpoint: studyEndpoints.lock,
+    action: 'lock',
+    permission: 'STUDY_LOCK',
+  },
+  {
+    endpoint: studyEndpoints.unlock,
+    action: 'unlock',
+    permission: 'STUDY_LOCK',
+  },
+  {
+    endpoint: studyEndpoints.complete,
+    action: 'complete',
+    permission: 'STUDY_STOP',
+  },
 ];
 
 /** Spec 001 §7 start, stop, test drive and deletion; the domain state machine decides (000 §4). */
@@ -52,12 +77,32 @@ export function lifecycleRoutes(deps: ModuleDeps) {
         handler: async (req) => {
           const study = await getStudyOr404(db, req.params.id);
           const row = await runUseCase(db, actorOf(req), (ctx) =>
-            changeStudyStatus(ctx, { studyId: study.id, action: call.action }),
+            changeStudyStatus(ctx, {
+              studyId: study.id,
+              action: call.action,
+              reason: (req.body as { reason?: string } | undefined)?.reason ?? null,
+            }),
           );
           return presentStudyDetail(row, await accessOf(deps, req));
         },
       }),
     ),
+    defineRoute({
+      endpoint: studyEndpoints.anonymize,
+      // Irreversible erasure of identities: the deletion right (held by no role, docs/ROLES.md).
+      permission: inStudy('STUDY_REQUEST_DELETE'),
+      handler: async (req) => {
+        const study = await getStudyOr404(db, req.params.id);
+        const signature = await checkExtendedValidation(db, req, {
+          required: true,
+          meaning: 'Study anonymized',
+        });
+        const row = await runUseCase(db, actorOf(req), (ctx) =>
+          anonymizeStudy(ctx, { studyId: study.id, reason: req.body.reason, signature }),
+        );
+        return presentStudyDetail(row, await accessOf(deps, req));
+      },
+    }),
     defineRoute({
       endpoint: studyEndpoints.requestDelete,
       permission: inStudy('STUDY_REQUEST_DELETE'),

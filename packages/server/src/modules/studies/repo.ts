@@ -189,3 +189,29 @@ export async function redeemEnterpriseCode(
     .returning({ codeHash: enterpriseCodes.codeHash });
   return rows.length === 1;
 }
+
+/**
+ * Spec 000 §4 anonymization: removes the named identifying attributes from every subject of the
+ * study that holds any of them; answers which subject lost which fields (for the audit trail).
+ */
+export async function eraseSubjectIdentities(
+  db: Executor,
+  studyId: string,
+  fields: readonly string[],
+  now: Date,
+): Promise<{ id: string; fields: string[] }[]> {
+  const list = sql.join(
+    fields.map((f) => sql`${f}`),
+    sql`, `,
+  );
+  const held = await db
+    .select({ id: subjects.id, attributes: subjects.attributes })
+    .from(subjects)
+    .where(and(eq(subjects.studyId, studyId), sql`${subjects.attributes} ?| array[${list}]::text[]`));
+  if (held.length === 0) return [];
+  await db
+    .update(subjects)
+    .set({ attributes: sql`${subjects.attributes} - array[${list}]::text[]`, updatedAt: now })
+    .where(and(eq(subjects.studyId, studyId), sql`${subjects.attributes} ?| array[${list}]::text[]`));
+  return held.map((s) => ({ id: s.id, fields: fields.filter((f) => f in s.attributes) }));
+}

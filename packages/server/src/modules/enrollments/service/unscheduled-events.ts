@@ -86,6 +86,7 @@ async function insertActiveToken(
     activatedAt: ctx.now,
     completedTime: null,
     details: values.details,
+    removedAt: null,
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
@@ -214,7 +215,7 @@ export async function recordUnscheduledEvent(
 /** An enrollment's unscheduled event tokens, oldest first. */
 export function unscheduledTokensOf(tokens: TokenRow[]): TokenRow[] {
   return tokens
-    .filter((t) => UNSCHEDULED_TYPE_OF_TOKEN[t.type as TokenType] !== undefined)
+    .filter((t) => UNSCHEDULED_TYPE_OF_TOKEN[t.type as TokenType] !== undefined && t.removedAt === null)
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
 }
 

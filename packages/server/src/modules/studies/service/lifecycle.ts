@@ -2,13 +2,14 @@ import {
   isTransitionError,
   type StudyAction,
   type StudyStatus,
+  SUBJECT_RESTRICTED_FIELDS,
   studyDeletionDueTime,
   studyStateMachine,
 } from '@trialbase/domain';
 import type { Signature } from '../../../platform/auth/extended-validation';
 import { AppError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { type StudyRow, updateStudyRow } from '../repo';
+import { eraseSubjectIdentities, type StudyRow, updateStudyRow } from '../repo';
 import { loadStudyForChange } from './update-study';
 
 /** The state machine's verdict as an AppError (the platform error handler does not map TransitionError). */
@@ -24,16 +25,20 @@ function nextStatus(from: StudyStatus, action: StudyAction): StudyStatus {
   }
 }
 
-/** The lifecycle calls of spec 001 §7 that only move the status. */
-export type StudyStatusAction = Extract<StudyAction, 'start' | 'stop' | 'test' | 'backToBuild'>;
+/** The lifecycle calls of spec 001 §7 and 000 §4 that only move the status. */
+export type StudyStatusAction = Extract<
+  StudyAction,
+  'start' | 'stop' | 'test' | 'backToBuild' | 'lock' | 'unlock' | 'complete'
+>;
 
 /**
- * Spec 001 §7 POST /study/{id}/start, /stop, POST and PUT /testDrive: the domain state
- * machine decides (000 §4); a refused transition is STUDY_STATUS_MISMATCH and changes nothing.
+ * Spec 001 §7 POST /study/{id}/start, /stop, POST and PUT /testDrive, and (000 §4) lock, unlock and
+ * complete: the domain state machine decides; a refused transition is STUDY_STATUS_MISMATCH and
+ * changes nothing. The step's reason goes with its audit event.
  */
 export async function changeStudyStatus(
   ctx: UseCaseContext,
-  input: { studyId: string; action: StudyStatusAction },
+  input: { studyId: string; action: StudyStatusAction; reason?: string | null },
 ): Promise<StudyRow> {
   const row = await loadStudyForChange(ctx, input.studyId);
   const from = row.status as StudyStatus;
@@ -46,6 +51,45 @@ export async function changeStudyStatus(
     studyId: row.id,
     before: { status: from },
     after: { status: to, action: input.action },
+    reason: input.reason ?? null,
+  });
+  return updated;
+}
+
+/**
+ * Spec 000 §4 anonymize (COMPLETED → ANONYMIZED, irreversible): every subject's identifying fields
+ * (the restricted fields of 000 §6) are erased in the same transaction; the audit trail stays as it
+ * is, each subject's erasure recorded with the names of the fields, never their values.
+ */
+export async function anonymizeStudy(
+  ctx: UseCaseContext,
+  input: { studyId: string; reason: string; signature: Signature | null },
+): Promise<StudyRow> {
+  const row = await loadStudyForChange(ctx, input.studyId);
+  const from = row.status as StudyStatus;
+  const to = nextStatus(from, 'anonymize');
+  const fields = Object.keys(SUBJECT_RESTRICTED_FIELDS);
+  const erased = await eraseSubjectIdentities(ctx.tx, row.id, fields, ctx.now);
+  for (const subject of erased) {
+    await ctx.audit({
+      action: 'SUBJECT_ANONYMIZED',
+      entityType: 'SUBJECT',
+      entityId: subject.id,
+      studyId: row.id,
+      before: { fields: subject.fields },
+      after: { fields: [] },
+      reason: input.reason,
+    });
+  }
+  const updated = await updateStudyRow(ctx.tx, row.id, { status: to, updatedAt: ctx.now });
+  await ctx.audit({
+    action: 'STUDY_STATUS_CHANGED',
+    entityType: 'STUDY',
+    entityId: row.id,
+    studyId: row.id,
+    before: { status: from },
+    after: { status: to, action: 'anonymize', subjectsAnonymized: erased.length, signature: input.signature },
+    reason: input.reason,
   });
   return updated;
 }
