@@ -1,5 +1,5 @@
-import { Select, Stack, Switch } from '@mantine/core';
-import { AE_MANDATORY_WHEN, type Question } from '@trialbase/domain';
+import { MultiSelect, Select, Stack, Switch } from '@mantine/core';
+import { AE_MANDATORY_WHEN, INVOLVEMENT_PERMISSIONS, type Question } from '@trialbase/domain';
 import { useTranslation } from 'react-i18next';
 import { useBuilderContext } from '../builder/context';
 import type { SectionProps } from './question-editor';
@@ -28,6 +28,26 @@ export function FilloutPermissions({ question, update }: SectionProps) {
           onChange={(v) =>
             update((q) => ({ ...q, mandatoryWhen: (v ?? undefined) as Question['mandatoryWhen'] }))
           }
+        />
+      )}
+      {builder.form.type === 'TYPE_AE' && (
+        // Spec 001 §3 fill-out permissions of AE forms: who fills the question (issue 20 item 3).
+        <MultiSelect
+          label={t('AE_REPORTS.FILL_OUT.LABEL')}
+          description={t('AE_REPORTS.FILL_OUT.HINT')}
+          data={INVOLVEMENT_PERMISSIONS.map((v) => ({
+            value: v,
+            label: t(`AE_REPORTS.FILL_OUT.INVOLVEMENT.${v}`),
+          }))}
+          value={question.fillOutPermissions ?? []}
+          onChange={(v) =>
+            update((q) => ({
+              ...q,
+              fillOutPermissions:
+                v.length > 0 ? (v as NonNullable<Question['fillOutPermissions']>) : undefined,
+            }))
+          }
+          data-testid="question-fill-out-permissions"
         />
       )}
     </Stack>
