@@ -34,6 +34,8 @@ export type FilledFormFacts = {
 };
 
 export type QuestionnairePort = {
+  /** The job queues a staff update kicks after its commit (schedule, outbox): a response that changed the answer kicks them too. */
+  queuesAfterUpdate: readonly string[];
   /** Reads the filled form named by the URL, under the enrollment's lock when `ctx` is a use case. */
   loadFilledForm(ctx: UseCaseContext, ref: FilledFormRef): Promise<FilledFormFacts>;
   /** Re-derives the stored form status after queries changed (spec 001 §4: query overrides the others). */

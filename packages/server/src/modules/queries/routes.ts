@@ -105,8 +105,9 @@ export function queryRoutes(deps: ModuleDeps, port: QuestionnairePort): RouteDef
             }),
           clock(),
         );
-        // A changed answer may move the schedule too (the staff update's own jobs).
-        deps.jobs()?.kick(OUTBOX_QUEUE);
+        // A changed answer may move the schedule too: the staff update's own jobs, else the emails.
+        const queues = req.body.answer ? port.queuesAfterUpdate : outcome.emails > 0 ? [OUTBOX_QUEUE] : [];
+        for (const queue of queues) deps.jobs()?.kick(queue);
         return result(outcome);
       },
     }),

@@ -5,7 +5,9 @@
  */
 import { deriveFormStatus, evaluateFormVisibility, type FormStatus } from '@trialbase/domain';
 import type { Config } from '../../../platform/config';
+import { OUTBOX_QUEUE } from '../../../platform/outbox/outbox';
 import type { UseCaseContext } from '../../../platform/use-case';
+import { SCHEDULE_QUEUE } from '../../enrollments/tokens/service/run-due-schedule';
 import { scheduleEnvOf } from '../../enrollments/tokens/service/send-link';
 import { answerValues, type FilledFormRef, type QuestionnairePort } from '../../queries/port';
 import { answerOfRow } from '../presenters';
@@ -24,6 +26,7 @@ async function load(ctx: UseCaseContext, ref: FilledFormRef) {
 
 export function questionnairePortOf(config: Pick<Config, 'publicUrl' | 'port'>): QuestionnairePort {
   return {
+    queuesAfterUpdate: [OUTBOX_QUEUE, SCHEDULE_QUEUE],
     async loadFilledForm(ctx, ref) {
       const { fill, row, form, answerRows, answers } = await load(ctx, ref);
       const visibility = evaluateFormVisibility(form.form, answers);
