@@ -202,6 +202,12 @@ test('a doctor reports an SAE from the form, investigator and sponsor sign it in
     'Every signature of this adverse event is there.',
   );
   await expect(sponsorPage.getByTestId('ae-signatures').getByRole('listitem')).toHaveCount(4);
+  // The audit trail (isAudit) holds the report and the four signatures, each with who and when.
+  await sponsorPage.getByTestId('ae-audit-show').click();
+  const auditRows = sponsorPage.getByTestId('ae-audit').locator('tbody tr');
+  await expect(auditRows.first()).toBeVisible();
+  expect(await auditRows.count()).toBeGreaterThanOrEqual(5);
+  await expect(auditRows.filter({ hasText: 'Investigator Journey' })).not.toHaveCount(0);
 
   // The subject view's adverse events tab lists it, completed.
   await doctorPage.goto(`/study/${study.studyId}/patient/${subject.subjectId}?selected=ae`);

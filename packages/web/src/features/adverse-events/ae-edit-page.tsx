@@ -12,6 +12,7 @@ import { ExtendedValidationDialog } from '../../components/extended-validation-d
 import { FullPageLoader } from '../../components/full-page-loader';
 import { PageHeader } from '../../components/page-header';
 import { AeAmendments } from './ae-amendments';
+import { AeAudit } from './ae-audit';
 import { AeClockBadge } from './ae-clock-badge';
 import { isolated, useAeDates } from './ae-dates';
 import { type AeFieldErrors, AeFormFields, normalizeAeContent } from './ae-form';
@@ -182,6 +183,7 @@ function AeEditor({ ae }: { ae: AeView }) {
       )}
       <AeVerification ae={ae} dates={dates} />
       <AeAmendments amendments={ae.amendments} dates={dates} />
+      <AeAudit studyId={ae.studyId} aeId={ae.id} dates={dates} />
     </Stack>
   );
 }
