@@ -254,7 +254,7 @@ describe(`adverse events over HTTP on ${engine}`, () => {
     for (const action of ['followUp', 'initialSponsor', 'finalSponsor'] as const) {
       const res = await sign('admin', id, action);
       expect(res.statusCode, action).toBe(409);
-      expect(res.json().context.reason).toBe('OUT_OF_ORDER');
+      expect(res.json().context.reason).toBe('AE_OUT_OF_ORDER');
     }
     // Roles without the classification permission.
     for (const who of [callers.doctorA, callers.helper, callers.monitor]) {
@@ -284,10 +284,10 @@ describe(`adverse events over HTTP on ${engine}`, () => {
     ]);
     expect(c.signatures[0]?.signedTime).toBe(c.classificationSignedTime);
     expect((await sign(callers.investigator, id, 'classification')).json().context.reason).toBe(
-      'ALREADY_SIGNED',
+      'AE_ALREADY_SIGNED',
     );
     // With the sponsor involved, the initial sponsor evaluation comes before follow-up.
-    expect((await sign(callers.investigator, id, 'followUp')).json().context.reason).toBe('OUT_OF_ORDER');
+    expect((await sign(callers.investigator, id, 'followUp')).json().context.reason).toBe('AE_OUT_OF_ORDER');
     for (const who of [callers.investigator, callers.doctorA, callers.helper, callers.monitor]) {
       expect((await sign(who, id, 'initialSponsor')).statusCode).toBe(403);
     }
@@ -300,7 +300,7 @@ describe(`adverse events over HTTP on ${engine}`, () => {
     });
     // The sponsor's signature stops the clock, within its 24 hours.
     expect(initial.json<AeView>().clock).toMatchObject({ kind: 'SAE_24H', status: 'MET' });
-    expect((await sign(callers.sponsor, id, 'finalSponsor')).json().context.reason).toBe('OUT_OF_ORDER');
+    expect((await sign(callers.sponsor, id, 'finalSponsor')).json().context.reason).toBe('AE_OUT_OF_ORDER');
     for (const who of [callers.doctorA, callers.helper, callers.monitor]) {
       expect((await sign(who, id, 'followUp')).statusCode).toBe(403);
     }
@@ -340,12 +340,12 @@ describe(`adverse events over HTTP on ${engine}`, () => {
     const ae = await report(callers.doctorA, content());
     await sign(callers.investigator, ae.id, 'classification');
     expect((await sign(callers.sponsor, ae.id, 'initialSponsor')).json().context.reason).toBe(
-      'SPONSOR_NOT_INVOLVED',
+      'AE_SPONSOR_NOT_INVOLVED',
     );
     const done = await sign(callers.investigator, ae.id, 'followUp');
     expect(done.json<AeView>()).toMatchObject({ status: 'AE_FOLLOWED_UP', nextSignAction: null });
     expect((await sign(callers.sponsor, ae.id, 'finalSponsor')).json().context.reason).toBe(
-      'SPONSOR_NOT_INVOLVED',
+      'AE_SPONSOR_NOT_INVOLVED',
     );
   });
 
@@ -457,7 +457,9 @@ describe(`adverse events over HTTP on ${engine}`, () => {
       await call('admin', { method: 'GET', url: `/api/studies/${studyId}/ae?includeRemoved=true` })
     ).json<AeList>();
     expect(all.some((a) => a.id === ae.id)).toBe(true);
-    expect((await sign(callers.investigator, ae.id, 'classification')).json().context.reason).toBe('REMOVED');
+    expect((await sign(callers.investigator, ae.id, 'classification')).json().context.reason).toBe(
+      'AE_REMOVED',
+    );
   });
 
   it('lists by filters, only the caller’s sites; a subject’s listAe; 404 for an unknown AE', async () => {

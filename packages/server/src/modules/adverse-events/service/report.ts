@@ -196,7 +196,7 @@ export async function updateAe(
         ? 'The adverse event was removed.'
         : 'The adverse event is signed: change it with an amendment and its reason.',
       {
-        context: { reason: before.removed ? 'REMOVED' : 'AE_SIGNED_USE_AMEND' },
+        context: { reason: before.removed ? 'AE_REMOVED' : 'AE_SIGNED_USE_AMEND' },
       },
     );
   }
@@ -228,7 +228,7 @@ export async function amendAe(
         ? 'The adverse event was removed.'
         : 'The adverse event has no signature yet: change it directly.',
       {
-        context: { reason: before.removed ? 'REMOVED' : 'AE_NOT_SIGNED_USE_UPDATE' },
+        context: { reason: before.removed ? 'AE_REMOVED' : 'AE_NOT_SIGNED_USE_UPDATE' },
       },
     );
   }
@@ -300,7 +300,9 @@ export async function verifyAe(
 ): Promise<AeRow> {
   const before = requireLive(await lockAe(ctx.tx, input.studyId, input.aeId));
   if (before.removed)
-    throw new AppError('PRECONDITION', 'The adverse event was removed.', { context: { reason: 'REMOVED' } });
+    throw new AppError('PRECONDITION', 'The adverse event was removed.', {
+      context: { reason: 'AE_REMOVED' },
+    });
   const set =
     input.round === 'primary'
       ? { verifiedBy: input.verified ? input.userId : null, verifiedAt: input.verified ? ctx.now : null }

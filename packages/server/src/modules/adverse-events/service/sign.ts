@@ -50,7 +50,7 @@ export async function signAe(
   );
   if (refusal) {
     throw new AppError('PRECONDITION', REFUSAL_MESSAGES[refusal], {
-      context: { reason: refusal, status: before.status, action: input.action },
+      context: { reason: `AE_${refusal}`, status: before.status, action: input.action },
     });
   }
   const status = aeStatusAfterSign(before.status, input.action);
