@@ -22,6 +22,11 @@ export * from './adverse-events/state-machine';
 export * from './audit/events';
 export * from './audit/payloads';
 export * from './auth/schemas';
+// build-check
+export * from './build-check/context';
+export * from './build-check/endpoints';
+export * from './build-check/model';
+export * from './build-check/run';
 // authoring
 export * from './authoring/issues';
 export * from './authoring/limits';
