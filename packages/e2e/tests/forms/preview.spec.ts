@@ -225,9 +225,13 @@ test('every question type renders; reference types show the unsupported card wit
 
   // Spec 000 §6: reference questions need the matching module **or** permission. No API turns
   // modules off, so the study answer is altered here. Without the modules the admin still holds
-  // the permissions (AE_VIEW, the medication ones, PATHWAY_RECORD_UNEXPECTED): no card.
+  // the permissions (the AE ones, the medication ones, PATHWAY_RECORD_UNEXPECTED): no card.
   const referencePermissions = [
+    // Issue 20 item 4: any AE permission opens the AE reference types.
     'AE_VIEW',
+    'AE_LIST',
+    'AE_CREATE',
+    'AE_UPDATE',
     'PATIENT_LIST_MEDICATION',
     'PATIENT_CREATE_MEDICATION',
     'PATIENT_UPDATE_MEDICATION',
