@@ -13,6 +13,7 @@ import { queryEndpoints } from './queries/endpoints';
 import { questionnaireEndpoints } from './questionnaires/endpoints';
 import { ruleEndpoints } from './rules/endpoints';
 import { siteEndpoints } from './sites/endpoints';
+import { storageEndpoints } from './storage/endpoints';
 import { studyEndpoints } from './studies/endpoints';
 import { subjectEndpoints } from './subjects/endpoints';
 import { systemEndpoints } from './system/endpoints';
@@ -36,6 +37,7 @@ export {
   questionnaireEndpoints,
   ruleEndpoints,
   siteEndpoints,
+  storageEndpoints,
   studyEndpoints,
   subjectEndpoints,
   systemEndpoints,
@@ -65,6 +67,7 @@ export const endpoints = {
   questionnaires: questionnaireEndpoints,
   rules: ruleEndpoints,
   sites: siteEndpoints,
+  storage: storageEndpoints,
   studies: studyEndpoints,
   subjects: subjectEndpoints,
   system: systemEndpoints,

@@ -164,6 +164,8 @@ export {
 export * from './sites/model';
 export * from './sites/schemas';
 // studies
+export * from './storage/endpoints';
+export * from './storage/model';
 export * from './studies/date-format';
 export * from './studies/model';
 export * from './studies/participant-settings';

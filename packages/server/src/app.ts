@@ -39,6 +39,7 @@ import { questionnairePortOf } from './modules/questionnaires/api';
 import { questionnaireRoutes } from './modules/questionnaires/routes';
 import { ruleRoutes } from './modules/rules/routes';
 import { siteRoutes } from './modules/sites/routes';
+import { storageRoutes } from './modules/storage/routes';
 import { studyRoutes } from './modules/studies/routes';
 import { subjectRoutes } from './modules/subjects/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -244,6 +245,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...adverseEventRoutes(deps),
     ...fileRoutes(deps),
     ...customAeReportRoutes(deps),
+    ...storageRoutes(deps),
     ...publicRoutes(deps),
     ...translationRoutes(deps),
   ];

@@ -16,6 +16,7 @@ import type { PublicAuditEvent } from '../public/audit-events';
 import type { QuestionnaireAuditEvent } from '../questionnaires/audit-events';
 import type { RuleAuditEvent } from '../rules/audit-events';
 import type { SiteAuditEvent } from '../sites/audit-events';
+import type { StorageAuditEvent } from '../storage/audit-events';
 import type { StudyAuditEvent } from '../studies/audit-events';
 import type { SubjectAuditEvent } from '../subjects/audit-events';
 import type { TokenAuditEvent } from '../tokens/audit-events';
@@ -58,6 +59,7 @@ export type AuditEvent =
   | PlatformAuditEvent
   | UserAuditEvent
   | StudyAuditEvent
+  | StorageAuditEvent
   | SiteAuditEvent
   | AccessAuditEvent
   | IntegrationAuditEvent

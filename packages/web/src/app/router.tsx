@@ -13,6 +13,7 @@ import { queryRoutes } from '../features/queries/routes';
 import { questionnaireRoutes } from '../features/questionnaires/routes';
 import { ruleRoutes } from '../features/rules/routes';
 import { siteRoutes } from '../features/sites/routes';
+import { storageRoutes } from '../features/storage/routes';
 import { studyRoutes } from '../features/studies/routes';
 import { subjectRoutes } from '../features/subjects/routes';
 import { translationRoutes } from '../features/translations/routes';
@@ -52,6 +53,7 @@ export function createAppRouter() {
             ...translationRoutes,
             ...adverseEventRoutes,
             ...aeReportRoutes,
+            ...storageRoutes,
             ...pendingSectionRoutes,
             ...accountRoutes,
             {

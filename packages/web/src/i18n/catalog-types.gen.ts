@@ -18,6 +18,7 @@ import type rendererEn from '../locales/en/renderer.json';
 import type rulesEn from '../locales/en/rules.json';
 import type serverErrorsEn from '../locales/en/server-errors.json';
 import type sitesEn from '../locales/en/sites.json';
+import type storageEn from '../locales/en/storage.json';
 import type studiesEn from '../locales/en/studies.json';
 import type subjectsEn from '../locales/en/subjects.json';
 import type translationsEn from '../locales/en/translations.json';
@@ -43,6 +44,7 @@ export interface EnglishCatalogs {
   rules: typeof rulesEn;
   'server-errors': typeof serverErrorsEn;
   sites: typeof sitesEn;
+  storage: typeof storageEn;
   studies: typeof studiesEn;
   subjects: typeof subjectsEn;
   translations: typeof translationsEn;

@@ -2,10 +2,12 @@ import { enrollmentEndpoints, hasPermission } from '@trialbase/domain';
 import { actorOf } from '../../platform/auth/guard';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
+import { registerRemovableTypes } from '../../platform/soft-delete/registry';
 import { runUseCase } from '../../platform/use-case';
 import { enrollmentStaffRoutes } from './actions-routes';
 import { presentEnrollment } from './presenters';
 import { enrollmentReadRoutes } from './read-routes';
+import { ENROLLMENT_REMOVABLE_TYPES } from './removable-types';
 import { enrollmentSite, enrolmentSites, siteOfEnrollment } from './route-helpers';
 import { enrollSubject } from './service/enroll-subject';
 import { listEnrollmentTokens } from './tokens/api';
@@ -15,6 +17,7 @@ import { scheduleEnvOf } from './tokens/service/send-link';
 
 /** Routes of the enrollments area (spec 001 §7 Subjects and enrollments). */
 export function enrollmentRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
+  registerRemovableTypes(ENROLLMENT_REMOVABLE_TYPES);
   const { db, clock } = deps;
   const env = scheduleEnvOf(deps.config);
   return [

@@ -1,6 +1,7 @@
 import {
   IconAlertTriangle,
   IconApi,
+  IconArchive,
   IconBuildingHospital,
   IconChartBar,
   IconDatabaseImport,
@@ -136,6 +137,14 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
     isAllowed: can(ACCESS_MANAGE_PERMISSION),
   },
   { key: 'API', path: 'api', icon: IconApi, label: 'ACCESS.NAV.API', isAllowed: can('API_KEY_VIEW') },
+  {
+    // Issue 23 item 5: removed items (soft delete) with who, when and why; the list asks SOFT_DELETE.
+    key: 'STORAGE',
+    path: 'storage',
+    icon: IconArchive,
+    label: 'STORAGE.NAV',
+    isAllowed: can('SOFT_DELETE'),
+  },
 ];
 
 /**
