@@ -4,6 +4,7 @@ import { customAeReportEndpoints } from './adverse-events/custom-reports/endpoin
 import { adverseEventEndpoints } from './adverse-events/endpoints';
 import { authEndpoints } from './auth/endpoints';
 import { enrollmentEndpoints } from './enrollments/endpoints';
+import { exportEndpoints } from './exports/endpoints';
 import { fileEndpoints } from './files/endpoints';
 import { formEndpoints } from './forms/endpoints';
 import { integrationEndpoints } from './integrations/endpoints';
@@ -58,6 +59,7 @@ export const endpoints = {
   auth: authEndpoints,
   customAeReports: customAeReportEndpoints,
   enrollments: enrollmentEndpoints,
+  exports: exportEndpoints,
   files: fileEndpoints,
   forms: formEndpoints,
   integrations: integrationEndpoints,

@@ -26,6 +26,8 @@ import {
   SCHEDULE_QUEUE,
 } from './modules/enrollments/tokens/service/run-due-schedule';
 import { scheduleEnvOf } from './modules/enrollments/tokens/service/send-link';
+import { EXPORT_QUEUE, runExportSweep } from './modules/exports/api';
+import { exportRoutes } from './modules/exports/routes';
 import { fileRoutes } from './modules/files/routes';
 import { formRoutes } from './modules/forms/routes';
 import { authenticateApiKey } from './modules/integrations/api-key-auth';
@@ -248,6 +250,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...storageRoutes(deps),
     ...publicRoutes(deps),
     ...translationRoutes(deps),
+    ...exportRoutes(deps),
   ];
   registerRoutes(app, routes, deps);
   if (config.apiDocs) {
@@ -284,6 +287,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           app.log.info({ chains: heads.length, logFile: config.auditLogFile }, 'audit chain heads published');
           if (config.auditHeadEmail) await app.jobs?.send(OUTBOX_QUEUE);
         },
+        // Issue 26: exports run here, one after another; zips past their keeping time are removed.
+        [EXPORT_QUEUE]: async () => {
+          await runExportSweep(database.db, { now: clock, retentionDays: config.exportRetentionDays });
+        },
         // Issue 19 item 4: the daily query digest for users who chose it.
         [QUERY_DIGEST_QUEUE]: async () => {
           const sent = await sendQueryDigests(database.db, clock(), scheduleEnvOf(config));
@@ -298,6 +305,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           [AUDIT_HEAD_QUEUE]: AUDIT_HEAD_CRON,
           [QUERY_DIGEST_QUEUE]: QUERY_DIGEST_CRON,
           [AE_CLOCK_QUEUE]: AE_CLOCK_CRON,
+          // Hourly: expired exports are removed even when nobody asks for a new one.
+          [EXPORT_QUEUE]: '17 * * * *',
         },
       },
     );
@@ -306,6 +315,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await app.jobs.send(OUTBOX_QUEUE);
       await app.jobs.send(SCHEDULE_QUEUE);
       await app.jobs.send(AE_CLOCK_QUEUE);
+      await app.jobs.send(EXPORT_QUEUE);
     }
   });
   app.addHook('onClose', async () => {

@@ -96,6 +96,7 @@ describe('codebook variables of a form', () => {
       tableCol: [{ id: 'c1', title: { en: 'mg' }, type: 'NUMBER', exportLabel: 'MG' }],
     }),
     q({ id: 'q6', type: 'DATE', order: 6, exportLabel: 'weight' }),
+    q({ id: 'q7', type: 'CHECKBOX', order: 7, exportLabel: 'FASTING' }),
   ];
   const vars = formVariables({ id: 'f', exportLabel: 'VITALS', title: { en: 'Vitals' } }, questions, 'en');
 
@@ -107,8 +108,17 @@ describe('codebook variables of a form', () => {
       'VITALS_Q4_2',
       'DOSE_AM_MG',
       'weight_2',
+      'FASTING',
     ]);
-    expect(vars.map((v) => v.type)).toEqual(['numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'date']);
+    expect(vars.map((v) => v.type)).toEqual([
+      'numeric',
+      'numeric',
+      'numeric',
+      'numeric',
+      'numeric',
+      'date',
+      'numeric',
+    ]);
   });
   it('choices carry their 1-based positions as value labels', () => {
     expect(vars[1]?.valueLabels).toEqual([
@@ -131,6 +141,8 @@ describe('codebook variables of a form', () => {
     expect(cell(3, a({ possibilities: ['r1'] }))).toBe('0');
     expect(cell(4, a({ tableCells: [{ row: 0, col: 'c1', value: '50' }] }))).toBe('50');
     expect(cell(5, null, { enrollmentStatus: 'EXCLUDED' })).toBe('.e');
+    expect(cell(6, a({ answerStrings: ['true'] }))).toBe('1');
+    expect(cell(6, a({ answerStrings: ['false'] }))).toBe('0');
   });
 });
 

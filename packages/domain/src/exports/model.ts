@@ -118,6 +118,7 @@ export type CodebookVariable = {
   source:
     | { kind: 'value' }
     | { kind: 'choice' }
+    | { kind: 'checkbox' }
     | { kind: 'response'; possibilityId: string }
     | { kind: 'cell'; row: number; colId: string };
 };
@@ -195,7 +196,7 @@ const NO_VARIABLE: ReadonlySet<QuestionType> = new Set(['INFORMATION']);
 /**
  * The codebook variables of one form, in question order: one per question; multiple response one
  * 0/1 variable per possibility; tables one per row and column (dynamic tables up to their row
- * limit). Choices are coded by their 1-based position (DESIGN.md positions) with value labels.
+ * limit); a checkbox is 0/1. Choices are coded by their 1-based position (DESIGN.md positions) with value labels.
  */
 export function formVariables(
   form: { id: string; exportLabel?: string | null; title: LocalizedText },
@@ -253,6 +254,18 @@ export function formVariables(
           });
         });
       });
+    } else if (q.type === 'CHECKBOX') {
+      names.push(base);
+      out.push({
+        ...common,
+        label,
+        type: 'numeric',
+        valueLabels: [
+          { value: '0', label: 'Not ticked' },
+          { value: '1', label: 'Ticked' },
+        ],
+        source: { kind: 'checkbox' },
+      });
     } else {
       const isChoice = choices.length > 0 && ['MULTIPLE_CHOICE', 'YES_NO', 'SMILEY'].includes(q.type);
       names.push(base);
@@ -287,6 +300,10 @@ export function cellValue(
         .map((id) => question.possibilities.findIndex((p) => p.id === id) + 1)
         .filter((n) => n > 0);
       return positions.length > 0 ? positions.join('|') : '.b';
+    }
+    case 'checkbox': {
+      const value = answer.answerStrings[0];
+      return value === 'true' ? '1' : value === 'false' ? '0' : '.b';
     }
     case 'response': {
       return answer.possibilities.includes(variable.source.possibilityId) ? '1' : '0';

@@ -41,6 +41,8 @@ export type Config = {
   auditLogFile: string | null;
   /** Where the daily chain heads are emailed (through the outbox); null mails none. */
   auditHeadEmail: string | null;
+  /** Issue 26 item 3: how many days a finished export is kept for its requester to download. */
+  exportRetentionDays: number;
 };
 
 /** Unset and empty mean the same: the default applies. */
@@ -115,6 +117,7 @@ export const EnvironmentSchema = z.object({
   /** Empty (not unset) means: write no audit log file. */
   TRIALBASE_AUDIT_LOG_FILE: z.string().optional(),
   TRIALBASE_AUDIT_HEAD_EMAIL: optionalText.pipe(z.email({ error: 'expected an email address' }).optional()),
+  TRIALBASE_EXPORT_RETENTION_DAYS: wholeNumber(7, 1, 3650),
 });
 
 /** A configuration the server cannot start with: every wrong variable, named. */
@@ -162,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: e.TRIALBASE_API_DOCS ?? nodeEnv !== 'production',
     auditLogFile: auditLogFileOf(e.TRIALBASE_AUDIT_LOG_FILE, dataDir),
     auditHeadEmail: e.TRIALBASE_AUDIT_HEAD_EMAIL ?? null,
+    exportRetentionDays: e.TRIALBASE_EXPORT_RETENTION_DAYS,
   };
 }
 
