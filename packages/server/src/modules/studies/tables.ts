@@ -14,6 +14,14 @@ export const studies = pgTable(
     status: text('status').notNull(),
     /** The status to return to when a delete request is cancelled. */
     statusBeforeDelete: text('status_before_delete'),
+    /**
+     * Spec 001 §7 amendments (issue 23 item 1): when the running amendment started (items created or
+     * published after it are the amendment's own, so fully editable), whether data entry pauses
+     * (blocking) or goes on (non-blocking), and the finish time chosen by scheduleAmendment.
+     */
+    amendmentStartedAt: timestamp('amendment_started_at', { withTimezone: true }),
+    amendmentBlocking: boolean('amendment_blocking'),
+    amendmentScheduledAt: timestamp('amendment_scheduled_at', { withTimezone: true }),
     primaryLanguage: text('primary_language').notNull(),
     languages: jsonb('languages').$type<string[]>().notNull(),
     dateFormat: text('date_format').notNull(),
