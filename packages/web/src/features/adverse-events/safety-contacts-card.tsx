@@ -21,6 +21,7 @@ import {
 } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStudyAbilities } from '../../app/abilities';
 import { serverErrorMessage } from '../../app/form-errors';
 import { showErrorToast, showSuccessToast } from '../../app/notify';
 import { useAeSettings, useUpdateAeSettings } from './api';
@@ -167,8 +168,12 @@ function SafetyContactsForm({
 /** Study settings (issue 20 item 5): who is emailed at once when an AE is marked serious, and when the sponsor signs. */
 export function SafetyContactsCard({ study }: { study: StudyDetail }) {
   const { t } = useTranslation();
-  const settings = useAeSettings(study.id, { secondary: true });
+  const abilities = useStudyAbilities(study.id);
+  // GET aeSettings asks AE_VIEW: callers without it (a monitor, an admin-lite) do not see the card.
+  const canView = abilities.can('AE_VIEW');
+  const settings = useAeSettings(study.id, { enabled: canView, secondary: true });
   const canEdit = study.abilities.STUDY_UPDATE === true && study.editScope.settings;
+  if (!canView) return null;
   return (
     <Card
       withBorder
