@@ -115,6 +115,9 @@ type Figures = {
   bySiteStatus: number[];
   siteLimited: number[];
   unfiltered: number[];
+  /** The list's two statements without HTTP: counts per status, and the page with its names. */
+  counts: number[];
+  page: number[];
 };
 
 async function timeList(app: FastifyInstance, url: string, headers: Record<string, string>, body: object) {
@@ -139,7 +142,7 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<Figures> {
   });
   try {
     const study = await buildStudy(app, { status: 'PRODUCTION' });
-    const sites = [];
+    const sites: Awaited<ReturnType<typeof buildSite>>[] = [];
     for (let i = 1; i <= SITES; i += 1) sites.push(await buildSite(app, study.id, { siteNumber: i }));
     const monitorUser = await buildUser(app);
     await grantAccess(app, { studyId: study.id, user: monitorUser, role: 'MONITOR' });
