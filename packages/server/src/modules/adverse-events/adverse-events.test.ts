@@ -15,7 +15,7 @@ import {
   EXTENDED_VALIDATION_HEADER,
   type StudyRole,
 } from '@trialbase/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildSite,
@@ -36,6 +36,9 @@ import {
 import { readMail } from '../../../test/mail';
 import { startSmtp, waitFor } from '../../../test/smtp';
 import { resolveLocalesDir } from '../../platform/i18n/i18n';
+import { tokens } from '../enrollments/tokens/tables';
+import { formTemplates } from '../forms/tables';
+import { setUpEnrolled, WEIGHT_FORM } from '../questionnaires/questionnaires-test-kit';
 import { users } from '../users/tables';
 import { AE_CLOCK_QUEUE } from './api';
 
@@ -651,5 +654,66 @@ describe(`the serious-event clock on ${engine}`, () => {
       content({ sae: true, seForm: SE_FORM, sarForm: fatal.sarForm, details: { seriousType: 'SUSAR' } }),
     );
     expect(other.clock?.kind).toBe('SUSAR_15D');
+  });
+});
+
+describe(`AE reference questions (issue 20 item 4) on ${engine}`, () => {
+  it('an AE_REF answer links the subject’s own AEs; another subject’s or a removed AE is refused', async () => {
+    const s = await setUpEnrolled(t.app, admin);
+    const weight = WEIGHT_FORM(s.formId);
+    await t.app.database.db
+      .update(formTemplates)
+      .set({
+        document: {
+          ...weight,
+          questions: [
+            ...(weight.questions ?? []),
+            { id: 'q2', order: 2, type: 'AE_REF', question: { en: 'Adverse events' }, required: false },
+          ],
+        } as Record<string, unknown>,
+      })
+      .where(and(eq(formTemplates.studyId, s.study.id), eq(formTemplates.id, s.formId)));
+    const [token] = await t.app.database.db
+      .select()
+      .from(tokens)
+      .where(eq(tokens.enrollmentId, s.enrollmentId));
+    const aeOf = async (subjectId: string) => {
+      const res = await call('admin', {
+        method: 'POST',
+        url: `/api/studies/${s.study.id}/ae`,
+        payload: { ...content(), subjectId },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<AeView>().id;
+    };
+    const own = await aeOf(s.subject.id);
+    const other = await aeOf((await buildSubject(t.app, { studyId: s.study.id, siteId: s.site.id })).id);
+    const save = (aeRefs: string[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${s.enrollmentBase}/tokens/${token?.id}/questionnaires`,
+        headers: admin.headers,
+        payload: {
+          formId: s.formId,
+          answers: [
+            { question: 'q1', answerStrings: ['70'] },
+            { question: 'q2', aeRefs },
+          ],
+          isFinal: false,
+        },
+      });
+    for (const refs of [[other], ['0123456789abcdef01234567']]) {
+      const refused = await save(refs);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().context.issues[0].path).toEqual(['answers', 'q2', 'aeRefs', 0]);
+    }
+    const linked = await save([own]);
+    expect(linked.statusCode, linked.body).toBe(200);
+    const removed = await call('admin', {
+      method: 'DELETE',
+      url: `/api/study/${s.study.id}/ae/${own}?reason=${encodeURIComponent('Duplicate')}`,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await save([own])).statusCode).toBe(400);
   });
 });

@@ -19,8 +19,10 @@ import {
   studyEditScope,
   type TokenStatus,
 } from '@trialbase/domain';
+import { and, eq, inArray } from 'drizzle-orm';
 import { AppError, notFound, validationError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
+import { adverseEvents } from '../../adverse-events/tables';
 import { tokenDetailsOf } from '../../enrollments/tokens/details';
 import { answerOfRow } from '../presenters';
 import {
@@ -102,6 +104,7 @@ export async function checkSubmission(
 ): Promise<AnswerSetCheck> {
   const studyId = fill.study.id;
   await assertAnswerFilesBelong(ctx, fill, form, answers, options.audience);
+  await assertAeRefsBelong(ctx, fill, form, answers);
   const { validationRules, referenceShowRules } = await loadFormRules(ctx.tx, studyId, form.formId, {
     processId: fill.process.id,
     dataEventId: fill.event.id,
@@ -183,6 +186,47 @@ async function assertAnswerFilesBelong(
     }));
   if (issues.length > 0) {
     throw validationError(issues, 'A file in the answers was not uploaded for this question.');
+  }
+}
+
+/**
+ * Issue 20 item 4: an AE reference question (AE_REF) links the answer to existing AEs: each id is an
+ * AE of this subject in this study, not removed; else 400 VALIDATION with the reference's path.
+ * Read only when the answers name AEs.
+ */
+async function assertAeRefsBelong(
+  ctx: UseCaseContext,
+  fill: FillContext,
+  form: LoadedForm,
+  answers: Answer[],
+): Promise<void> {
+  const aeQuestions = new Set(form.form.questions.filter((q) => q.type === 'AE_REF').map((q) => q.id));
+  const named = answers.flatMap((answer) =>
+    aeQuestions.has(answer.question) ? (answer.aeRefs ?? []).map((id, index) => ({ answer, index, id })) : [],
+  );
+  if (named.length === 0) return;
+  const rows = await ctx.tx
+    .select({ id: adverseEvents.id, subjectId: adverseEvents.subjectId, removed: adverseEvents.removed })
+    .from(adverseEvents)
+    .where(
+      and(
+        eq(adverseEvents.studyId, fill.study.id),
+        inArray(adverseEvents.id, [...new Set(named.map((n) => n.id))]),
+      ),
+    );
+  const found = new Map(rows.map((r) => [r.id, r]));
+  const issues: FieldIssue[] = named
+    .filter(({ id }) => {
+      const ae = found.get(id);
+      return !ae || ae.removed || ae.subjectId !== fill.enrollment.subjectId;
+    })
+    .map(({ answer, index }) => ({
+      path: ['answers', answer.question, 'aeRefs', index],
+      message: ANSWER_MESSAGES.VALID,
+      params: { field: 'aeRef' },
+    }));
+  if (issues.length > 0) {
+    throw validationError(issues, 'An adverse event in the answers is not one of this subject.');
   }
 }
 
