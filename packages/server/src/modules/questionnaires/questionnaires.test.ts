@@ -473,7 +473,11 @@ describe('spec 000 §6 reference questions need the matching module or permissio
     expect(isQuestionTypeAvailable(detail, 'AE_REF')).toBe(true);
     expect(isQuestionTypeAvailable(detail, 'MEDICATION_REF')).toBe(true);
     // Without the permission and without the module: the unsupported card.
-    const noPermission = { ...detail, abilities: { ...detail.abilities, AE_VIEW: false } };
+    // (Any AE permission opens AE_REF: issue 20 item 4.)
+    const noPermission = {
+      ...detail,
+      abilities: { ...detail.abilities, AE_VIEW: false, AE_LIST: false, AE_CREATE: false, AE_UPDATE: false },
+    };
     expect(isQuestionTypeAvailable(noPermission, 'AE_REF')).toBe(false);
   });
 });
