@@ -3,6 +3,7 @@ import { adminEndpoints } from './admin/endpoints';
 import { customAeReportEndpoints } from './adverse-events/custom-reports/endpoints';
 import { adverseEventEndpoints } from './adverse-events/endpoints';
 import { authEndpoints } from './auth/endpoints';
+import { buildCheckEndpoints } from './build-check/endpoints';
 import { enrollmentEndpoints } from './enrollments/endpoints';
 import { exportEndpoints } from './exports/endpoints';
 import { fileEndpoints } from './files/endpoints';
@@ -27,6 +28,7 @@ export {
   adminEndpoints,
   adverseEventEndpoints,
   authEndpoints,
+  buildCheckEndpoints,
   enrollmentEndpoints,
   fileEndpoints,
   formEndpoints,
@@ -57,6 +59,7 @@ export const endpoints = {
   admin: adminEndpoints,
   adverseEvents: adverseEventEndpoints,
   auth: authEndpoints,
+  buildCheck: buildCheckEndpoints,
   customAeReports: customAeReportEndpoints,
   enrollments: enrollmentEndpoints,
   exports: exportEndpoints,

@@ -17,6 +17,7 @@ import {
   runAeClockSweep,
 } from './modules/adverse-events/api';
 import { authRoutes } from './modules/auth/routes';
+import { buildCheckRoutes } from './modules/build-check/routes';
 import { findEnrollmentFormVersions } from './modules/enrollments/form-versions';
 import { enrollmentRoutes } from './modules/enrollments/routes';
 import { tokenRoutes } from './modules/enrollments/tokens/routes';
@@ -250,6 +251,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...storageRoutes(deps),
     ...publicRoutes(deps),
     ...translationRoutes(deps),
+    ...buildCheckRoutes(deps),
     ...exportRoutes(deps),
   ];
   registerRoutes(app, routes, deps);

@@ -6,7 +6,7 @@ import type { FieldIssue } from '../common/errors';
 import { listDataEventForms, listProcessFormIds } from '../processes/data-event-forms';
 import type { Process } from '../processes/model';
 import { checkShowRule, checkValidationRule } from '../rules/schemas';
-import type { BuildCheckInput } from './context';
+import { type BuildCheckInput, nameOf } from './context';
 import { type BuildCheckDiagnostic, buildDiagnostic } from './model';
 
 function isProcessIssue(issue: FieldIssue): boolean {
@@ -37,10 +37,25 @@ function placementIssue(
   return forms.includes(formId) ? null : 'NOT_IN_DATA_EVENT';
 }
 
+/** The form's name and the question's position, for the message (empty when either is gone). */
+function whereParams(
+  input: BuildCheckInput,
+  formId: string | null | undefined,
+  questionId: string | null | undefined,
+) {
+  const form = input.forms.find((f) => f.id === formId);
+  const question = form?.questions.find((q) => q.id === questionId);
+  return {
+    form: form ? nameOf(form.title, input.study.primaryLanguage) : '',
+    question: question ? `Q${question.order}` : '',
+  };
+}
+
 function validationRuleDiagnostics(input: BuildCheckInput): BuildCheckDiagnostic[] {
   const usedForms = new Set(input.processes.flatMap((p) => listProcessFormIds(p)));
   return input.validationRules.flatMap((rule) => {
     const target = { screen: 'VALIDATION_RULE' as const, ruleId: rule.id };
+    const where = whereParams(input, rule.leftOperant.form, rule.leftOperant.question);
     const namesPathway = Boolean(rule.leftOperant.pathway || rule.rightOperant.pathway);
     const issues = checkValidationRule(rule, input.forms, namesPathway ? { processes: input.processes } : {});
     const out = issues.map((issue) =>
@@ -49,14 +64,14 @@ function validationRuleDiagnostics(input: BuildCheckInput): BuildCheckDiagnostic
             'RULE_FORM_NOT_IN_PROCESS',
             'ERROR',
             target,
-            { field: pathOf(issue), reason: issue.message },
+            { ...where, field: pathOf(issue), reason: issue.message },
             pathOf(issue),
           )
         : buildDiagnostic(
             'VALIDATION_RULE_INVALID',
             'ERROR',
             target,
-            { field: pathOf(issue), reason: issue.message },
+            { ...where, field: pathOf(issue), reason: issue.message },
             pathOf(issue),
           ),
     );
@@ -68,7 +83,7 @@ function validationRuleDiagnostics(input: BuildCheckInput): BuildCheckDiagnostic
           'RULE_FORM_NOT_IN_PROCESS',
           'ERROR',
           target,
-          { field: 'process', reason: processIssue },
+          { ...where, field: 'process', reason: processIssue },
           'process',
         ),
       );
@@ -78,7 +93,7 @@ function validationRuleDiagnostics(input: BuildCheckInput): BuildCheckDiagnostic
           'RULE_FORM_NOT_IN_PROCESS',
           'WARNING',
           target,
-          { field: 'form', reason: 'NOT_IN_ANY_PROCESS' },
+          { ...where, field: 'form', reason: 'NOT_IN_ANY_PROCESS' },
           'unused',
         ),
       );
@@ -89,12 +104,13 @@ function validationRuleDiagnostics(input: BuildCheckInput): BuildCheckDiagnostic
 function showRuleDiagnostics(input: BuildCheckInput): BuildCheckDiagnostic[] {
   return input.showRules.flatMap((rule) => {
     const target = { screen: 'SHOW_RULE' as const, ruleId: rule.id };
+    const where = whereParams(input, rule.formId, rule.target.question);
     const out = checkShowRule(rule, input.forms).map((issue) =>
       buildDiagnostic(
         'SHOW_RULE_NEVER_SATISFIED',
         'ERROR',
         target,
-        { reason: String(issue.params?.reason ?? issue.message) },
+        { ...where, reason: String(issue.params?.reason ?? issue.message) },
         pathOf(issue),
       ),
     );
@@ -105,7 +121,7 @@ function showRuleDiagnostics(input: BuildCheckInput): BuildCheckDiagnostic[] {
           'RULE_FORM_NOT_IN_PROCESS',
           'ERROR',
           target,
-          { field: 'formId', reason: placement },
+          { ...where, field: 'formId', reason: placement },
           'placement',
         ),
       );
