@@ -5,6 +5,7 @@ import { adminRoutes } from '../features/admin/routes';
 import { aeReportRoutes } from '../features/adverse-events/custom-reports/routes';
 import { adverseEventRoutes } from '../features/adverse-events/routes';
 import { authRoutes } from '../features/auth/routes';
+import { buildCheckRoutes } from '../features/build-check/routes';
 import { errorRoutes } from '../features/errors/routes';
 import { formRoutes } from '../features/forms/routes';
 import { integrationRoutes } from '../features/integrations/routes';
@@ -46,6 +47,7 @@ export function createAppRouter() {
             ...integrationRoutes,
             ...formRoutes,
             ...ruleRoutes,
+            ...buildCheckRoutes,
             ...processRoutes,
             ...questionnaireRoutes,
             ...queryRoutes,

@@ -3,6 +3,7 @@
 import type accessEn from '../locales/en/access.json';
 import type adverseEventsEn from '../locales/en/adverse-events.json';
 import type aeReportsEn from '../locales/en/ae-reports.json';
+import type buildCheckEn from '../locales/en/build-check.json';
 import type commonEn from '../locales/en/common.json';
 import type formsEn from '../locales/en/forms.json';
 import type integrationsEn from '../locales/en/integrations.json';
@@ -29,6 +30,7 @@ export interface EnglishCatalogs {
   access: typeof accessEn;
   'adverse-events': typeof adverseEventsEn;
   'ae-reports': typeof aeReportsEn;
+  'build-check': typeof buildCheckEn;
   common: typeof commonEn;
   forms: typeof formsEn;
   integrations: typeof integrationsEn;

@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { PageHeader } from '../../components/page-header';
 import { SafetyContactsCard } from '../adverse-events/safety-contacts-card';
+import { BuildCheckCard } from '../build-check/build-check-card';
 import { OpenQueriesCard } from '../queries/open-queries-card';
 import { useStudy, useStudyOverview } from './api';
 import { LifecycleActions } from './lifecycle-actions';
@@ -74,6 +75,7 @@ export function StudyOverviewPage() {
             </Text>
           </Group>
         </Card>
+        <BuildCheckCard studyId={studyId} />
         <LifecycleActions study={s} />
         <SettingsSection study={s} />
         <ParticipantSettingsCard study={s} />
