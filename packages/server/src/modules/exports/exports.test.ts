@@ -7,7 +7,9 @@
  * normalised; `UPDATE_GOLDEN=1` rewrites them). A site-limited monitor's export holds only its
  * site; blinded and pseudonymised users are refused trial groups and identifiable fields.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FormTemplateDocumentInput } from '@trialbase/domain';
@@ -31,7 +33,11 @@ import { enrollments } from '../enrollments/tables';
 import { tokens } from '../enrollments/tokens/tables';
 import { formTemplates } from '../forms/tables';
 
-const GOLDEN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const GOLDEN = path.join(HERE, 'golden');
+/** The official ODM 1.3.2 schema set, beside the repository (`../shared/material/odm/`). */
+const ODM_XSD = path.resolve(HERE, '../../../../../../shared/material/odm/schema-1.3.2/ODM1-3-2.xsd');
+const HAS_XMLLINT = spawnSync('xmllint', ['--version']).status === 0;
 
 const VITALS = (id: string): FormTemplateDocumentInput => ({
   id,
@@ -297,6 +303,7 @@ function normalise(text: string): string {
   return text
     .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/g, '<TIME>')
     .replace(/[0-9a-f]{24}/g, '<ID>')
+    .replace(/(CreationDateTime|EffectiveDate)="[^"]+"/g, '$1="<TIME>"')
     .replace(/\r\n/g, '\n');
 }
 
@@ -410,6 +417,52 @@ describe(`exports on ${engine}`, () => {
     expect((await startExport(admin, { sites: [newId()] })).statusCode).toBe(404);
     expect((await startExport(admin, { forms: [newId()] })).statusCode).toBe(404);
   }, 120_000);
+
+  it.skipIf(!HAS_XMLLINT || !existsSync(ODM_XSD))(
+    `gives CDISC ODM 1.3.2 (metadata and clinical data) valid against the schema (xmllint; skipped when xmllint or ../shared/material/odm is missing)`,
+    async () => {
+      const res = await startExport(admin, { formats: ['ODM'] });
+      expect(res.statusCode, res.body).toBe(202);
+      const job = res.json<{ id: string }>();
+      expect((await waitForExport(admin, job.id)).at(-1)).toEqual({
+        status: 'COMPLETED',
+        done: 18,
+        total: 18,
+      });
+      const files = await download(admin, job.id);
+      const odm = files['odm/odm.xml'] ?? '';
+      expectGolden('odm/odm.xml', odm);
+      const dir = mkdtempSync(path.join(tmpdir(), 'tb-odm-'));
+      try {
+        const file = path.join(dir, 'odm.xml');
+        writeFileSync(file, odm);
+        const lint = spawnSync('xmllint', ['--noout', '--nonet', '--schema', ODM_XSD, file], {
+          encoding: 'utf8',
+        });
+        expect(lint.stderr).toContain('validates');
+        expect(lint.status, lint.stderr).toBe(0);
+        // The checker can fail: a misplaced element is refused.
+        writeFileSync(file, odm.replace('<GlobalVariables>', '<GlobalVariables><Bogus/>'));
+        expect(spawnSync('xmllint', ['--noout', '--nonet', '--schema', ODM_XSD, file]).status).not.toBe(0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      // Every subject once, in subject order, and each marker flagged on a null item.
+      expect([...odm.matchAll(/<SubjectData SubjectKey="([^"]+)"/g)].map((m) => m[1])).toEqual([
+        'S-001',
+        'S-002',
+        'S-003',
+        'S-004',
+        'S-005',
+        'S-101',
+      ]);
+      for (const marker of ['.b', '.na', '.n', '.c', '.d', '.e'])
+        expect(odm).toContain(
+          `IsNull="Yes"><Annotation SeqNum="1"><Flag><FlagValue CodeListOID="CL.SPECIAL_MARKERS">${marker}</FlagValue>`,
+        );
+    },
+    120_000,
+  );
 
   it('only users with the export permission may export', async () => {
     const user = await buildUser(t.app);

@@ -244,30 +244,26 @@ export async function countFilledForms(db: Executor, filter: FilledFormFilter): 
   return Number(row?.n ?? 0);
 }
 
-/** One page of filled forms of one form after `after` (keyset by id), with subject, enrolment and event state. */
-export async function filledFormPage(
-  db: Executor,
-  filter: FilledFormFilter,
-  formId: string,
-  after: string,
-  limit: number,
-) {
+const filledFormColumns = {
+  id: questionnaires.id,
+  formId: questionnaires.formId,
+  siteId: questionnaires.siteId,
+  dataEventId: questionnaires.dataEventId,
+  formMajor: questionnaires.formMajor,
+  formMinor: questionnaires.formMinor,
+  status: questionnaires.status,
+  createdAt: questionnaires.createdAt,
+  completedAt: questionnaires.completedAt,
+  patientId: subjects.patientId,
+  attributes: subjects.attributes,
+  enrollmentStatus: enrollments.status,
+  isDiscontinued: sql<boolean>`coalesce(${enrollments.details}->'discontinuation' is not null and ${enrollments.details}->'discontinuation' <> 'null'::jsonb, false)`,
+  tokenStatus: tokens.status,
+};
+
+function filledFormsFrom(db: Executor) {
   return db
-    .select({
-      id: questionnaires.id,
-      siteId: questionnaires.siteId,
-      dataEventId: questionnaires.dataEventId,
-      formMajor: questionnaires.formMajor,
-      formMinor: questionnaires.formMinor,
-      status: questionnaires.status,
-      createdAt: questionnaires.createdAt,
-      completedAt: questionnaires.completedAt,
-      patientId: subjects.patientId,
-      attributes: subjects.attributes,
-      enrollmentStatus: enrollments.status,
-      isDiscontinued: sql<boolean>`coalesce(${enrollments.details}->'discontinuation' is not null and ${enrollments.details}->'discontinuation' <> 'null'::jsonb, false)`,
-      tokenStatus: tokens.status,
-    })
+    .select(filledFormColumns)
     .from(questionnaires)
     .innerJoin(
       enrollments,
@@ -277,11 +273,47 @@ export async function filledFormPage(
       subjects,
       and(eq(subjects.studyId, enrollments.studyId), eq(subjects.id, enrollments.subjectId)),
     )
-    .leftJoin(tokens, and(eq(tokens.studyId, questionnaires.studyId), eq(tokens.id, questionnaires.tokenId)))
+    .leftJoin(tokens, and(eq(tokens.studyId, questionnaires.studyId), eq(tokens.id, questionnaires.tokenId)));
+}
+
+/** One page of filled forms of one form after `after` (keyset by id), with subject, enrolment and event state. */
+export async function filledFormPage(
+  db: Executor,
+  filter: FilledFormFilter,
+  formId: string,
+  after: string,
+  limit: number,
+) {
+  return filledFormsFrom(db)
     .where(
       and(...filledFormConditions(filter), eq(questionnaires.formId, formId), gt(questionnaires.id, after)),
     )
     .orderBy(asc(questionnaires.id))
+    .limit(limit);
+}
+export type FilledFormRow = Awaited<ReturnType<typeof filledFormPage>>[number];
+
+/** A cursor in subject order: subject id, data event, filled form. */
+export type SubjectCursor = { patientId: string; dataEventId: string; id: string };
+
+/**
+ * One page of filled forms of every exported form in subject, event and form order (ODM nests
+ * them so), keyset on (subject id, data event, filled form id).
+ */
+export async function filledFormPageBySubject(
+  db: Executor,
+  filter: FilledFormFilter,
+  after: SubjectCursor | null,
+  limit: number,
+): Promise<FilledFormRow[]> {
+  const conditions = filledFormConditions(filter);
+  if (after)
+    conditions.push(
+      sql`(${subjects.patientId}, ${questionnaires.dataEventId}, ${questionnaires.id}) > (${after.patientId}, ${after.dataEventId}, ${after.id})`,
+    );
+  return filledFormsFrom(db)
+    .where(and(...conditions))
+    .orderBy(asc(subjects.patientId), asc(questionnaires.dataEventId), asc(questionnaires.id))
     .limit(limit);
 }
 

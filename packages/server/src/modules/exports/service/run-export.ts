@@ -4,6 +4,7 @@
  * whatever the study's size. Progress is the count of filled forms written (both layouts).
  */
 import {
+  type Answer,
   AnswerSchema,
   type CodebookVariable,
   cellValue,
@@ -31,14 +32,18 @@ import {
   expiredExports,
   exportForms,
   type FilledFormFilter,
+  type FilledFormRow,
   filledFormPage,
+  filledFormPageBySubject,
   insertExportChunk,
   processDocuments,
   queryPage,
+  type SubjectCursor,
   siteNames,
   studyOf,
   updateExportJob,
 } from '../repo';
+import { eventOid, ODM_TAIL, odmFormData, odmHead, siteOid, xml } from './odm';
 import { rScript, type ScriptForm, sasProgram, spssSyntax, stataDo } from './scripts';
 import { csvRow, ZipSink, type ZipTextFile } from './zip-sink';
 
@@ -49,12 +54,13 @@ const PAGE = 500;
 type FormPlan = {
   id: string;
   name: string;
+  title: string;
   file: string;
   questions: Map<string, Question>;
   variables: CodebookVariable[];
 };
 
-type EventInfo = { name: string; type: string };
+type EventInfo = { name: string; type: string; forms: string[] };
 
 /** The fixed columns of every wide file, before the subject fields and the variables. */
 const FIXED = [
@@ -83,7 +89,10 @@ function eventsOf(documents: Record<string, unknown>[], language: string): Map<s
     const list = Array.isArray(document.dataEvents) ? (document.dataEvents as Record<string, unknown>[]) : [];
     for (const event of list) {
       if (typeof event.id !== 'string') continue;
-      events.set(event.id, { name: textOf(event.name, language), type: String(event.type ?? '') });
+      const forms = Array.isArray(event.forms)
+        ? event.forms.filter((f): f is string => typeof f === 'string')
+        : [];
+      events.set(event.id, { name: textOf(event.name, language), type: String(event.type ?? ''), forms });
     }
   }
   return events;
@@ -110,6 +119,7 @@ function planForms(
     return {
       id: form.id,
       name,
+      title: textOf(title, language) || form.name,
       file: `csv/${name}.csv`,
       questions: new Map(questions.map((q) => [q.id, q])),
       variables: formVariables({ id: form.id, exportLabel: name, title }, questions, language),
@@ -150,38 +160,37 @@ async function writeExport(db: Db, job: ExportJobRow, retention: number, now: ()
   };
   const total = forms.length === 0 ? 0 : await countFilledForms(db, filter);
   let done = 0;
-  await updateExportJob(db, job, { progressTotal: total * 2, progressDone: 0 });
+  const withOdm = request.formats.includes('ODM');
+  await updateExportJob(db, job, { progressTotal: total * (withOdm ? 3 : 2), progressDone: 0 });
   const sink = new ZipSink((seq, data) => insertExportChunk(db, job, seq, data));
   const subjectColumns = [
     ...scope.subjectFields.map((f) => `subject_${f}`),
     ...(scope.includeTrialGroup ? ['trial_group'] : []),
   ];
 
+  /** The answers of a page of filled forms, by filled form and question. */
+  const answersByForm = async (ids: string[]) => {
+    const byForm = new Map<string, Map<string, Answer>>();
+    for (const a of await answersOf(db, job.studyId, ids)) {
+      const parsed = AnswerSchema.safeParse({ ...a.value, question: a.questionId });
+      if (!parsed.success) continue;
+      const map = byForm.get(a.questionnaireId) ?? new Map<string, Answer>();
+      map.set(a.questionId, parsed.data);
+      byForm.set(a.questionnaireId, map);
+    }
+    return byForm;
+  };
+
   /** Reads every page of one form and hands each filled form with its answers to `emit`. */
   const eachFilledForm = async (
     form: FormPlan,
-    emit: (
-      row: Awaited<ReturnType<typeof filledFormPage>>[number],
-      answers: Map<string, ReturnType<typeof AnswerSchema.parse>>,
-    ) => void,
+    emit: (row: FilledFormRow, answers: Map<string, Answer>) => void,
   ) => {
     let after = '';
     for (;;) {
       const page = await filledFormPage(db, filter, form.id, after, PAGE);
       if (page.length === 0) return;
-      const answerRows = await answersOf(
-        db,
-        job.studyId,
-        page.map((r) => r.id),
-      );
-      const byForm = new Map<string, Map<string, ReturnType<typeof AnswerSchema.parse>>>();
-      for (const a of answerRows) {
-        const parsed = AnswerSchema.safeParse({ ...a.value, question: a.questionId });
-        if (!parsed.success) continue;
-        const map = byForm.get(a.questionnaireId) ?? new Map();
-        map.set(a.questionId, parsed.data);
-        byForm.set(a.questionnaireId, map);
-      }
+      const byForm = await answersByForm(page.map((r) => r.id));
       for (const row of page) emit(row, byForm.get(row.id) ?? new Map());
       after = page[page.length - 1]?.id ?? after;
       done += page.length;
@@ -190,7 +199,7 @@ async function writeExport(db: Db, job: ExportJobRow, retention: number, now: ()
     }
   };
 
-  const fixedOf = (row: Awaited<ReturnType<typeof filledFormPage>>[number]) => {
+  const fixedOf = (row: FilledFormRow) => {
     const attributes = row.attributes ?? {};
     return [
       row.patientId,
@@ -205,7 +214,7 @@ async function writeExport(db: Db, job: ExportJobRow, retention: number, now: ()
       ...(scope.includeTrialGroup ? [attributes.trialGroup ?? ''] : []),
     ];
   };
-  const contextOf = (row: Awaited<ReturnType<typeof filledFormPage>>[number]): MarkerContext => ({
+  const contextOf = (row: FilledFormRow): MarkerContext => ({
     enrollmentStatus: row.enrollmentStatus,
     isDiscontinued: Boolean(row.isDiscontinued),
     tokenStatus: row.tokenStatus,
@@ -304,6 +313,79 @@ async function writeExport(db: Db, job: ExportJobRow, retention: number, now: ()
   if (request.formats.includes('STATA')) writeText('scripts/read.do', stataDo(scriptForms));
   if (request.formats.includes('SAS')) writeText('scripts/read.sas', sasProgram(scriptForms));
   await sink.flush();
+
+  if (withOdm) {
+    const odmForms = new Map(
+      forms.map((f) => [f.id, { name: f.name, title: f.title, variables: f.variables }]),
+    );
+    const file = sink.file('odm/odm.xml');
+    file.write(
+      odmHead({
+        fileOid: `Trialbase.${job.id}`,
+        created: now(),
+        studyId: job.studyId,
+        studyName: study?.name ?? job.studyId,
+        language,
+        events: [...events]
+          .map(([id, e]) => ({
+            id,
+            name: e.name,
+            isUnscheduled: e.type === 'TYPE_UNEXPECTED',
+            formNames: e.forms.map((f) => odmForms.get(f)?.name).filter((n): n is string => Boolean(n)),
+          }))
+          .filter((e) => e.formNames.length > 0),
+        forms: [...odmForms.values()],
+        sites: [...siteName]
+          .filter(([id]) => scope.sites === 'ALL' || scope.sites.includes(id))
+          .map(([id, name]) => ({ id, name })),
+      }),
+    );
+    let cursor: SubjectCursor | null = null;
+    let subject: string | null = null;
+    let event: string | null = null;
+    for (;;) {
+      const page: FilledFormRow[] =
+        forms.length === 0 ? [] : await filledFormPageBySubject(db, filter, cursor, PAGE);
+      if (page.length === 0) break;
+      const answersBy = await answersByForm(page.map((r) => r.id));
+      for (const row of page) {
+        const form = forms.find((f) => f.id === row.formId);
+        if (!form) continue;
+        if (row.patientId !== subject) {
+          if (subject !== null) file.write('</StudyEventData></SubjectData>\n');
+          file.write(
+            `<SubjectData SubjectKey="${xml(row.patientId)}"><SiteRef LocationOID="${xml(siteOid(row.siteId))}"/>\n`,
+          );
+          file.write(`<StudyEventData StudyEventOID="${xml(eventOid(row.dataEventId))}">\n`);
+          subject = row.patientId;
+          event = row.dataEventId;
+        } else if (row.dataEventId !== event) {
+          file.write(`</StudyEventData><StudyEventData StudyEventOID="${xml(eventOid(row.dataEventId))}">\n`);
+          event = row.dataEventId;
+        }
+        const answers = answersBy.get(row.id) ?? new Map();
+        const context = contextOf(row);
+        file.write(
+          odmFormData(
+            { name: form.name, title: form.title, variables: form.variables },
+            form.variables.map((v) => {
+              const question = form.questions.get(v.questionId);
+              return question ? cellValue(v, question, answers.get(v.questionId), context) : '.b';
+            }),
+          ),
+        );
+      }
+      const last = page[page.length - 1];
+      if (last) cursor = { patientId: last.patientId, dataEventId: last.dataEventId, id: last.id };
+      done += page.length;
+      await sink.flush();
+      await updateExportJob(db, job, { progressDone: done });
+    }
+    if (subject !== null) file.write('</StudyEventData></SubjectData>\n');
+    file.write(ODM_TAIL);
+    file.end();
+    await sink.flush();
+  }
 
   if (scope.includeQueries) await writeQueries(db, job, scope, sink);
   if (scope.includeAes) await writeAes(db, job, scope, sink, siteName);

@@ -1,0 +1,167 @@
+/**
+ * CDISC ODM 1.3.2 (issue 26 formats): the study's metadata (events, forms, one item group per form,
+ * items with their questions, code lists for choices and for the special markers of spec 001 §3),
+ * the sites as locations, and the clinical data in subject, event and form order. A missing value
+ * is an ItemData with IsNull="Yes" flagged with its marker (code list CL.SPECIAL_MARKERS). Valid
+ * against the ODM 1.3.2 schema (exports.test.ts runs xmllint on it).
+ */
+import { type CodebookVariable, SPECIAL_MARKERS, type VariableType } from '@trialbase/domain';
+
+export type OdmForm = { name: string; title: string; variables: readonly CodebookVariable[] };
+export type OdmEvent = { id: string; name: string; isUnscheduled: boolean; formNames: string[] };
+
+/**
+ * XML text and attribute values: the five entities, tabs and line breaks as character references (an
+ * attribute keeps them so), and characters XML 1.0 cannot hold dropped.
+ */
+export function xml(value: unknown): string {
+  return String(value ?? '')
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+    .replace(/\t/g, '&#9;')
+    .replace(/\n/g, '&#10;')
+    .replace(/\r/g, '&#13;');
+}
+
+const oidPart = (s: string) => s.replace(/[^A-Za-z0-9_.-]/g, '_');
+export const formOid = (form: string) => `F.${oidPart(form)}`;
+export const groupOid = (form: string) => `IG.${oidPart(form)}`;
+export const itemOid = (form: string, variable: string) => `IT.${oidPart(form)}.${oidPart(variable)}`;
+export const eventOid = (id: string) => `SE.${oidPart(id)}`;
+export const siteOid = (id: string) => `LOC.${oidPart(id)}`;
+const codeListOid = (form: string, variable: string) => `CL.${oidPart(form)}.${oidPart(variable)}`;
+const MARKERS_OID = 'CL.SPECIAL_MARKERS';
+const MDV = 'MDV.1';
+
+function dataType(type: VariableType, variable: CodebookVariable): string {
+  if (variable.valueLabels.length > 0) return 'integer';
+  switch (type) {
+    case 'numeric':
+      return 'float';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'datetime';
+    case 'time':
+      return 'time';
+    default:
+      return 'text';
+  }
+}
+
+const translated = (text: string, language: string) =>
+  `<TranslatedText xml:lang="${xml(language)}">${xml(text)}</TranslatedText>`;
+
+/** The opening of the file up to and including the metadata, the admin data and the opening of ClinicalData. */
+export function odmHead(input: {
+  fileOid: string;
+  created: Date;
+  studyId: string;
+  studyName: string;
+  language: string;
+  events: readonly OdmEvent[];
+  forms: readonly OdmForm[];
+  sites: readonly { id: string; name: string }[];
+}): string {
+  const { language } = input;
+  const study = `S.${oidPart(input.studyId)}`;
+  const out: string[] = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<ODM xmlns="http://www.cdisc.org/ns/odm/v1.3" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.cdisc.org/ns/odm/v1.3 ODM1-3-2.xsd" FileOID="${xml(input.fileOid)}" FileType="Snapshot" Granularity="All" CreationDateTime="${input.created.toISOString().replace(/\.\d{3}Z$/, 'Z')}" ODMVersion="1.3.2" Originator="Trialbase" SourceSystem="Trialbase">`,
+    `<Study OID="${xml(study)}">`,
+    '<GlobalVariables>',
+    `<StudyName>${xml(input.studyName)}</StudyName>`,
+    `<StudyDescription>${xml(input.studyName)}</StudyDescription>`,
+    `<ProtocolName>${xml(input.studyName)}</ProtocolName>`,
+    '</GlobalVariables>',
+    `<MetaDataVersion OID="${MDV}" Name="Trialbase export">`,
+  ];
+  if (input.events.length > 0) {
+    out.push('<Protocol>');
+    for (const [i, e] of input.events.entries())
+      out.push(
+        `<StudyEventRef StudyEventOID="${xml(eventOid(e.id))}" OrderNumber="${i + 1}" Mandatory="No"/>`,
+      );
+    out.push('</Protocol>');
+  }
+  for (const e of input.events) {
+    out.push(
+      `<StudyEventDef OID="${xml(eventOid(e.id))}" Name="${xml(e.name || e.id)}" Repeating="${e.isUnscheduled ? 'Yes' : 'No'}" Type="${e.isUnscheduled ? 'Unscheduled' : 'Scheduled'}">`,
+    );
+    for (const [i, f] of e.formNames.entries())
+      out.push(`<FormRef FormOID="${xml(formOid(f))}" OrderNumber="${i + 1}" Mandatory="No"/>`);
+    out.push('</StudyEventDef>');
+  }
+  for (const f of input.forms) {
+    out.push(
+      `<FormDef OID="${xml(formOid(f.name))}" Name="${xml(f.title || f.name)}" Repeating="No">`,
+      `<ItemGroupRef ItemGroupOID="${xml(groupOid(f.name))}" Mandatory="No"/>`,
+      '</FormDef>',
+    );
+  }
+  for (const f of input.forms) {
+    out.push(`<ItemGroupDef OID="${xml(groupOid(f.name))}" Name="${xml(f.name)}" Repeating="No">`);
+    for (const [i, v] of f.variables.entries())
+      out.push(
+        `<ItemRef ItemOID="${xml(itemOid(f.name, v.variable))}" OrderNumber="${i + 1}" Mandatory="No"/>`,
+      );
+    out.push('</ItemGroupDef>');
+  }
+  for (const f of input.forms)
+    for (const v of f.variables) {
+      out.push(
+        `<ItemDef OID="${xml(itemOid(f.name, v.variable))}" Name="${xml(v.variable)}" DataType="${dataType(v.type, v)}" SASFieldName="${xml(v.variable.slice(0, 8))}" Comment="${xml(v.questionType)}">`,
+        `<Question>${translated(v.label, language)}</Question>`,
+      );
+      if (v.valueLabels.length > 0)
+        out.push(`<CodeListRef CodeListOID="${xml(codeListOid(f.name, v.variable))}"/>`);
+      out.push('</ItemDef>');
+    }
+  for (const f of input.forms)
+    for (const v of f.variables.filter((x) => x.valueLabels.length > 0)) {
+      out.push(
+        `<CodeList OID="${xml(codeListOid(f.name, v.variable))}" Name="${xml(v.variable)}" DataType="integer">`,
+      );
+      for (const l of v.valueLabels)
+        out.push(
+          `<CodeListItem CodedValue="${xml(l.value)}"><Decode>${translated(l.label, language)}</Decode></CodeListItem>`,
+        );
+      out.push('</CodeList>');
+    }
+  out.push(`<CodeList OID="${MARKERS_OID}" Name="Special answer markers" DataType="text">`);
+  for (const [marker, meaning] of Object.entries(SPECIAL_MARKERS))
+    out.push(
+      `<CodeListItem CodedValue="${xml(marker)}"><Decode>${translated(meaning, 'en')}</Decode></CodeListItem>`,
+    );
+  out.push('</CodeList>', '</MetaDataVersion>', '</Study>');
+  if (input.sites.length > 0) {
+    out.push(`<AdminData StudyOID="${xml(study)}">`);
+    for (const s of input.sites)
+      out.push(
+        `<Location OID="${xml(siteOid(s.id))}" Name="${xml(s.name)}" LocationType="Site">`,
+        `<MetaDataVersionRef StudyOID="${xml(study)}" MetaDataVersionOID="${MDV}" EffectiveDate="${input.created.toISOString().slice(0, 10)}"/>`,
+        '</Location>',
+      );
+    out.push('</AdminData>');
+  }
+  out.push(`<ClinicalData StudyOID="${xml(study)}" MetaDataVersionOID="${MDV}">`);
+  return `${out.join('\n')}\n`;
+}
+
+/** One form's data: its item values, or IsNull with the marker flag. */
+export function odmFormData(form: OdmForm, cells: readonly string[]): string {
+  const items = form.variables.map((v, i) => {
+    const value = cells[i] ?? '.b';
+    const oid = xml(itemOid(form.name, v.variable));
+    if (value in SPECIAL_MARKERS)
+      return `<ItemData ItemOID="${oid}" IsNull="Yes"><Annotation SeqNum="1"><Flag><FlagValue CodeListOID="${MARKERS_OID}">${xml(value)}</FlagValue></Flag></Annotation></ItemData>`;
+    return `<ItemData ItemOID="${oid}" Value="${xml(value)}"/>`;
+  });
+  return `<FormData FormOID="${xml(formOid(form.name))}"><ItemGroupData ItemGroupOID="${xml(groupOid(form.name))}">${items.join('')}</ItemGroupData></FormData>\n`;
+}
+
+export const ODM_TAIL = '</ClinicalData>\n</ODM>\n';
