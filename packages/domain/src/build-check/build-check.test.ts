@@ -290,6 +290,9 @@ describe('runBuildCheck (issue 23 item 3)', () => {
     expect(
       runBuildCheck(input({ processes: [process([event('e1', { forms: ['f1', 'gone'] })])] })).diagnostics,
     ).toMatchObject([{ code: 'DATA_EVENT_FORM_MISSING', params: { formId: 'gone' } }]);
+    expect(codes({ processes: [process([event('e1', { forms: ['f1'], optionalForms: ['f1'] })])] })).toEqual(
+      [],
+    );
   });
 
   it('puts errors before warnings and only errors block', () => {
