@@ -7,6 +7,7 @@ import { adverseEventRoutes } from '../features/adverse-events/routes';
 import { authRoutes } from '../features/auth/routes';
 import { buildCheckRoutes } from '../features/build-check/routes';
 import { errorRoutes } from '../features/errors/routes';
+import { exportRoutes } from '../features/exports/routes';
 import { formRoutes } from '../features/forms/routes';
 import { integrationRoutes } from '../features/integrations/routes';
 import { processRoutes } from '../features/processes/routes';
@@ -56,6 +57,7 @@ export function createAppRouter() {
             ...adverseEventRoutes,
             ...aeReportRoutes,
             ...storageRoutes,
+            ...exportRoutes,
             ...pendingSectionRoutes,
             ...accountRoutes,
             {

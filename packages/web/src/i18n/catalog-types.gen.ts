@@ -5,6 +5,7 @@ import type adverseEventsEn from '../locales/en/adverse-events.json';
 import type aeReportsEn from '../locales/en/ae-reports.json';
 import type buildCheckEn from '../locales/en/build-check.json';
 import type commonEn from '../locales/en/common.json';
+import type exportsEn from '../locales/en/exports.json';
 import type formsEn from '../locales/en/forms.json';
 import type integrationsEn from '../locales/en/integrations.json';
 import type processesEn from '../locales/en/processes.json';
@@ -32,6 +33,7 @@ export interface EnglishCatalogs {
   'ae-reports': typeof aeReportsEn;
   'build-check': typeof buildCheckEn;
   common: typeof commonEn;
+  exports: typeof exportsEn;
   forms: typeof formsEn;
   integrations: typeof integrationsEn;
   processes: typeof processesEn;

@@ -6,6 +6,7 @@ import {
   IconChartBar,
   IconDatabaseImport,
   IconFileCertificate,
+  IconFileExport,
   IconFileReport,
   IconForms,
   IconLanguage,
@@ -137,6 +138,14 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
     isAllowed: can(ACCESS_MANAGE_PERMISSION),
   },
   { key: 'API', path: 'api', icon: IconApi, label: 'ACCESS.NAV.API', isAllowed: can('API_KEY_VIEW') },
+  {
+    // Issue 26: the export builder and the caller's own exports (REPORTING_EXPORT; site-limited users export their sites).
+    key: 'EXPORTS',
+    path: 'exports',
+    icon: IconFileExport,
+    label: 'EXPORTS.NAV',
+    isAllowed: can('REPORTING_EXPORT'),
+  },
   {
     // Issue 23 item 5: removed items (soft delete) with who, when and why; the list asks SOFT_DELETE.
     key: 'STORAGE',

@@ -1,0 +1,9 @@
+import type { RouteObject } from 'react-router';
+
+/** Signed-in routes of the exports area (issue 26: /study/{studyId}/exports). */
+export const exportRoutes: RouteObject[] = [
+  {
+    path: 'study/:studyId/exports',
+    lazy: async () => ({ Component: (await import('./export-builder-page')).ExportBuilderPage }),
+  },
+];
