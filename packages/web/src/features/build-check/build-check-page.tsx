@@ -68,11 +68,7 @@ export function BuildCheckPage() {
         ]}
         description={t('BUILD_CHECK.INTRO')}
         actions={
-          <Button
-            variant="default"
-            onClick={() => void report.refetch()}
-            loading={report.isRefetching}
-          >
+          <Button variant="default" onClick={() => void report.refetch()} loading={report.isRefetching}>
             {t('BUILD_CHECK.RUN_AGAIN')}
           </Button>
         }
