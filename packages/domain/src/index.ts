@@ -28,6 +28,7 @@ export * from './build-check/endpoints';
 export * from './build-check/model';
 export * from './build-check/run';
 // authoring
+export * from './authoring/amendment-editable';
 export * from './authoring/issues';
 export * from './authoring/limits';
 export * from './authoring/structure-locks';

@@ -43,6 +43,7 @@ import { questionnaireRoutes } from './modules/questionnaires/routes';
 import { ruleRoutes } from './modules/rules/routes';
 import { siteRoutes } from './modules/sites/routes';
 import { storageRoutes } from './modules/storage/routes';
+import { AMENDMENT_CRON, AMENDMENT_QUEUE, runDueAmendments } from './modules/studies/api';
 import { studyRoutes } from './modules/studies/routes';
 import { subjectRoutes } from './modules/subjects/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -293,6 +294,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         [EXPORT_QUEUE]: async () => {
           await runExportSweep(database.db, { now: clock, retentionDays: config.exportRetentionDays });
         },
+        // Issue 23 item 1: scheduled amendment finishes, each run once (also after a restart).
+        [AMENDMENT_QUEUE]: async () => void (await runDueAmendments(database.db, clock())),
         // Issue 19 item 4: the daily query digest for users who chose it.
         [QUERY_DIGEST_QUEUE]: async () => {
           const sent = await sendQueryDigests(database.db, clock(), scheduleEnvOf(config));
@@ -307,6 +310,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           [AUDIT_HEAD_QUEUE]: AUDIT_HEAD_CRON,
           [QUERY_DIGEST_QUEUE]: QUERY_DIGEST_CRON,
           [AE_CLOCK_QUEUE]: AE_CLOCK_CRON,
+          [AMENDMENT_QUEUE]: AMENDMENT_CRON,
           // Hourly: expired exports are removed even when nobody asks for a new one.
           [EXPORT_QUEUE]: '17 * * * *',
         },
@@ -317,6 +321,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await app.jobs.send(OUTBOX_QUEUE);
       await app.jobs.send(SCHEDULE_QUEUE);
       await app.jobs.send(AE_CLOCK_QUEUE);
+      await app.jobs.send(AMENDMENT_QUEUE);
       await app.jobs.send(EXPORT_QUEUE);
     }
   });

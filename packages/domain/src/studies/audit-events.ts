@@ -8,6 +8,8 @@ export type StudyAuditEvent =
   /** Spec 001 §7 start, stop and test drive: `before.status` → `after.status`. */
   | AuditEventOf<'STUDY_STATUS_CHANGED', 'STUDY'>
   | AuditEventOf<'STUDY_DELETE_REQUESTED', 'STUDY'>
+  /** Spec 001 §7 amendment steps (start, discard, finish, schedule...): `after.action`, status and amendment. */
+  | AuditEventOf<'STUDY_AMENDMENT_CHANGED', 'STUDY'>
   /** Spec 000 §4 anonymization: a subject's identifying fields erased (`before.fields` names them, never values). */
   | AuditEventOf<'SUBJECT_ANONYMIZED', 'SUBJECT'>
   | AuditEventOf<'STUDY_DELETED', 'STUDY'>

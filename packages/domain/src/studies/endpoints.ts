@@ -25,6 +25,29 @@ const StudyIdParamsSchema = z.object({ studyId: z.string().min(1).max(64) });
 export const StudyLifecycleReasonSchema = z.object({ reason: z.string().trim().min(1).max(1000) });
 export type StudyLifecycleReason = z.infer<typeof StudyLifecycleReasonSchema>;
 
+/** Spec 001 §7 scheduleAmendment / rescheduleAmendment: when the amendment finishes by itself, and why. */
+export const ScheduleAmendmentSchema = StudyLifecycleReasonSchema.extend({
+  scheduledTime: z.iso.datetime({ offset: true }),
+});
+export type ScheduleAmendment = z.infer<typeof ScheduleAmendmentSchema>;
+
+function amendmentEndpoint(
+  method: 'POST' | 'PUT',
+  call: string,
+  summary: string,
+  body = StudyLifecycleReasonSchema,
+) {
+  return defineEndpoint({
+    method,
+    path: `/api/study/:id/${call}`,
+    summary,
+    tags: ['amendments'],
+    params: IdParamsSchema,
+    body,
+    response: { 200: StudyDetailSchema },
+  });
+}
+
 /** The studies endpoints (issue 14 item 6): method, path and schemas, shared by the server's routes and the web clients. */
 export const studyEndpoints = {
   start: defineEndpoint({
@@ -95,6 +118,35 @@ export const studyEndpoints = {
     body: StudyLifecycleReasonSchema,
     response: { 200: StudyDetailSchema },
   }),
+  startAmendment: amendmentEndpoint(
+    'POST',
+    'amendment',
+    'Start an amendment: data entry pauses while it is drafted',
+  ),
+  startNonBlockingAmendment: amendmentEndpoint(
+    'POST',
+    'nonBlockingAmendment',
+    'Start an amendment while data collection goes on under the current versions',
+  ),
+  discardAmendment: amendmentEndpoint('POST', 'discardAmendment', 'Discard the running amendment'),
+  finishAmendment: amendmentEndpoint('POST', 'finishAmendment', 'Finish the running amendment now'),
+  scheduleAmendment: amendmentEndpoint(
+    'POST',
+    'scheduleAmendment',
+    'Finish the running amendment at a chosen time (durable job)',
+    ScheduleAmendmentSchema,
+  ),
+  rescheduleAmendment: amendmentEndpoint(
+    'POST',
+    'rescheduleAmendment',
+    'Move the scheduled finish of the running amendment',
+    ScheduleAmendmentSchema,
+  ),
+  cancelAmendmentSchedule: amendmentEndpoint(
+    'PUT',
+    'cancelAmendmentSchedule',
+    'Cancel the scheduled finish; the amendment stays open',
+  ),
   requestDelete: defineEndpoint({
     method: 'POST',
     path: '/api/study/:id/requestDelete',

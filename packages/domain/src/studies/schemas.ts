@@ -157,6 +157,15 @@ export const StudyDetailSchema = StudySettingsSchema.extend({
     dataCapture: z.boolean(),
   }),
   abilities: StudyAbilitiesSchema,
+  /** Spec 001 §7 the running amendment (issue 23 item 1): null outside an amendment. */
+  amendment: z
+    .object({
+      startedTime: TimestampSchema,
+      isBlocking: z.boolean(),
+      scheduledTime: TimestampSchema.nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type StudyDetail = z.infer<typeof StudyDetailSchema>;
 

@@ -1,5 +1,5 @@
 /** Queries of form templates, their versions, template libraries and study images; scoped by study first. */
-import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { studies } from '../studies/tables';
 import {
@@ -23,6 +23,7 @@ export async function findFormStudy(db: Executor, studyId: string) {
       modules: studies.modules,
       settings: studies.settings,
       createdBy: studies.createdBy,
+      amendmentStartedAt: studies.amendmentStartedAt,
     })
     .from(studies)
     .where(and(eq(studies.id, studyId), isNull(studies.deletedAt)));
@@ -274,4 +275,33 @@ export async function findImage(db: Executor, studyId: string, imageId: string) 
 
 export async function insertImage(db: Executor, row: typeof studyImages.$inferInsert): Promise<void> {
   await db.insert(studyImages).values(row);
+}
+
+/**
+ * Issue 23 item 1: the question ids of the form's versions published before `at` (the amendment's
+ * start); null when none was published before it (the form is the amendment's own).
+ */
+export async function findQuestionIdsPublishedBefore(
+  db: Executor,
+  studyId: string,
+  formId: string,
+  at: Date,
+): Promise<Set<string> | null> {
+  const rows = await db
+    .select({ document: formTemplateVersions.document })
+    .from(formTemplateVersions)
+    .where(
+      and(
+        eq(formTemplateVersions.studyId, studyId),
+        eq(formTemplateVersions.formId, formId),
+        lt(formTemplateVersions.publishedAt, at),
+      ),
+    );
+  if (rows.length === 0) return null;
+  const ids = new Set<string>();
+  for (const row of rows) {
+    const questions = (row.document as { questions?: { id?: unknown }[] }).questions ?? [];
+    for (const q of questions) if (typeof q.id === 'string') ids.add(q.id);
+  }
+  return ids;
 }

@@ -1,5 +1,7 @@
 /**
- * What the studies module offers the other modules (issue 14 item 8): Studies: finding one.
+ * What the studies module offers the other modules (issue 14 item 8): Studies: finding one; the
+ * scheduled amendment finish for the job queue (issue 23 item 1).
  * Other modules import this file, never ./repo (scripts/check-boundaries.mjs fails on that).
  */
 export { findStudy } from './repo';
+export { AMENDMENT_CRON, AMENDMENT_QUEUE, runDueAmendments } from './service/amendments';

@@ -6,6 +6,7 @@ import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
 import { presentStudyDetail } from './presenters';
 import { accessOf } from './route-helpers';
+import { type AmendmentAction, changeAmendment } from './service/amendments';
 import {
   anonymizeStudy,
   changeStudyStatus,
@@ -66,10 +67,40 @@ const STATUS_CALLS: {
   },
 ];
 
+/** Spec 001 §7 amendment calls and the permission each needs (000 §6: ADMIN holds all three). */
+const AMENDMENT_CALLS: { action: AmendmentAction; permission: Permission }[] = [
+  { action: 'startAmendment', permission: 'STUDY_AMENDMENT_START' },
+  { action: 'startNonBlockingAmendment', permission: 'STUDY_AMENDMENT_START' },
+  { action: 'discardAmendment', permission: 'STUDY_AMENDMENT_DISCARD' },
+  { action: 'finishAmendment', permission: 'STUDY_AMENDMENT_FINISH' },
+  { action: 'scheduleAmendment', permission: 'STUDY_AMENDMENT_FINISH' },
+  { action: 'rescheduleAmendment', permission: 'STUDY_AMENDMENT_FINISH' },
+  { action: 'cancelAmendmentSchedule', permission: 'STUDY_AMENDMENT_FINISH' },
+];
+
 /** Spec 001 §7 start, stop, test drive and deletion; the domain state machine decides (000 §4). */
 export function lifecycleRoutes(deps: ModuleDeps) {
   const { db } = deps;
   return [
+    ...AMENDMENT_CALLS.map((call) =>
+      defineRoute({
+        endpoint: studyEndpoints[call.action],
+        permission: inStudy(call.permission),
+        handler: async (req) => {
+          const study = await getStudyOr404(db, req.params.id);
+          const body = req.body as { reason: string; scheduledTime?: string };
+          const row = await runUseCase(db, actorOf(req), (ctx) =>
+            changeAmendment(ctx, {
+              studyId: study.id,
+              action: call.action,
+              reason: body.reason,
+              ...(body.scheduledTime ? { scheduledTime: body.scheduledTime } : {}),
+            }),
+          );
+          return presentStudyDetail(row, await accessOf(deps, req));
+        },
+      }),
+    ),
     ...STATUS_CALLS.map((call) =>
       defineRoute({
         endpoint: call.endpoint,

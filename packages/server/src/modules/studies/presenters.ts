@@ -64,5 +64,13 @@ export function presentStudyDetail(row: StudyRow, access: AccessUser): StudyDeta
     updatedTime: row.updatedAt.toISOString(),
     editScope: studyEditScope(status),
     abilities: abilitiesFor(access, { studyId: row.id }, STUDY_ABILITY_PERMISSIONS),
+    amendment:
+      status === 'AMENDMENT' && row.amendmentStartedAt
+        ? {
+            startedTime: row.amendmentStartedAt.toISOString(),
+            isBlocking: row.amendmentBlocking ?? true,
+            scheduledTime: row.amendmentScheduledAt?.toISOString() ?? null,
+          }
+        : null,
   };
 }

@@ -8,6 +8,7 @@ import {
   isQuestionTypeAvailable,
   type StudyStatus,
   validateFormTemplate,
+  withAmendmentEditability,
 } from '@trialbase/domain';
 import { AppError, validationError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
@@ -20,6 +21,7 @@ import {
   type FormRow,
   findForm,
   findFormByName,
+  findQuestionIdsPublishedBefore,
   findSingletonForm,
   insertForm,
   isFormIdTakenAnywhere,
@@ -175,15 +177,22 @@ async function updateDraft(
   existing: FormRow,
   input: FormSave,
 ) {
-  const before = readDocument(existing.document);
   const isUsed = await usage.isFormUsedInAnyProcess(ctx.tx, study.id, existing.id);
-  const form: FormTemplateDocument = {
+  // Issue 23 item 1: in an amendment, fully editable is what the amendment added (exact, by its start).
+  const preAmendment =
+    study.status === 'AMENDMENT' && study.amendmentStartedAt
+      ? await findQuestionIdsPublishedBefore(ctx.tx, study.id, existing.id, study.amendmentStartedAt)
+      : undefined;
+  const exact = (doc: FormTemplateDocument) =>
+    preAmendment === undefined ? doc : withAmendmentEditability(doc, preAmendment);
+  const before = exact(readDocument(existing.document));
+  const form: FormTemplateDocument = exact({
     ...sanitizeFormDocument(withoutRevision(input)),
     id: existing.id,
     version: { major: existing.versionMajor, minor: existing.versionMinor },
     isUsedInProcess: isUsed,
     published: before.published,
-  };
+  });
   const issues = [
     ...typeLockIssues(study, before, form, isUsed),
     ...formStructureLockIssues(study.status as StudyStatus, before, form),

@@ -13,7 +13,7 @@ import { eraseSubjectIdentities, type StudyRow, updateStudyRow } from '../repo';
 import { loadStudyForChange } from './update-study';
 
 /** The state machine's verdict as an AppError (the platform error handler does not map TransitionError). */
-function nextStatus(from: StudyStatus, action: StudyAction): StudyStatus {
+export function nextStatus(from: StudyStatus, action: StudyAction): StudyStatus {
   try {
     return studyStateMachine.next(from, action);
   } catch (error) {

@@ -1,0 +1,147 @@
+/**
+ * Spec 001 §7 amendments (issue 23 item 1): start (blocking or not), discard, finish now, schedule,
+ * reschedule and cancel the scheduled finish. The domain's study state machine decides what each status
+ * allows; every step is one transaction with its audit event and reason. The scheduled finish is kept
+ * on the study row and run by the durable job queue (`runDueAmendments`), so it survives a restart
+ * and runs once: the sweep re-reads the row under lock and finishes only a still-due amendment.
+ */
+
+import type { StudyStatus } from '@trialbase/domain';
+import { and, eq, isNotNull, lte } from 'drizzle-orm';
+import type { Db, Executor } from '../../../platform/db/client';
+import { AppError } from '../../../platform/errors';
+import { runUseCase, SYSTEM_ACTOR, type UseCaseContext } from '../../../platform/use-case';
+import { type StudyRow, updateStudyRow } from '../repo';
+import { studies } from '../tables';
+import { nextStatus } from './lifecycle';
+import { loadStudyForChange } from './update-study';
+
+export type AmendmentAction =
+  | 'startAmendment'
+  | 'startNonBlockingAmendment'
+  | 'discardAmendment'
+  | 'finishAmendment'
+  | 'scheduleAmendment'
+  | 'rescheduleAmendment'
+  | 'cancelAmendmentSchedule';
+
+type AmendmentInput = {
+  studyId: string;
+  action: AmendmentAction;
+  reason: string;
+  scheduledTime?: string;
+};
+
+function amendmentOf(row: StudyRow) {
+  return {
+    startedAt: row.amendmentStartedAt?.toISOString() ?? null,
+    isBlocking: row.amendmentBlocking,
+    scheduledAt: row.amendmentScheduledAt?.toISOString() ?? null,
+  };
+}
+
+/** The columns each step writes; null clears the running amendment. */
+function changesFor(ctx: UseCaseContext, row: StudyRow, input: AmendmentInput): Partial<StudyRow> {
+  switch (input.action) {
+    case 'startAmendment':
+    case 'startNonBlockingAmendment':
+      return {
+        amendmentStartedAt: ctx.now,
+        amendmentBlocking: input.action === 'startAmendment',
+        amendmentScheduledAt: null,
+      };
+    case 'discardAmendment':
+    case 'finishAmendment':
+      return { amendmentStartedAt: null, amendmentBlocking: null, amendmentScheduledAt: null };
+    case 'scheduleAmendment':
+    case 'rescheduleAmendment': {
+      const at = new Date(input.scheduledTime ?? '');
+      if (input.action === 'scheduleAmendment' && row.amendmentScheduledAt) {
+        throw new AppError('PRECONDITION', 'The amendment is already scheduled: reschedule it.', {
+          context: { reason: 'AMENDMENT_ALREADY_SCHEDULED' },
+        });
+      }
+      if (input.action === 'rescheduleAmendment' && !row.amendmentScheduledAt) {
+        throw new AppError('PRECONDITION', 'The amendment is not scheduled.', {
+          context: { reason: 'AMENDMENT_NOT_SCHEDULED' },
+        });
+      }
+      if (!(at.getTime() > ctx.now.getTime())) {
+        throw new AppError('VALIDATION', 'The finish time must be in the future.', {
+          context: { issues: [{ path: ['scheduledTime'], message: 'MUST_BE_FUTURE' }] },
+        });
+      }
+      return { amendmentScheduledAt: at };
+    }
+    case 'cancelAmendmentSchedule':
+      if (!row.amendmentScheduledAt) {
+        throw new AppError('PRECONDITION', 'The amendment is not scheduled.', {
+          context: { reason: 'AMENDMENT_NOT_SCHEDULED' },
+        });
+      }
+      return { amendmentScheduledAt: null };
+  }
+}
+
+/** Spec 001 §7 one amendment step: the state machine's transition, the amendment columns, the audit event. */
+export async function changeAmendment(ctx: UseCaseContext, input: AmendmentInput): Promise<StudyRow> {
+  const row = await loadStudyForChange(ctx, input.studyId);
+  const from = row.status as StudyStatus;
+  const to = nextStatus(from, input.action);
+  const changes = changesFor(ctx, row, input);
+  const updated = await updateStudyRow(ctx.tx, row.id, { ...changes, status: to, updatedAt: ctx.now });
+  await ctx.audit({
+    action: 'STUDY_AMENDMENT_CHANGED',
+    entityType: 'STUDY',
+    entityId: row.id,
+    studyId: row.id,
+    before: { status: from, ...amendmentOf(row) },
+    after: { status: to, action: input.action, ...amendmentOf(updated) },
+    reason: input.reason,
+  });
+  return updated;
+}
+
+/** Studies whose scheduled finish is due (a sweep across studies: the job queue serves them all). */
+async function listDueAmendmentsAcrossStudies(db: Executor, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: studies.id })
+    .from(studies)
+    .where(
+      and(
+        eq(studies.status, 'AMENDMENT'),
+        isNotNull(studies.amendmentScheduledAt),
+        lte(studies.amendmentScheduledAt, now),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The job queue's sweep (AMENDMENT_QUEUE): finishes every amendment whose scheduled time has come, as
+ * the system, with the reason "scheduled finish". Safe to run twice or on two servers: each study is
+ * re-read under lock and finished only while still in an amendment that is due.
+ */
+export async function runDueAmendments(db: Db, now: Date): Promise<number> {
+  let finished = 0;
+  for (const studyId of await listDueAmendmentsAcrossStudies(db, now)) {
+    const done = await runUseCase(
+      db,
+      SYSTEM_ACTOR,
+      async (ctx) => {
+        const row = await loadStudyForChange(ctx, studyId);
+        if (row.status !== 'AMENDMENT' || !row.amendmentScheduledAt || row.amendmentScheduledAt > ctx.now)
+          return false;
+        await changeAmendment(ctx, { studyId, action: 'finishAmendment', reason: 'Scheduled finish' });
+        return true;
+      },
+      now,
+    );
+    if (done) finished += 1;
+  }
+  return finished;
+}
+
+export const AMENDMENT_QUEUE = 'study-amendments';
+/** Each minute: scheduled finishes run within a minute of their time, and after a restart. */
+export const AMENDMENT_CRON = '* * * * *';
