@@ -22,10 +22,19 @@ describe('issue 22 method a: permuted blocks with random block sizes', () => {
           const sum = ratios.reduce((a, x) => a + x, 0);
           const m = block.length / sum;
           expect(multipliers).toContain(m);
-          ratios.forEach((r, g) => expect(block.filter((x) => x === g).length).toBe(r * m));
+          ratios.forEach((r, g) => {
+            expect(block.filter((x) => x === g).length).toBe(r * m);
+          });
         }
       }),
     );
+  });
+
+  it('orders each block uniformly at random (each group opens a 1:1 block about half the time)', () => {
+    const random = createRandomStream(generateRandomizationSeed(), 'blocks/order');
+    let first = 0;
+    for (let i = 0; i < 4000; i++) if (drawBlock([1, 1], [1], random)[0] === 0) first++;
+    expect(Math.abs(first / 4000 - 0.5)).toBeLessThan(0.03);
   });
 
   it('PROPERTY: in every stratum, at every point, each group is within one block of its target ratio', () => {
