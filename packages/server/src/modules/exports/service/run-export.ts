@@ -400,6 +400,12 @@ async function writeExport(db: Db, job: ExportJobRow, retention: number, now: ()
       `Sites exported: ${scope.sites === 'ALL' ? 'all' : scope.sites.join(', ')}`,
       'Files: csv/<FORM>.csv (wide: one row per subject and event), csv/long.csv (one row per answer),',
       'codebook.csv (variables, labels, types, value labels), special_markers.csv (why a value is missing).',
+      ...(request.includeMedication
+        ? [
+            'Medication: Trialbase keeps no medication records yet; medication references of MEDICATION_REF',
+            'questions are in the form files (their record ids, joined with |).',
+          ]
+        : []),
       '',
     ].join('\n'),
   );
