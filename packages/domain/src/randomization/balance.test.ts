@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { balanceReport } from './balance';
-import { parseStratumKey, stratumKey, subjectFactorLevels, UNSTRATIFIED_KEY } from './strata';
+import { RandomizationConfigSchema } from './config';
+import { parseStratumKey, stratumKey, subjectFactorLevels, subjectStratum, UNSTRATIFIED_KEY } from './strata';
 
 describe('issue 22 item 5: balance per stratum and overall', () => {
   it('stratum keys name the subject levels and read back', () => {
@@ -18,6 +19,23 @@ describe('issue 22 item 5: balance per stratum and overall', () => {
     ]);
     expect(stratumKey([], [])).toBe(UNSTRATIFIED_KEY);
     expect(subjectFactorLevels(factors, {})).toEqual(['', '']);
+    const config = RandomizationConfigSchema.parse({
+      stratifyBySite: true,
+      questionStratifications: [
+        { dataEvent: 'e1', question: 'q7' },
+        { dataEvent: 'e1', question: null },
+      ],
+    });
+    expect(subjectStratum(config, { siteId: 'S2', answers: { q7: 'yes' } })).toEqual({
+      levels: ['S2', 'yes'],
+      stratum: 'site=S2;q7=yes',
+    });
+    expect(
+      subjectStratum(RandomizationConfigSchema.parse({ stratifyBySite: false }), { siteId: 'S2' }),
+    ).toEqual({
+      levels: [],
+      stratum: UNSTRATIFIED_KEY,
+    });
   });
 
   it('counts, expected counts by ratio, shares and imbalance overall, per stratum and per factor level', () => {

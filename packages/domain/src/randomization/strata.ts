@@ -61,3 +61,13 @@ export function parseStratumKey(key: string): { factor: string; level: string }[
     };
   });
 }
+
+/** The subject's factor levels and stratum key under a configuration (what allocation and the balance report store). */
+export function subjectStratum(
+  config: Pick<RandomizationConfig, 'stratifyBySite' | 'questionStratifications' | 'minimization'>,
+  values: SubjectStratumValues,
+): { levels: string[]; stratum: string } {
+  const factors = randomizationFactors(config);
+  const levels = subjectFactorLevels(factors, values);
+  return { levels, stratum: stratumKey(factors, levels) };
+}
