@@ -1,8 +1,8 @@
 // Every table of the application, for Drizzle's typed queries and for drizzle-kit's migrations.
 
 export { studyAccess } from '../../modules/access/tables';
-export { adverseEvents, aeSignatures, aeStudySettings } from '../../modules/adverse-events/tables';
 export { customAeReports } from '../../modules/adverse-events/custom-reports/tables';
+export { adverseEvents, aeSignatures, aeStudySettings } from '../../modules/adverse-events/tables';
 export { enrollments } from '../../modules/enrollments/tables';
 export { tokenNotifications, tokens } from '../../modules/enrollments/tokens/tables';
 export { exportChunks, exportJobs } from '../../modules/exports/tables';
@@ -21,8 +21,8 @@ export { queries } from '../../modules/queries/tables';
 export { answers, questionnaires } from '../../modules/questionnaires/tables';
 export { showRules, validationRules } from '../../modules/rules/tables';
 export { siteBookings, sites } from '../../modules/sites/tables';
-export { enterpriseCodes, studies, subscriptionPlans } from '../../modules/studies/tables';
 export { removedItems } from '../../modules/storage/tables';
+export { enterpriseCodes, studies, subscriptionPlans } from '../../modules/studies/tables';
 export { subjectCounts, subjects } from '../../modules/subjects/tables';
 export { notifications, users, userTableSettings, userTokens } from '../../modules/users/tables';
 export { auditChainHeads, auditEvents } from '../audit/tables';

@@ -173,8 +173,7 @@ export async function sweepAeClocks(
           .where(and(eq(adverseEvents.studyId, studyId), eq(adverseEvents.id, id)))
           .for('update');
         if (
-          !row ||
-          !row.clockKind ||
+          !row?.clockKind ||
           row.clockStoppedAt ||
           row.removed ||
           !row.clockDeadline ||
