@@ -22,11 +22,6 @@ export * from './adverse-events/state-machine';
 export * from './audit/events';
 export * from './audit/payloads';
 export * from './auth/schemas';
-// build-check
-export * from './build-check/context';
-export * from './build-check/endpoints';
-export * from './build-check/model';
-export * from './build-check/run';
 // authoring
 export * from './authoring/amendment-editable';
 export * from './authoring/issues';
@@ -35,6 +30,11 @@ export * from './authoring/structure-locks';
 export * from './authoring/validate-form';
 export * from './authoring/validate-question';
 export * from './authoring/validate-table';
+// build-check
+export * from './build-check/context';
+export * from './build-check/endpoints';
+export * from './build-check/model';
+export * from './build-check/run';
 export * from './common/assert';
 export * from './common/endpoint';
 export * from './common/errors';
@@ -116,6 +116,16 @@ export * from './questionnaires/model';
 export * from './questionnaires/schemas';
 export * from './questionnaires/state';
 export * from './questionnaires/unscheduled';
+// randomization
+export * from './randomization/balance';
+export * from './randomization/blocks';
+export * from './randomization/config';
+export * from './randomization/errors';
+export * from './randomization/list';
+export * from './randomization/minimization';
+export * from './randomization/random-source';
+export * from './randomization/simulator';
+export * from './randomization/strata';
 // rules
 export * from './rules/embedded';
 export * from './rules/evaluate';

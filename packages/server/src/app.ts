@@ -9,13 +9,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { loadAccessUser } from './modules/access/api';
 import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
-import { customAeReportRoutes, hasAeReportsOfForm } from './modules/adverse-events/custom-reports/api';
 import {
   AE_CLOCK_CRON,
   AE_CLOCK_QUEUE,
   adverseEventRoutes,
   runAeClockSweep,
 } from './modules/adverse-events/api';
+import { customAeReportRoutes, hasAeReportsOfForm } from './modules/adverse-events/custom-reports/api';
 import { authRoutes } from './modules/auth/routes';
 import { buildCheckRoutes } from './modules/build-check/routes';
 import { findEnrollmentFormVersions } from './modules/enrollments/form-versions';
