@@ -118,6 +118,62 @@ describe(`study amendment API on ${engine}`, () => {
     expect((await call('POST', formUrl, admin, again)).statusCode).toBe(200);
   });
 
+  it('finishing publishes the changed form as a new major version; discarding puts the draft back to it', async () => {
+    const study = await buildStudy(t.app, { status: 'PRODUCTION' });
+    const formId = await buildPublishedForm(t.app, study.id, [
+      { id: 'q1', order: 1, type: 'NUMBER', question: { en: 'Weight' } },
+    ]);
+    const formUrl = `/api/studies/${study.id}/questionnairetemplate`;
+    const draftOf = async () =>
+      (await t.app.inject({ method: 'GET', url: `${formUrl}/${formId}`, headers: admin.headers })).json();
+    const addQuestion = async (id: string) => {
+      const draft = await draftOf();
+      draft.questions.push({
+        ...draft.questions[0],
+        id,
+        order: draft.questions.length + 1,
+        question: { en: id },
+      });
+      const res = await call('POST', formUrl, admin, draft);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const versions = async () =>
+      (
+        await t.app.database.query<{ major: number; minor: number }>(
+          'select major, minor from form_template_version where study_id = $1 and form_id = $2 order by major, minor',
+          [study.id, formId],
+        )
+      ).rows.map((r) => `${r.major}.${r.minor}`);
+
+    expect(
+      (await call('POST', `/api/study/${study.id}/amendment`, admin, { reason: 'Height' })).statusCode,
+    ).toBe(200);
+    await addQuestion('height');
+    const finished = await call('POST', `/api/study/${study.id}/finishAmendment`, admin, {
+      reason: 'Approved',
+    });
+    expect(finished.statusCode, finished.body).toBe(200);
+    expect(await versions()).toEqual(['1.0', '2.0']);
+    const published = await draftOf();
+    expect(published).toMatchObject({ version: { major: 2, minor: 0 }, published: true });
+    expect(published.questions.map((q: { id: string }) => q.id)).toEqual(['q1', 'height']);
+
+    expect(
+      (await call('POST', `/api/study/${study.id}/nonBlockingAmendment`, admin, { reason: 'BMI' }))
+        .statusCode,
+    ).toBe(200);
+    await addQuestion('bmi');
+    expect((await draftOf()).questions).toHaveLength(3);
+    const discarded = await call('POST', `/api/study/${study.id}/discardAmendment`, admin, {
+      reason: 'Not approved',
+    });
+    expect(discarded.statusCode, discarded.body).toBe(200);
+    expect(await versions()).toEqual(['1.0', '2.0']);
+    const back = await draftOf();
+    expect(back).toMatchObject({ version: { major: 2, minor: 0 }, published: true });
+    expect(back.questions.map((q: { id: string }) => q.id)).toEqual(['q1', 'height']);
+  });
+
   it('schedules, reschedules and cancels the finish; refuses a past time, a second schedule and a cancel of nothing', async () => {
     const study = await buildStudy(t.app, { status: 'PRODUCTION' });
     const base = `/api/study/${study.id}`;

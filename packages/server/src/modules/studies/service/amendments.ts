@@ -1,6 +1,7 @@
 /**
- * Spec 001 §7 amendments (issue 23 item 1): start (blocking or not), discard, finish now, schedule,
- * reschedule and cancel the scheduled finish. The domain's study state machine decides what each status
+ * Spec 001 §7 amendments (issue 23 item 1): start (blocking or not), discard (changed form drafts back
+ * to their versions), finish now (changed forms published as new versions), schedule, reschedule and
+ * cancel the scheduled finish. The domain's study state machine decides what each status
  * allows; every step is one transaction with its audit event and reason. The scheduled finish is kept
  * on the study row and run by the durable job queue (`runDueAmendments`), so it survives a restart
  * and runs once: the sweep re-reads the row under lock and finishes only a still-due amendment.
@@ -11,6 +12,7 @@ import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db, Executor } from '../../../platform/db/client';
 import { AppError } from '../../../platform/errors';
 import { runUseCase, SYSTEM_ACTOR, type UseCaseContext } from '../../../platform/use-case';
+import { publishChangedForms, revertChangedForms } from '../../forms/api';
 import { type StudyRow, updateStudyRow } from '../repo';
 import { studies } from '../tables';
 import { nextStatus } from './lifecycle';
@@ -89,6 +91,13 @@ export async function changeAmendment(ctx: UseCaseContext, input: AmendmentInput
   const from = row.status as StudyStatus;
   const to = nextStatus(from, input.action);
   const changes = changesFor(ctx, row, input);
+  // Finishing publishes the changed forms (new enrolments take them); discarding puts them back.
+  const forms =
+    input.action === 'finishAmendment'
+      ? { publishedForms: await publishChangedForms(ctx, row.id) }
+      : input.action === 'discardAmendment'
+        ? { revertedForms: await revertChangedForms(ctx, row.id, row.amendmentStartedAt ?? new Date(0)) }
+        : {};
   const updated = await updateStudyRow(ctx.tx, row.id, { ...changes, status: to, updatedAt: ctx.now });
   await ctx.audit({
     action: 'STUDY_AMENDMENT_CHANGED',
@@ -96,7 +105,7 @@ export async function changeAmendment(ctx: UseCaseContext, input: AmendmentInput
     entityId: row.id,
     studyId: row.id,
     before: { status: from, ...amendmentOf(row) },
-    after: { status: to, action: input.action, ...amendmentOf(updated) },
+    after: { status: to, action: input.action, ...amendmentOf(updated), ...forms },
     reason: input.reason,
   });
   return updated;
