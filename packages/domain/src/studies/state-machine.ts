@@ -112,6 +112,19 @@ export function studyEditScope(status: StudyStatus): StudyEditScope {
 }
 
 /**
+ * Spec 001 §7 nonBlockingAmendment (issue 23 item 1): data collection goes on under the current
+ * versions while a non-blocking amendment is prepared; a blocking one pauses it. The status the data
+ * capture rules (`studyEditScope().dataCapture`, `formEditBlockReason`) are asked with: PRODUCTION
+ * during a non-blocking amendment, the study's status otherwise (unknown blocking counts as blocking).
+ */
+export function dataCaptureStatusOf(
+  status: StudyStatus,
+  amendmentBlocking: boolean | null | undefined,
+): StudyStatus {
+  return status === 'AMENDMENT' && amendmentBlocking === false ? 'PRODUCTION' : status;
+}
+
+/**
  * Do enrollments' schedules run (activations, send-outs, reminders, expiry)? In test and production,
  * and during an amendment of a running study; a locked, completed, anonymized or deleted study
  * sends nothing more to its subjects.

@@ -22,6 +22,7 @@ export async function findStudyRow(db: Executor, studyId: string) {
     .select({
       id: studies.id,
       status: studies.status,
+      amendmentBlocking: studies.amendmentBlocking,
       primaryLanguage: studies.primaryLanguage,
       timeZone: studies.timeZone,
       extendedValidation: studies.extendedValidation,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,9 @@ import {
   testConfig,
 } from '../../../test/harness';
 import { buildApp } from '../../app';
-import { buildPublishedForm } from '../public/public-test-kit';
+import { tokens } from '../enrollments/tokens/tables';
+import { buildLinkStudy, buildPublishedForm, cookieOf } from '../public/public-test-kit';
+import { setUpEnrolled } from '../questionnaires/questionnaires-test-kit';
 import { runDueAmendments } from './api';
 import { studies } from './tables';
 
@@ -172,6 +175,73 @@ describe(`study amendment API on ${engine}`, () => {
     const back = await draftOf();
     expect(back).toMatchObject({ version: { major: 2, minor: 0 }, published: true });
     expect(back.questions.map((q: { id: string }) => q.id)).toEqual(['q1', 'height']);
+  });
+
+  it('a blocking amendment pauses data entry; a non-blocking one lets staff and participants go on', async () => {
+    const s = await setUpEnrolled(t.app, admin);
+    const [token] = await t.app.database.db
+      .select()
+      .from(tokens)
+      .where(eq(tokens.enrollmentId, s.enrollmentId));
+    const base = `${s.enrollmentBase}/tokens/${token?.id}/questionnaires`;
+    const staffSubmit = (weight: string) =>
+      call('POST', base, admin, {
+        formId: s.formId,
+        answers: [{ question: 'q1', answerStrings: [weight] }],
+        isFinal: true,
+      });
+    expect(
+      (await call('POST', `/api/study/${s.study.id}/amendment`, admin, { reason: 'v2' })).statusCode,
+    ).toBe(200);
+    const paused = await staffSubmit('70');
+    expect(paused.statusCode).toBe(409);
+    expect(paused.json().id).toBe('STUDY_STATUS_MISMATCH');
+    expect(
+      (await call('POST', `/api/study/${s.study.id}/discardAmendment`, admin, { reason: 'x' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('POST', `/api/study/${s.study.id}/nonBlockingAmendment`, admin, { reason: 'v3' }))
+        .statusCode,
+    ).toBe(200);
+    const going = await staffSubmit('70');
+    expect(going.statusCode, going.body).toBe(200);
+    const set = going.json().answerSet as { id: string; version: number };
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/${set.id}`,
+      headers: admin.headers,
+      payload: {
+        answers: [{ question: 'q1', answerStrings: ['71'] }],
+        version: set.version,
+        comment: 'typo',
+      },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+
+    const p = await buildLinkStudy(t.app, admin);
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/studies/${p.study.id}/token/validateToken`,
+      payload: { token: p.link },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(
+      (await call('POST', `/api/study/${p.study.id}/nonBlockingAmendment`, admin, { reason: 'v2' }))
+        .statusCode,
+    ).toBe(200);
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/studies/${p.study.id}/questionnaire`,
+      headers: { cookie: cookieOf(opened) as string },
+      payload: {
+        idempotencyKey: randomUUID(),
+        isFinal: true,
+        token: p.link,
+        formId: p.formId,
+        answers: [{ question: 'q1', answerStrings: ['3'] }],
+      },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
   });
 
   it('schedules, reschedules and cancels the finish; refuses a past time, a second schedule and a cancel of nothing', async () => {

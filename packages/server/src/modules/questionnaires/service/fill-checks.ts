@@ -10,6 +10,7 @@ import {
   canTokenTakeAnswers,
   checkAnswerSet,
   collectEmbeddedRules,
+  dataCaptureStatusOf,
   type FieldIssue,
   type FormPosition,
   formPositionOf,
@@ -73,7 +74,10 @@ export async function lockAndLoad(ctx: UseCaseContext, ref: TokenRef, kind: Even
 
 /** Spec 001 §4/§7: staff fill only while the study captures data and the token is open and unlocked. */
 export function assertFillable(fill: FillContext): void {
-  if (!studyEditScope(fill.study.status as StudyStatus).dataCapture)
+  if (
+    !studyEditScope(dataCaptureStatusOf(fill.study.status as StudyStatus, fill.study.amendmentBlocking))
+      .dataCapture
+  )
     throw studyStatusError(fill.study.status);
   if (fill.token.locked) {
     throw new AppError('PRECONDITION', 'The data event is locked.', { context: { reason: 'TOKEN_LOCKED' } });

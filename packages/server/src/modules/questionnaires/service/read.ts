@@ -6,6 +6,7 @@ import {
   type AnswerSetView,
   canTokenTakeAnswers,
   collectShowRules,
+  dataCaptureStatusOf,
   evaluateVisibility,
   type FillAbilities,
   formEditBlockReason,
@@ -85,7 +86,7 @@ export async function presentSets(
 function abilitiesOf(fill: FillContext, access: AccessUser | null): FillAbilities {
   const scope = { studyId: fill.study.id, siteId: fill.enrollment.siteId };
   const can = (p: Parameters<typeof hasPermission>[1]) => access !== null && hasPermission(access, p, scope);
-  const status = fill.study.status as StudyStatus;
+  const status = dataCaptureStatusOf(fill.study.status as StudyStatus, fill.study.amendmentBlocking);
   const editBlockedReason = formEditBlockReason({
     studyStatus: status,
     tokenStatus: fill.token.status as TokenStatus,

@@ -2,7 +2,12 @@
  * Spec 001 §7 PUT .../questionnaires/{questionnaireId} and PUT .../{questionnaireId}/unscheduled:
  * staff correct a completed form with a reason (spec 001 §4 edit rules).
  */
-import { formEditBlockReason, type StudyStatus, type TokenStatus } from '@trialbase/domain';
+import {
+  dataCaptureStatusOf,
+  formEditBlockReason,
+  type StudyStatus,
+  type TokenStatus,
+} from '@trialbase/domain';
 import type { Signature } from '../../../platform/auth/extended-validation';
 import { AppError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
@@ -44,7 +49,7 @@ export async function updateFilledQuestionnaire(
   const row = await requireTokenQuestionnaire(ctx, fill, input.questionnaireId);
   const form = requireForm(fill, row.formId);
   const reason = formEditBlockReason({
-    studyStatus: fill.study.status as StudyStatus,
+    studyStatus: dataCaptureStatusOf(fill.study.status as StudyStatus, fill.study.amendmentBlocking),
     tokenStatus: fill.token.status as TokenStatus,
     isTokenLocked: fill.token.locked,
     isFormRemoved: form.isRemoved,
