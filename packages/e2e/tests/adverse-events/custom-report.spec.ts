@@ -144,9 +144,18 @@ test('a study designer sets up the AE form; at each site a doctor reports a cust
   });
   expect([200, 201], JSON.stringify(created.body)).toContain(created.status);
   await designerApi.dispose();
+  // The builder shows the designer when each question is mandatory and who fills it.
+  const formId = created.body.id as string;
   const designerPage = await signedInPage(browser, designer);
-  await designerPage.goto(`/study/${study.studyId}/questionnaireTemplate`);
-  await expect(designerPage.getByText(FORM_TITLE).first()).toBeVisible();
+  await designerPage.goto(`/study/${study.studyId}/questionnaireTemplate/${formId}/edit/?qId=q-relation`);
+  const editor = designerPage.getByTestId('question-editor');
+  await expect(editor.getByTestId('question-text')).toHaveValue(RELATION);
+  await editor.getByRole('button', { name: 'Fill-out permissions' }).click();
+  await expect(editor.getByRole('combobox', { name: 'Mandatory when' })).toHaveValue(
+    'At investigator classification',
+  );
+  await expect(editor.getByRole('region', { name: 'Fill-out permissions' })).toContainText('Investigator');
+  await designerPage.context().close();
   await admin.call('POST', `/api/study/${study.studyId}/start`, {});
 
   const sites: [StudySite, string][] = [
