@@ -12,6 +12,7 @@ export type AdverseEventAuditEvent =
   | AuditEventOf<'AE_VERIFIED', 'ADVERSE_EVENT'>
   | AuditEventOf<'AE_UNVERIFIED', 'ADVERSE_EVENT'>
   | AuditEventOf<'AE_REMOVED', 'ADVERSE_EVENT'>
+  | AuditEventOf<'AE_RESTORED', 'ADVERSE_EVENT'>
   | AuditEventOf<'AE_CLOCK_STARTED', 'ADVERSE_EVENT'>
   | AuditEventOf<'AE_CLOCK_STOPPED', 'ADVERSE_EVENT'>
   | AuditEventOf<'AE_CLOCK_REMINDER_SENT', 'ADVERSE_EVENT'>

@@ -12,7 +12,6 @@ import {
   AeViewSchema,
   AmendAeRequestSchema,
   CreateAeRequestSchema,
-  RemoveAeRequestSchema,
   SignAeRequestSchema,
   UpdateAeRequestSchema,
 } from './schemas';
@@ -97,16 +96,6 @@ export const adverseEventEndpoints = {
     tags: ['adverse events'],
     params: AeParamsSchema,
     body: AmendAeRequestSchema,
-    response: { 200: AeViewSchema },
-  }),
-  remove: defineEndpoint({
-    method: 'DELETE',
-    path: '/api/study/:studyId/ae/:aeId',
-    summary:
-      'Soft delete of an AE (type ae) with a reason; it stays in the audit trail (Extended-Validation header)',
-    tags: ['adverse events'],
-    params: AeParamsSchema,
-    query: RemoveAeRequestSchema,
     response: { 200: AeViewSchema },
   }),
   listOfSubject: defineEndpoint({

@@ -99,10 +99,6 @@ export type AmendAeRequest = z.input<typeof AmendAeRequestSchema>;
 export const AeVerificationBodySchema = z.object({ verified: z.boolean() });
 export type AeVerificationBody = z.infer<typeof AeVerificationBodySchema>;
 
-/** `DELETE /study/{studyId}/ae/{aeId}?reason=` (soft delete type `ae`; Extended-Validation header): reason required. */
-export const RemoveAeRequestSchema = z.object({ reason: z.string().trim().min(1).max(1024) });
-export type RemoveAeRequest = z.input<typeof RemoveAeRequestSchema>;
-
 // ---------------------------------------------------------------- safety settings
 
 /** A person told at once when an AE is marked serious (issue 20 item 5). */

@@ -152,7 +152,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   t = await createTestApp({ jobs: true, smtpUrl: smtp.url }, { clock: now });
   admin = await loginAs(t.app);
-  const study = await buildStudy(t.app, { modules: ['ADVERSE_EVENTS'] });
+  const study = await buildStudy(t.app, { modules: ['ADVERSE_EVENTS'], status: 'PRODUCTION' });
   studyId = study.id;
   studyName = study.name;
   siteA = (await buildSite(t.app, studyId, { name: 'Aarhus' })).id;
@@ -443,17 +443,20 @@ describe(`adverse events over HTTP on ${engine}`, () => {
     ).toBe(400);
   });
 
-  it('soft delete keeps the AE with its reason; the list leaves it out unless asked', async () => {
+  it('soft delete (type ae, the study storage) keeps the AE with its reason; the list leaves it out unless asked', async () => {
     const ae = await report(callers.doctorA, content({ eventDescription: 'Entered on the wrong subject' }));
     const url = `/api/study/${studyId}/ae/${ae.id}?reason=${encodeURIComponent('Wrong subject')}`;
     expect((await call(callers.doctorA, { method: 'DELETE', url })).statusCode).toBe(403);
     const removed = await call('admin', { method: 'DELETE', url });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json<AeView>()).toMatchObject({
-      isRemoved: true,
-      removedReason: 'Wrong subject',
-      nextSignAction: null,
-    });
+    expect(removed.json()).toMatchObject({ type: 'ae', id: ae.id, siteId: siteA, subjectId: subjectA });
+    const view = (
+      await call('admin', { method: 'GET', url: `/api/studies/${studyId}/ae/${ae.id}?isAudit=true` })
+    ).json<AeView>();
+    expect(view).toMatchObject({ isRemoved: true, nextSignAction: null });
+    expect(view.audit?.map((e) => e.action)).toContain('AE_REMOVED');
+    const storage = (await call('admin', { method: 'GET', url: `/api/study/${studyId}/storage` })).json();
+    expect(JSON.stringify(storage)).toContain('Wrong subject');
     const list = (await call('admin', { method: 'GET', url: `/api/studies/${studyId}/ae` })).json<AeList>();
     expect(list.some((a) => a.id === ae.id)).toBe(false);
     const all = (

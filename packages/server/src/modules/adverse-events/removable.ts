@@ -6,9 +6,8 @@ import { adverseEvents } from './tables';
 
 /**
  * Soft-delete type `ae` (spec 000 §3, 001 §7 `DELETE /study/{studyId}/{type}/{id}`) for the storage
- * module's registry (platform/soft-delete: `registerRemovableTypes([aeRemovableType])`): it loads
- * the AE (locked) and sets or clears its removed flag; the storage writes the ledger and the audit.
- * Shaped like the registry's `RemovableType`.
+ * module's registry (registered by `adverseEventRoutes`): it loads the AE (locked) and sets or clears
+ * its removed flag; the storage writes the ledger (who, when, why) and its audit event.
  */
 export const aeRemovableType = {
   type: 'ae',
@@ -32,5 +31,14 @@ export const aeRemovableType = {
       .update(adverseEvents)
       .set({ removed: isRemoved, ...(isRemoved ? {} : { removedReason: null }), updatedAt: ctx.now })
       .where(and(eq(adverseEvents.studyId, studyId), eq(adverseEvents.id, id)));
+    // The AE's own history shows it too (the storage records the ledger row and its reason).
+    await ctx.audit({
+      action: isRemoved ? 'AE_REMOVED' : 'AE_RESTORED',
+      entityType: 'ADVERSE_EVENT',
+      entityId: id,
+      studyId,
+      before: { removed: !isRemoved },
+      after: { removed: isRemoved },
+    });
   },
 };

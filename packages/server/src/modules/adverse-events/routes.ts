@@ -15,11 +15,13 @@ import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { publicBaseUrl } from '../../platform/http/public-url';
 import { OUTBOX_QUEUE } from '../../platform/outbox/outbox';
+import { registerRemovableTypes } from '../../platform/soft-delete/registry';
 import { runUseCase } from '../../platform/use-case';
+import { aeRemovableType } from './removable';
 import { findAeSettings, findStudyForAe } from './repo';
 import { aeSite, aeSubjectSite, reportedSubjectSite } from './route-helpers';
 import { listAeSummaries, loadAeView } from './service/read';
-import { amendAe, createAe, removeAe, updateAe, verifyAe } from './service/report';
+import { amendAe, createAe, updateAe, verifyAe } from './service/report';
 import { updateAeSettings } from './service/settings';
 import { signAe } from './service/sign';
 
@@ -59,11 +61,13 @@ function contentOfBody(body: AeContent): AeContent {
 
 /**
  * Adverse events (spec 000 §7, 001 §7 listAe; issue 20 items 1 and 5): report, list, view with
- * audit, change, verification, the four lifecycle signatures, amendment, soft delete, and the
+ * audit, change, verification, the four lifecycle signatures, amendment, and the
  * study's AE settings (safety contacts). Every permission is checked at the AE's (or subject's) site.
  */
 export function adverseEventRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   const { db, clock, config } = deps;
+  // Soft delete type `ae` goes through the study's soft-delete call (storage module, 000 §3).
+  registerRemovableTypes([aeRemovableType]);
   const kick = (messages: number) => {
     const jobs = deps.jobs();
     if (!jobs) return;
@@ -209,24 +213,6 @@ export function adverseEventRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
           now,
         );
         kick(messages);
-        return view(req, studyId, aeId, now);
-      },
-    }),
-    defineRoute({
-      endpoint: ae.remove,
-      // Soft delete (spec 000 §6 family): no study role holds SOFT_DELETE, only system or study-level
-      // grants, which are study-wide; the handler's lookup keeps the AE within the URL's study.
-      permission: inStudy('SOFT_DELETE'),
-      handler: async (req) => {
-        const { studyId, aeId } = req.params;
-        const now = clock();
-        const signature = await signWithPassword(db, req, AE_CHANGE_MEANINGS.remove, now);
-        await runUseCase(
-          db,
-          actorOf(req),
-          (ctx) => removeAe(ctx, { studyId, aeId, reason: req.query.reason, signature }),
-          now,
-        );
         return view(req, studyId, aeId, now);
       },
     }),

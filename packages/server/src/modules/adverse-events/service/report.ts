@@ -269,30 +269,6 @@ export async function amendAe(
   return writeContent(ctx, before, content, { amendments: [...before.amendments, amendment] }, input.baseUrl);
 }
 
-/** `DELETE /study/{studyId}/ae/{aeId}` (soft delete type `ae`): the AE is flagged removed with its reason. */
-export async function removeAe(
-  ctx: UseCaseContext,
-  input: { studyId: string; aeId: string; reason: string; signature: Signature },
-): Promise<AeRow> {
-  const before = requireLive(await lockAe(ctx.tx, input.studyId, input.aeId));
-  if (before.removed) throw new AppError('CONFLICT', 'The adverse event is already removed.');
-  const row: AeRow = { ...before, removed: true, removedReason: input.reason, updatedAt: ctx.now };
-  await ctx.tx
-    .update(adverseEvents)
-    .set({ removed: true, removedReason: input.reason, updatedAt: ctx.now })
-    .where(and(eq(adverseEvents.studyId, input.studyId), eq(adverseEvents.id, input.aeId)));
-  await ctx.audit({
-    action: 'AE_REMOVED',
-    entityType: 'ADVERSE_EVENT',
-    entityId: before.id,
-    studyId: input.studyId,
-    reason: input.reason,
-    before: { removed: false },
-    after: { removed: true, signature: input.signature },
-  });
-  return row;
-}
-
 /** `PUT /studies/{studyId}/aes/{aeId}/verification/{verificationType}`: set or clear a verification. */
 export async function verifyAe(
   ctx: UseCaseContext,
