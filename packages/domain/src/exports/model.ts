@@ -11,7 +11,7 @@ import type { Question, QuestionType } from '../forms/model';
 import type { Answer } from '../questionnaires/model';
 
 /** The formats of issue 26; the zip always holds the CSV files and the codebook. */
-export const EXPORT_FORMATS = ['CSV', 'SPSS', 'SAS', 'R', 'STATA', 'ODM'] as const;
+export const EXPORT_FORMATS = ['CSV', 'XLSX', 'SPSS', 'SAS', 'R', 'STATA', 'ODM'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** Issue 26 export states; progress is counted in filled forms written. */

@@ -464,6 +464,36 @@ describe(`exports on ${engine}`, () => {
     120_000,
   );
 
+  it('gives Excel (XLSX): one sheet per form, numbers as numbers, markers as text', async () => {
+    const res = await startExport(admin, { formats: ['XLSX'] });
+    expect(res.statusCode, res.body).toBe(202);
+    const job = res.json<{ id: string }>();
+    expect((await waitForExport(admin, job.id)).at(-1)).toEqual({ status: 'COMPLETED', done: 18, total: 18 });
+    const files = await download(admin, job.id);
+    expect(Object.keys(files)).toContain('xlsx/data.xlsx');
+    const res2 = await t.app.inject({
+      method: 'GET',
+      url: `/api/studies/${studyId}/exports/${job.id}/download`,
+      headers: admin.headers,
+    });
+    const outer = unzipSync(new Uint8Array(res2.rawPayload));
+    const book = unzipSync(outer['xlsx/data.xlsx'] as Uint8Array);
+    expect(Object.keys(book).sort()).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/_rels/workbook.xml.rels',
+      'xl/workbook.xml',
+      'xl/worksheets/sheet1.xml',
+    ]);
+    expect(strFromU8(book['xl/workbook.xml'] as Uint8Array)).toContain(
+      '<sheet name="VITALS" sheetId="1" r:id="rId1"/>',
+    );
+    const sheet = strFromU8(book['xl/worksheets/sheet1.xml'] as Uint8Array);
+    expectGolden('xlsx/sheet1.xml', sheet);
+    expect(sheet).toContain('<c r="I2"><v>72.5</v></c>');
+    expect(sheet).toContain('<c r="J3" t="inlineStr"><is><t xml:space="preserve">.na</t></is></c>');
+  }, 120_000);
+
   it('only users with the export permission may export', async () => {
     const user = await buildUser(t.app);
     await grantAccess(t.app, { studyId, user, role: 'DOCTOR', siteIds: 'ALL' });

@@ -161,7 +161,8 @@ export async function siteNames(db: Executor, studyId: string): Promise<Map<stri
   const rows = await db
     .select({ id: sites.id, name: sites.name })
     .from(sites)
-    .where(eq(sites.studyId, studyId));
+    .where(eq(sites.studyId, studyId))
+    .orderBy(asc(sites.name), asc(sites.id));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 

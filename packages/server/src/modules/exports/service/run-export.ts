@@ -45,6 +45,7 @@ import {
 } from '../repo';
 import { eventOid, ODM_TAIL, odmFormData, odmHead, siteOid, xml } from './odm';
 import { rScript, type ScriptForm, sasProgram, spssSyntax, stataDo } from './scripts';
+import { sheetNames, XlsxWriter } from './xlsx';
 import { csvRow, ZipSink, type ZipTextFile } from './zip-sink';
 
 export const EXPORT_QUEUE = 'exports';
@@ -161,7 +162,9 @@ async function writeExport(db: Db, job: ExportJobRow, retention: number, now: ()
   const total = forms.length === 0 ? 0 : await countFilledForms(db, filter);
   let done = 0;
   const withOdm = request.formats.includes('ODM');
-  await updateExportJob(db, job, { progressTotal: total * (withOdm ? 3 : 2), progressDone: 0 });
+  const withXlsx = request.formats.includes('XLSX');
+  const passes = 2 + (withOdm ? 1 : 0) + (withXlsx ? 1 : 0);
+  await updateExportJob(db, job, { progressTotal: total * passes, progressDone: 0 });
   const sink = new ZipSink((seq, data) => insertExportChunk(db, job, seq, data));
   const subjectColumns = [
     ...scope.subjectFields.map((f) => `subject_${f}`),
@@ -237,6 +240,35 @@ async function writeExport(db: Db, job: ExportJobRow, retention: number, now: ()
       );
     });
     file.end();
+    await sink.flush();
+  }
+
+  // Excel: the wide layout again, one sheet per form, numbers as numbers.
+  if (withXlsx) {
+    const workbook = new XlsxWriter(sink.rawFile('xlsx/data.xlsx'));
+    const names = sheetNames(forms.map((f) => f.name));
+    for (const [i, form] of forms.entries()) {
+      const sheet = workbook.sheet(names[i] ?? form.name);
+      const offset = FIXED.length + subjectColumns.length;
+      const isNumber = (column: number) =>
+        column >= offset && form.variables[column - offset]?.type === 'numeric';
+      sheet.row([...FIXED, ...subjectColumns, ...form.variables.map((v) => v.variable)]);
+      await eachFilledForm(form, (row, answers) => {
+        const context = contextOf(row);
+        sheet.row(
+          [
+            ...fixedOf(row),
+            ...form.variables.map((v) => {
+              const question = form.questions.get(v.questionId);
+              return question ? cellValue(v, question, answers.get(v.questionId), context) : '.b';
+            }),
+          ],
+          isNumber,
+        );
+      });
+      sheet.end();
+    }
+    workbook.end();
     await sink.flush();
   }
 

@@ -1,4 +1,4 @@
-import { strToU8, Zip, ZipDeflate } from 'fflate';
+import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 
 /** Pieces of the zip are stored at about this size (export_chunk rows). */
 const CHUNK_BYTES = 1024 * 1024;
@@ -50,6 +50,13 @@ export class ZipSink {
         block = '';
       },
     };
+  }
+
+  /** A file whose bytes are already compressed (an XLSX workbook is itself a zip): stored as they come. */
+  rawFile(name: string): { push(data: Uint8Array, final?: boolean): void } {
+    const entry = new ZipPassThrough(name);
+    this.zip.add(entry);
+    return { push: (data, final = false) => entry.push(data, final) };
   }
 
   /** Stores what is ready once a piece is full (or everything with `all`). */
