@@ -89,14 +89,52 @@ export const STUDY_LIFECYCLE_CALLS = {
   test: studyEndpoints.testDrive,
   backToBuild: studyEndpoints.backToBuild,
   requestDelete: studyEndpoints.requestDelete,
+  // Issue 23: these take a reason (`{ reason }`), kept with their audit event.
+  lock: studyEndpoints.lock,
+  unlock: studyEndpoints.unlock,
+  complete: studyEndpoints.complete,
+  anonymize: studyEndpoints.anonymize,
+  startAmendment: studyEndpoints.startAmendment,
+  startNonBlockingAmendment: studyEndpoints.startNonBlockingAmendment,
+  finishAmendment: studyEndpoints.finishAmendment,
+  discardAmendment: studyEndpoints.discardAmendment,
 } as const;
 export type StudyLifecycleCall = keyof typeof STUDY_LIFECYCLE_CALLS;
+
+/** The lifecycle calls that ask why (issue 23): the reason goes with the step's audit event. */
+export const REASONED_LIFECYCLE_CALLS: ReadonlySet<StudyLifecycleCall> = new Set([
+  'lock',
+  'unlock',
+  'complete',
+  'anonymize',
+  'startAmendment',
+  'startNonBlockingAmendment',
+  'finishAmendment',
+  'discardAmendment',
+]);
 
 export function useStudyLifecycle(id: string) {
   const invalidate = useInvalidateStudies();
   return useMutation({
-    mutationFn: ({ action, password }: { action: StudyLifecycleCall; password: string | null }) => {
-      return call(STUDY_LIFECYCLE_CALLS[action], { params: { id }, headers: signed(password) });
+    mutationFn: ({
+      action,
+      password,
+      reason,
+    }: {
+      action: StudyLifecycleCall;
+      password: string | null;
+      reason?: string;
+    }) => {
+      const endpoint = STUDY_LIFECYCLE_CALLS[action];
+      const headers = signed(password);
+      if (REASONED_LIFECYCLE_CALLS.has(action)) {
+        return call(endpoint as typeof studyEndpoints.lock, {
+          params: { id },
+          headers,
+          body: { reason: reason ?? '' },
+        });
+      }
+      return call(endpoint as typeof studyEndpoints.start, { params: { id }, headers });
     },
     meta: { localErrors: true },
     onSuccess: () => invalidate(),

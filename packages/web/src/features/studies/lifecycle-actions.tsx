@@ -1,17 +1,30 @@
-import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type StudyDetail, studyStateMachine } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorMessage } from '../../app/form-errors';
 import { formatDateTime } from '../../app/format';
 import { showSuccessToast } from '../../app/notify';
-import { type StudyLifecycleCall, useStudyLifecycle } from './api';
+import { REASONED_LIFECYCLE_CALLS, type StudyLifecycleCall, useStudyLifecycle } from './api';
 import { PasswordPrompt } from './password-prompt';
 import { isWrongPassword } from './server-errors';
 
 const ACTIONS: {
   action: StudyLifecycleCall;
-  label: `STUDY.ACTIONS.${'TEST' | 'BACK_TO_BUILD' | 'START' | 'STOP' | 'REQUEST_DELETE'}`;
+  label: `STUDY.ACTIONS.${
+    | 'TEST'
+    | 'BACK_TO_BUILD'
+    | 'START'
+    | 'STOP'
+    | 'REQUEST_DELETE'
+    | 'LOCK'
+    | 'UNLOCK'
+    | 'COMPLETE'
+    | 'ANONYMIZE'
+    | 'START_AMENDMENT'
+    | 'START_NON_BLOCKING_AMENDMENT'
+    | 'FINISH_AMENDMENT'
+    | 'DISCARD_AMENDMENT'}`;
   ability: keyof StudyDetail['abilities'];
   color?: string;
 }[] = [
@@ -19,6 +32,27 @@ const ACTIONS: {
   { action: 'backToBuild', label: 'STUDY.ACTIONS.BACK_TO_BUILD', ability: 'STUDY_TEST' },
   { action: 'start', label: 'STUDY.ACTIONS.START', ability: 'STUDY_START', color: 'green' },
   { action: 'stop', label: 'STUDY.ACTIONS.STOP', ability: 'STUDY_STOP', color: 'orange' },
+  { action: 'lock', label: 'STUDY.ACTIONS.LOCK', ability: 'STUDY_LOCK', color: 'orange' },
+  { action: 'unlock', label: 'STUDY.ACTIONS.UNLOCK', ability: 'STUDY_LOCK' },
+  { action: 'complete', label: 'STUDY.ACTIONS.COMPLETE', ability: 'STUDY_STOP', color: 'orange' },
+  { action: 'startAmendment', label: 'STUDY.ACTIONS.START_AMENDMENT', ability: 'STUDY_AMENDMENT_START' },
+  {
+    action: 'startNonBlockingAmendment',
+    label: 'STUDY.ACTIONS.START_NON_BLOCKING_AMENDMENT',
+    ability: 'STUDY_AMENDMENT_START',
+  },
+  {
+    action: 'finishAmendment',
+    label: 'STUDY.ACTIONS.FINISH_AMENDMENT',
+    ability: 'STUDY_AMENDMENT_FINISH',
+    color: 'green',
+  },
+  {
+    action: 'discardAmendment',
+    label: 'STUDY.ACTIONS.DISCARD_AMENDMENT',
+    ability: 'STUDY_AMENDMENT_DISCARD',
+  },
+  { action: 'anonymize', label: 'STUDY.ACTIONS.ANONYMIZE', ability: 'STUDY_REQUEST_DELETE', color: 'red' },
   {
     action: 'requestDelete',
     label: 'STUDY.ACTIONS.REQUEST_DELETE',
@@ -27,7 +61,10 @@ const ACTIONS: {
   },
 ];
 
-/** Start, stop, test drive and request delete (spec 001 §7), shown only when allowed now and to this user. */
+/**
+ * Start, stop, test drive, request delete (spec 001 §7), lock, unlock, complete, anonymize and the
+ * amendment steps (issue 23), shown only when allowed now and to this user; the issue 23 steps ask why.
+ */
 export function LifecycleActions({ study }: { study: StudyDetail }) {
   const { t } = useTranslation();
   const lifecycle = useStudyLifecycle(study.id);
@@ -37,17 +74,21 @@ export function LifecycleActions({ study }: { study: StudyDetail }) {
   const available = ACTIONS.filter(
     (a) => study.abilities[a.ability] && studyStateMachine.can(study.status, a.action),
   );
+  const [reason, setReason] = useState('');
   const needsSignature = (action: StudyLifecycleCall) =>
-    action === 'requestDelete' && study.extendedValidation;
+    action === 'anonymize' || (action === 'requestDelete' && study.extendedValidation);
+  const needsReason = (action: StudyLifecycleCall | null) =>
+    action !== null && REASONED_LIFECYCLE_CALLS.has(action);
 
   const run = (action: StudyLifecycleCall, password: string | null) => {
     setProblem(null);
     lifecycle.mutate(
-      { action, password },
+      { action, password, reason: reason.trim() },
       {
         onSuccess: () => {
           setConfirming(null);
           setSigning(null);
+          setReason('');
           showSuccessToast(t('STUDY.ACTIONS.DONE'));
         },
         onError: (error) => {
@@ -104,12 +145,24 @@ export function LifecycleActions({ study }: { study: StudyDetail }) {
       >
         <Stack gap="md">
           <Text>{confirming && t(`STUDY.ACTIONS.CONFIRM_${confirming}`)}</Text>
+          {needsReason(confirming) && (
+            <Textarea
+              label={t('STUDY.ACTIONS.REASON')}
+              required
+              autosize
+              minRows={2}
+              maxLength={1000}
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value)}
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(null)}>
               {t('STUDY.FORM.CANCEL')}
             </Button>
             <Button
               loading={lifecycle.isPending}
+              disabled={needsReason(confirming) && reason.trim() === ''}
               onClick={() => {
                 if (!confirming) return;
                 if (needsSignature(confirming)) {
