@@ -182,6 +182,10 @@ export const ADMIN_EXTRA_PERMISSIONS = [
   // are the study administrator's; no other role holds them.
   'PATIENT_DELETE',
   'PATIENT_IMPORT',
+  // docs/ROLES.md (ours, issue 23 item 5): removing an item entered by mistake (an unscheduled or
+  // discontinuation event, an AE) and restoring it, with the reason, in the storage page.
+  'SOFT_DELETE',
+  'SOFT_DELETE_RESTORE',
 ] as const satisfies readonly Permission[];
 
 /**

@@ -17,10 +17,10 @@ describe('issue 22 item 6: simulator of imbalance per method', () => {
     ]);
   });
 
-  it('1,000 trials × 200 subjects per method, reproducible, and ranks the methods as theory says', () => {
+  it('200 trials × 200 subjects per method (the bench runs 1,000), reproducible, and ranks the methods as theory says', () => {
     const input = {
       seed: SEED,
-      trials: 1000,
+      trials: 200,
       subjects: 200,
       ratios: [1, 1],
       factors: [
@@ -50,7 +50,7 @@ describe('issue 22 item 6: simulator of imbalance per method', () => {
     expect(min?.worstMarginal.mean).toBeLessThan((simple?.worstMarginal.mean ?? 0) / 3);
     // and, balancing margins rather than strata, keeps the overall total tighter than stratified blocks
     expect(min?.overall.mean).toBeLessThan(blocks?.overall.mean ?? 0);
-    for (const m of result.methods) expect(m.overall.histogram.reduce((a, b) => a + b.count, 0)).toBe(1000);
+    for (const m of result.methods) expect(m.overall.histogram.reduce((a, b) => a + b.count, 0)).toBe(input.trials);
     const again = simulateRandomization({ ...input, trials: 20, methods: ['MINIMIZATION'] });
     expect(
       simulateRandomization({ ...input, trials: 20, methods: ['MINIMIZATION'] }).methods[0]?.overall,

@@ -105,11 +105,11 @@ describe(`soft delete and the study storage on ${engine}`, () => {
     expect(await listed(s)).toContain(s.tokenId);
   });
 
-  it('needs SOFT_DELETE to remove and list, SOFT_DELETE_RESTORE to restore; no role holds them (docs/ROLES.md)', async () => {
+  it('needs SOFT_DELETE to remove and list, SOFT_DELETE_RESTORE to restore; the study admin holds both (docs/ROLES.md)', async () => {
     const s = await withVisit();
-    const studyAdmin = await staff(s.study.id, 'ADMIN', []);
-    expect((await remove(s.study.id, 'unscheduledevent', s.tokenId, studyAdmin)).statusCode).toBe(403);
-    expect((await call('GET', `/api/study/${s.study.id}/storage`, studyAdmin)).statusCode).toBe(403);
+    const doctor = await staff(s.study.id, 'DOCTOR', [], [s.site.id]);
+    expect((await remove(s.study.id, 'unscheduledevent', s.tokenId, doctor)).statusCode).toBe(403);
+    expect((await call('GET', `/api/study/${s.study.id}/storage`, doctor)).statusCode).toBe(403);
     // Extras are study-wide (access/check.ts), so the site check of the use case only bites for roles.
     const remover = await staff(s.study.id, 'DOCTOR', ['SOFT_DELETE'], [s.site.id]);
     expect((await remove(s.study.id, 'unscheduledevent', s.tokenId, remover)).statusCode).toBe(200);
@@ -118,8 +118,16 @@ describe(`soft delete and the study storage on ${engine}`, () => {
       canRestore: false,
     });
     expect((await restore(s.study.id, 'unscheduledevent', s.tokenId, remover)).statusCode).toBe(403);
-    expect((await restore(s.study.id, 'unscheduledevent', s.tokenId, studyAdmin)).statusCode).toBe(403);
     expect(await listed(s)).not.toContain(s.tokenId);
+    const studyAdmin = await staff(s.study.id, 'ADMIN', []);
+    expect((await call('GET', `/api/study/${s.study.id}/storage`, studyAdmin)).json().items[0]).toMatchObject(
+      {
+        id: s.tokenId,
+        canRestore: true,
+      },
+    );
+    expect((await restore(s.study.id, 'unscheduledevent', s.tokenId, studyAdmin)).statusCode).toBe(204);
+    expect(await listed(s)).toContain(s.tokenId);
   });
 
   it('refuses removing and restoring while the study is locked (STUDY_STATUS_MISMATCH)', async () => {
