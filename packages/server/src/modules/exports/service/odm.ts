@@ -14,8 +14,13 @@ export type OdmEvent = { id: string; name: string; isUnscheduled: boolean; formN
  * XML text and attribute values: the five entities, tabs and line breaks as character references (an
  * attribute keeps them so), and characters XML 1.0 cannot hold dropped.
  */
+const PLAIN = /^[\x20-\x21\x23-\x25\x28-\x3b\x3d\x3f-\x7e]*$/;
+
 export function xml(value: unknown): string {
-  return String(value ?? '')
+  const text = String(value ?? '');
+  // Most values are plain printable ASCII without markup characters: nothing to escape.
+  if (PLAIN.test(text)) return text;
+  return text
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -5,7 +5,6 @@
  */
 import {
   type Answer,
-  AnswerSchema,
   type CodebookVariable,
   cellValue,
   EXPORT_DEFAULT_RETENTION_DAYS,
@@ -139,6 +138,34 @@ function iso(value: Date | string | null | undefined): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
 
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const strings = (value: unknown): string[] => list(value).map(String);
+
+/**
+ * A stored answer read for the export. Answers were checked against the domain's AnswerSchema when
+ * they were written; a zod parse per answer would be most of an export's time at a million answers,
+ * so the export reads the fields it uses with their defaults.
+ */
+function storedAnswer(value: Record<string, unknown>, question: string): Answer {
+  return {
+    question,
+    answerStrings: strings(value.answerStrings),
+    possibilities: strings(value.possibilities),
+    aeRefs: strings(value.aeRefs),
+    medicationRefs: strings(value.medicationRefs),
+    unscheduledEventRefs: strings(value.unscheduledEventRefs),
+    images: list(value.images) as Answer['images'],
+    files: list(value.files) as Answer['files'],
+    tableCells: list(value.tableCells) as Answer['tableCells'],
+    tableCol: strings(value.tableCol),
+    tableRow: strings(value.tableRow),
+    answerUnavailable: value.answerUnavailable === true,
+    answerSkipped: value.answerSkipped === true,
+    verification: value.verification === true,
+    secondaryVerification: value.secondaryVerification === true,
+  };
+}
+
 /** Writes the whole zip of one export; returns its size. */
 async function writeExport(db: Db, job: ExportJobRow, retention: number, now: () => Date): Promise<number> {
   const request: ExportRequest = job.request;
@@ -175,10 +202,8 @@ async function writeExport(db: Db, job: ExportJobRow, retention: number, now: ()
   const answersByForm = async (ids: string[]) => {
     const byForm = new Map<string, Map<string, Answer>>();
     for (const a of await answersOf(db, job.studyId, ids)) {
-      const parsed = AnswerSchema.safeParse({ ...a.value, question: a.questionId });
-      if (!parsed.success) continue;
       const map = byForm.get(a.questionnaireId) ?? new Map<string, Answer>();
-      map.set(a.questionId, parsed.data);
+      map.set(a.questionId, storedAnswer(a.value, a.questionId));
       byForm.set(a.questionnaireId, map);
     }
     return byForm;
