@@ -69,7 +69,9 @@ async function seed(app: FastifyInstance, studyId: string, siteIds: string[], fo
     [
       studyId,
       `${studyId.slice(0, 16)}p0000001`,
-      JSON.stringify({ dataEvents: [{ id: 'ev1', name: { en: 'Visit 1' }, type: 'TYPE_USER', forms: [formId] }] }),
+      JSON.stringify({
+        dataEvents: [{ id: 'ev1', name: { en: 'Visit 1' }, type: 'TYPE_USER', forms: [formId] }],
+      }),
     ],
   );
   await q(
@@ -107,7 +109,8 @@ async function seed(app: FastifyInstance, studyId: string, siteIds: string[], fo
       [studyId, from, to, QUESTIONS],
     );
   }
-  for (const table of ['answer', 'questionnaire', 'subject', 'enrollment']) await app.database.query(`vacuum analyze ${table}`);
+  for (const table of ['answer', 'questionnaire', 'subject', 'enrollment'])
+    await app.database.query(`vacuum analyze ${table}`);
 }
 
 /** Runs fn while sampling the process's resident set every 20 ms; returns seconds and the peak in MiB. */
@@ -127,7 +130,9 @@ async function measured(fn: () => Promise<void>): Promise<{ seconds: number; pea
 }
 
 async function main() {
-  console.log(`export bench: ${ANSWERS.toLocaleString('en')} answers (${FORMS_FILLED.toLocaleString('en')} filled forms x ${QUESTIONS})`);
+  console.log(
+    `export bench: ${ANSWERS.toLocaleString('en')} answers (${FORMS_FILLED.toLocaleString('en')} filled forms x ${QUESTIONS})`,
+  );
   console.log(`server: ${await describeServer()}`);
   const database = await createThrowawayDatabase('tb_bench_export');
   const app = await buildApp({
@@ -145,9 +150,16 @@ async function main() {
     const seedStarted = performance.now();
     await seed(app, study.id, sites, `${study.id.slice(0, 16)}f0000001`);
     console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'bench@example.org', password: PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'bench@example.org', password: PASSWORD },
+    });
     const cookie = login.cookies.find((c) => c.name === 'tb_session');
-    const headers = { cookie: `tb_session=${cookie?.value}`, [CSRF_HEADER]: login.json<{ csrfToken: string }>().csrfToken };
+    const headers = {
+      cookie: `tb_session=${cookie?.value}`,
+      [CSRF_HEADER]: login.json<{ csrfToken: string }>().csrfToken,
+    };
 
     const copySql = `\\copy (select s.patient_id, q.site_id, q.data_event_id, q.form_id, a.question_id, a.value::text from answer a join questionnaire q on q.study_id = a.study_id and q.id = a.questionnaire_id join enrollment e on e.study_id = q.study_id and e.id = q.enrollment_id join subject s on s.study_id = e.study_id and s.id = e.subject_id where a.study_id = '${study.id}' order by q.id) to '/dev/null' with csv`;
     const copy = await measured(async () => {
@@ -167,9 +179,14 @@ async function main() {
       const run = await measured(async () => {
         await runExportSweep(app.database.db, { now: () => new Date() });
       });
-      const status = await app.inject({ method: 'GET', url: `/api/studies/${study.id}/exports/${id}`, headers });
+      const status = await app.inject({
+        method: 'GET',
+        url: `/api/studies/${study.id}/exports/${id}`,
+        headers,
+      });
       const job = status.json<{ status: string; fileSize: number; error: string | null }>();
-      if (job.status !== 'COMPLETED') throw new Error(`export ${formats.join('+')}: ${job.status} ${job.error}`);
+      if (job.status !== 'COMPLETED')
+        throw new Error(`export ${formats.join('+')}: ${job.status} ${job.error}`);
       rows.push(
         `| ${formats.join('+').padEnd(8)} | ${run.seconds.toFixed(1).padStart(8)} s | ${(run.seconds / copy.seconds).toFixed(2).padStart(6)}x | ${run.peakMiB.toFixed(0).padStart(6)} MiB | ${(job.fileSize / 1024 / 1024).toFixed(1).padStart(7)} MiB |`,
       );
@@ -177,10 +194,14 @@ async function main() {
     console.log('');
     console.log(`| export   |     time |  ratio |   peak RSS |     zip     |`);
     console.log(`|----------|----------|--------|------------|-------------|`);
-    console.log(`| COPY     | ${copy.seconds.toFixed(1).padStart(8)} s |  1.00x | (psql)     |             |`);
+    console.log(
+      `| COPY     | ${copy.seconds.toFixed(1).padStart(8)} s |  1.00x | (psql)     |             |`,
+    );
     for (const row of rows) console.log(row);
     console.log('');
-    console.log('ratio: export time / COPY time of the same answer rows; peak RSS of this process (server + job) while the export ran.');
+    console.log(
+      'ratio: export time / COPY time of the same answer rows; peak RSS of this process (server + job) while the export ran.',
+    );
   } finally {
     await app.close();
     await database.drop();

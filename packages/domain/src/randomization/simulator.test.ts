@@ -50,7 +50,8 @@ describe('issue 22 item 6: simulator of imbalance per method', () => {
     expect(min?.worstMarginal.mean).toBeLessThan((simple?.worstMarginal.mean ?? 0) / 3);
     // and, balancing margins rather than strata, keeps the overall total tighter than stratified blocks
     expect(min?.overall.mean).toBeLessThan(blocks?.overall.mean ?? 0);
-    for (const m of result.methods) expect(m.overall.histogram.reduce((a, b) => a + b.count, 0)).toBe(input.trials);
+    for (const m of result.methods)
+      expect(m.overall.histogram.reduce((a, b) => a + b.count, 0)).toBe(input.trials);
     const again = simulateRandomization({ ...input, trials: 20, methods: ['MINIMIZATION'] });
     expect(
       simulateRandomization({ ...input, trials: 20, methods: ['MINIMIZATION'] }).methods[0]?.overall,
