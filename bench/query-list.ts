@@ -10,13 +10,14 @@
 // PostgreSQL at BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres):
 // the bench creates and drops its own database there.
 import { parseArgs } from 'node:util';
-import { CSRF_HEADER } from '@trialbase/domain';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../packages/server/src/app';
 import { countListByStatus, listQueryPageWithNames } from '../packages/server/src/modules/queries/repo';
 import { loadConfig } from '../packages/server/src/platform/config';
 import { buildSite, buildStudy, buildUser, grantAccess } from '../packages/server/test/factories';
+import { injectLogin } from './lib/inject-login';
 import { createThrowawayDatabase } from './lib/postgres';
+import { quantile } from './lib/stats';
 
 const quick = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
 const { values: args } = parseArgs({
@@ -34,21 +35,6 @@ const SITES = 4;
 const SUBJECTS = Math.max(10, Math.round(QUERIES / 10));
 const PASSWORD = 'Bench-Password-1';
 const STATUSES = ['OPEN', 'RESPONDED', 'CLOSED'] as const;
-
-function quantile(samples: number[], q: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-}
-
-async function login(app: FastifyInstance, email: string, password: string) {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  const cookie = res.cookies.find((c) => c.name === 'tb_session');
-  return {
-    cookie: `tb_session=${cookie?.value}`,
-    [CSRF_HEADER]: res.json<{ csrfToken: string }>().csrfToken,
-  };
-}
 
 /**
  * Subjects with an enrollment each, one form, and N queries spread over the sites, statuses
@@ -155,8 +141,8 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<Figures> {
       `${study.id.slice(0, 16)}f0000001`,
       monitorUser.id,
     );
-    const monitor = await login(app, monitorUser.email, monitorUser.password);
-    const doctor = await login(app, doctorUser.email, doctorUser.password);
+    const monitor = await injectLogin(app, monitorUser.email, monitorUser.password);
+    const doctor = await injectLogin(app, doctorUser.email, doctorUser.password);
     const url = `/api/studies/${study.id}/queries/list`;
     const bodies = Array.from({ length: CALLS }, (_, i) => ({
       sites: [sites[i % SITES]!.id],

@@ -10,7 +10,6 @@
 // bench creates and drops its own database there.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { CSRF_HEADER } from '@trialbase/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -23,7 +22,9 @@ import {
 } from '../packages/server/src/modules/subjects/list-repo';
 import { loadConfig } from '../packages/server/src/platform/config';
 import { buildSite, buildStudy, buildUser, grantAccess } from '../packages/server/test/factories';
+import { injectLogin } from './lib/inject-login';
 import { ISSUE_ROWS, reportRow } from './lib/report';
+import { quantile } from './lib/stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -102,21 +103,6 @@ type Figures = {
   nextPages: number[];
   importRates: number[];
 };
-
-function quantile(samples: number[], q: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-}
-
-async function login(app: FastifyInstance, email: string, password: string) {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  const cookie = res.cookies.find((c) => c.name === 'tb_session');
-  return {
-    cookie: `tb_session=${cookie?.value}`,
-    [CSRF_HEADER]: res.json<{ csrfToken: string }>().csrfToken,
-  };
-}
 
 /** N subjects over the study's sites in multi-row SQL (names, initials and emails from fixed lists). */
 async function seed(app: FastifyInstance, studyId: string, siteIds: string[], n: number) {
@@ -223,10 +209,10 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<Figures> {
       sites.map((s) => s.id),
       SUBJECTS,
     );
-    const admin = await login(app, 'bench@example.org', PASSWORD);
+    const admin = await injectLogin(app, 'bench@example.org', PASSWORD);
     const monitorUser = await buildUser(app);
     await grantAccess(app, { studyId: study.id, user: monitorUser, role: 'MONITOR' });
-    const monitor = await login(app, monitorUser.email, monitorUser.password);
+    const monitor = await injectLogin(app, monitorUser.email, monitorUser.password);
     const url = `/api/studies/${study.id}/patient/list`;
     const terms = searchTerms(SUBJECTS, CALLS);
     for (const term of terms.slice(0, 20)) await timeCall(app, url, admin, { search: term }); // warm-up
@@ -380,13 +366,15 @@ reportRow({
   met: listMet,
 });
 const importRate = (f: Figures | undefined) => (f ? quantile(f.importRates, 0.5) : Number.NaN);
+const rateText = (f: Figures | undefined) =>
+  f ? `${Math.round(importRate(f)).toLocaleString('en')}/s` : '-';
 const slowestImport = Math.min(
   ...[pgFigures, pgliteFigures].filter((f): f is Figures => Boolean(f)).map(importRate),
 );
 reportRow({
   id: 'subject-import',
   ...ISSUE_ROWS['subject-import'],
-  trialbase: `${IMPORT_ROWS.toLocaleString('en')} rows: PostgreSQL ${Math.round(importRate(pgFigures)).toLocaleString('en')}/s, PGlite ${Math.round(importRate(pgliteFigures)).toLocaleString('en')}/s`,
+  trialbase: `${IMPORT_ROWS.toLocaleString('en')} rows: PostgreSQL ${rateText(pgFigures)}, PGlite ${rateText(pgliteFigures)}`,
   anchor: '—',
   ratio: '—',
   met: fullSize ? slowestImport >= 5000 : null,
