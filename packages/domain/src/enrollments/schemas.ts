@@ -7,6 +7,7 @@ import { IdSchema } from '../common/ids';
 import { LocalizedTextSchema } from '../common/languages';
 import { TimestampSchema } from '../common/timestamps';
 import { UNSCHEDULED_DATA_EVENT_TYPES } from '../processes/model';
+import { QueryStatusSchema } from '../queries/model';
 import { TokenStatusSchema, TokenTypeSchema } from '../tokens/model';
 import { TokenViewListSchema } from '../tokens/schemas';
 import { DiscontinuationReasonSchema, EnrollmentStatusSchema } from './model';
@@ -75,6 +76,12 @@ export const EnrollmentTokenSummarySchema = z.object({
   referenceDate: z.string().nullable(),
   /** When staff started a MANUAL event or the subject requested a REQUEST event. */
   startedAt: TimestampSchema.nullable(),
+  /**
+   * Spec 001 §4 (issue 19): the distinct statuses of the token's non-closed queries (OPEN,
+   * RESPONDED), empty when none; the subject's records show the query status through
+   * `formStatusWithQueries`. Absent where the answer does not read queries.
+   */
+  queryStatuses: z.array(QueryStatusSchema).optional(),
 });
 
 /** A signature kept on the enrollment (sign-off, deactivation). */

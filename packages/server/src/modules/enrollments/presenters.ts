@@ -4,6 +4,7 @@ import type {
   EnrollmentStatus,
   EnrollmentView,
   Process,
+  QueryStatus,
   TokenStatus,
   TokenType,
 } from '@trialbase/domain';
@@ -52,6 +53,8 @@ export function presentEnrollmentDetail(
     labels: { processName: string; siteName: string; patientId: string };
     tokens: TokenRow[];
     process: Process | null;
+    /** Per token, the statuses of its non-closed queries (issue 19); absent when not read. */
+    queryStatuses?: Map<string, QueryStatus[]>;
   },
 ): EnrollmentDetail {
   const details = enrollmentDetailsOf(row);
@@ -91,6 +94,7 @@ export function presentEnrollmentDetail(
       completedTime: iso(t.completedTime),
       referenceDate: events.get(t.dataEventId)?.referenceDate ?? null,
       startedAt: scheduleDetailsOf(t).startedAt ?? null,
+      ...(input.queryStatuses ? { queryStatuses: input.queryStatuses.get(t.id) ?? [] } : {}),
     })),
   };
 }

@@ -6,5 +6,5 @@
 export type { FilledFormFacts, FilledFormRef, QuestionnairePort } from './port';
 export { answerValues } from './port';
 export { QUERY_DIGEST_CRON, QUERY_DIGEST_QUEUE, sendQueryDigests } from './service/digest';
-export { openQueryCount } from './service/list';
+export { activeQueryStatusesByToken, openQueryCount } from './service/list';
 export { raiseRuleQuery } from './service/raise-rule-query';

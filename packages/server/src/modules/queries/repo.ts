@@ -509,3 +509,26 @@ export async function listQueryPageWithNames(
   }));
   return listed;
 }
+
+/**
+ * The distinct statuses of the non-closed queries (OPEN, RESPONDED) of the given enrollments' tokens
+ * (issue 19, subject's records): one read for all of them.
+ */
+export async function listActiveQueryStatusesOfEnrollments(
+  db: Executor,
+  studyId: string,
+  enrollmentIds: readonly string[],
+): Promise<{ tokenId: string; status: string }[]> {
+  if (enrollmentIds.length === 0) return [];
+  return db
+    .selectDistinct({ tokenId: queries.tokenId, status: queries.status })
+    .from(queries)
+    .where(
+      and(
+        eq(queries.studyId, studyId),
+        inArray(queries.enrollmentId, [...enrollmentIds]),
+        inArray(queries.status, ['OPEN', 'RESPONDED']),
+      ),
+    )
+    .orderBy(asc(queries.tokenId), asc(queries.status));
+}

@@ -8,6 +8,7 @@ import {
   type EnrollmentDetail,
   type EnrollmentStatus,
   type Process,
+  type QueryStatus,
   reenrollRefusal,
   type TokenType,
   UNSCHEDULED_DATA_EVENT_TYPES,
@@ -17,6 +18,7 @@ import {
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
+import { activeQueryStatusesByToken } from '../../queries/api';
 import { presentEnrollmentDetail } from '../presenters';
 import {
   countEnrollmentsByStatus,
@@ -61,13 +63,17 @@ export async function findEnrollmentOrThrow(
 }
 
 /** Spec 001 §7 `GET .../enrollments/{enrollmentId}`: the enrollment, its labels and token summary. */
-export async function loadEnrollmentDetail(db: Executor, row: EnrollmentRow): Promise<EnrollmentDetail> {
+export async function loadEnrollmentDetail(
+  db: Executor,
+  row: EnrollmentRow,
+  queryStatuses?: Map<string, QueryStatus[]>,
+): Promise<EnrollmentDetail> {
   const [labels, tokens, process] = await Promise.all([
     findEnrollmentLabels(db, row),
     listEnrollmentTokens(db, row.studyId, row.id),
     findEnrollmentProcess(db, row.studyId, row.processId),
   ]);
-  return presentEnrollmentDetail(row, { labels, tokens, process });
+  return presentEnrollmentDetail(row, { labels, tokens, process, queryStatuses });
 }
 
 /** Spec 001 §7 `GET .../enrollments/subjects/{subjectId}`: a subject's enrollments, oldest first. */
@@ -77,8 +83,14 @@ export async function listSubjectEnrollmentDetails(
   subjectId: string,
 ): Promise<EnrollmentDetail[]> {
   const rows = await listSubjectEnrollments(db, studyId, subjectId);
+  // Issue 19 (001 §4): the tokens' non-closed query statuses, one read for all the enrollments.
+  const queryStatuses = await activeQueryStatusesByToken(
+    db,
+    studyId,
+    rows.map((r) => r.id),
+  );
   const out: EnrollmentDetail[] = [];
-  for (const row of rows) out.push(await loadEnrollmentDetail(db, row));
+  for (const row of rows) out.push(await loadEnrollmentDetail(db, row, queryStatuses));
   return out;
 }
 

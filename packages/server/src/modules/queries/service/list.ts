@@ -28,6 +28,7 @@ import {
   countQuestionQueries,
   type ListedQuery,
   type ListSort,
+  listActiveQueryStatusesOfEnrollments,
   listQueryPageWithNames,
   type QueryListFilter,
   type SiteVisibility,
@@ -219,4 +220,22 @@ export async function openQueryCount(
   const sites = sitesWithPermission(access, 'QUERY_VIEW', studyId);
   if (sites !== 'ALL' && sites.length === 0) return null;
   return countActiveStudyQueries(db, studyId, sites);
+}
+
+/**
+ * Spec 001 §4 (issue 19, subject's records): per token of the given enrollments, the distinct
+ * statuses of its non-closed queries, in one read. The caller checked the enrollments' site.
+ */
+export async function activeQueryStatusesByToken(
+  db: Executor,
+  studyId: string,
+  enrollmentIds: readonly string[],
+): Promise<Map<string, QueryStatus[]>> {
+  const out = new Map<string, QueryStatus[]>();
+  for (const row of await listActiveQueryStatusesOfEnrollments(db, studyId, enrollmentIds)) {
+    const list = out.get(row.tokenId) ?? [];
+    list.push(row.status as QueryStatus);
+    out.set(row.tokenId, list);
+  }
+  return out;
 }

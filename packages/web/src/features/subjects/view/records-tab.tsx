@@ -3,6 +3,8 @@ import { IconCalendarPlus, IconLock, IconPlus } from '@tabler/icons-react';
 import {
   type EnrollmentDetail,
   type EnrollmentStatus,
+  type FormStatus,
+  formStatusWithQueries,
   isEnrollmentActive,
   type SubjectDetail,
   type TokenStatus,
@@ -13,6 +15,7 @@ import { Link } from 'react-router';
 import { useStudyAbilities } from '../../../app/abilities';
 import { formatDate, formatDateTime } from '../../../app/format';
 import { displayText } from '../../processes/localized';
+import { FormStatusIcon } from '../../questionnaires/status-icons';
 import { isUnscheduledToken, tokenPagePath } from '../../questionnaires/token-links';
 import { useSubjectEnrollments, useUnscheduledForms } from '../api';
 import { EnrolDialog } from './enrol-dialog';
@@ -31,6 +34,26 @@ const TOKEN_COLORS: Record<TokenStatus, string> = {
   EXCLUDED: 'gray',
   NOT_ACTIVE: 'gray',
 };
+
+/** The form status a token's own status stands for, before queries (001 §4). */
+const TOKEN_FORM_STATUS: Record<TokenStatus, FormStatus> = {
+  UNUSED: 'STATUS_NOT_STARTED',
+  IN_USE: 'STATUS_INCOMPLETE',
+  EXPIRED: 'STATUS_NOT_STARTED',
+  COMPLETED: 'STATUS_COMPLETED',
+  DISABLED: 'STATUS_NOT_STARTED',
+  EXCLUDED: 'STATUS_NOT_STARTED',
+  NOT_ACTIVE: 'STATUS_NOT_STARTED',
+};
+
+/**
+ * Spec 001 §4 "query overrides the others": STATUS_QUERY when one of the token's forms has an open
+ * or responded query, else null (the token status badge says the rest).
+ */
+export function tokenQueryStatus(token: Pick<Token, 'status' | 'queryStatuses'>): FormStatus | null {
+  const status = formStatusWithQueries(TOKEN_FORM_STATUS[token.status], token.queryStatuses ?? []);
+  return status === 'STATUS_QUERY' ? status : null;
+}
 
 /** Fill while the token is open, review once it is completed (spec 001 §2 staff fill and review routes). */
 function TokenAction({
@@ -137,6 +160,7 @@ function EnrollmentCard({
 }) {
   const { t } = useTranslation();
   const eventName = useEventName(enrollment);
+  const hasQuery = enrollment.tokens.some((token) => tokenQueryStatus(token) !== null);
   return (
     <Card withBorder padding="md" data-testid="enrollment">
       <Group justify="space-between" mb="sm" wrap="wrap">
@@ -193,6 +217,11 @@ function EnrollmentCard({
                       >
                         {t(`SUBJECTS.TOKEN_STATUS.${token.status}`)}
                       </Badge>
+                      {tokenQueryStatus(token) === 'STATUS_QUERY' && (
+                        <span data-testid="token-query-status">
+                          <FormStatusIcon status="STATUS_QUERY" size={16} />
+                        </span>
+                      )}
                       {token.locked && <IconLock size={14} aria-label={t('SUBJECTS.VIEW.LOCKED')} />}
                     </Group>
                   </Table.Td>
@@ -216,6 +245,22 @@ function EnrollmentCard({
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      {hasQuery && (
+        <Group
+          gap={4}
+          mt="xs"
+          wrap="nowrap"
+          component="section"
+          aria-label={t('QUESTIONNAIRES.LEGEND.TITLE')}
+          data-testid="records-legend"
+        >
+          <Text size="sm" fw={600}>
+            {t('QUESTIONNAIRES.LEGEND.TITLE')}
+          </Text>
+          <FormStatusIcon status="STATUS_QUERY" size={16} />
+          <Text size="sm">{t('QUESTIONNAIRES.STATUS.STATUS_QUERY')}</Text>
+        </Group>
       )}
     </Card>
   );
