@@ -161,6 +161,16 @@ test('a monitor raises a query, the site doctor answers it with a corrected valu
   await monitorPage.keyboard.press('Escape');
   await expect(formTab(monitorPage)).toHaveAttribute('data-status', 'STATUS_QUERY');
 
+  // 5. The subject's records show the query status on the token too, with its legend entry (001 §4).
+  await monitorPage.goto(`/study/${study.studyId}/patient/${subject.subjectId}`);
+  await monitorPage.getByTestId('tab-records').click();
+  const tokenRow = monitorPage.getByTestId('token-row').first();
+  await expect(tokenRow.getByTestId('token-query-status').getByRole('img')).toHaveAttribute(
+    'data-status',
+    'STATUS_QUERY',
+  );
+  await expect(monitorPage.getByTestId('records-legend')).toContainText('Open query');
+
   await monitorPage.context().close();
   await doctorPage.context().close();
 });
