@@ -4,11 +4,13 @@
  * reopen, decline; refusals (wrong state, permission, site, password, text length, open-query limit);
  * an audit event per action; the form status query → completed → query; the study's query list with
  * filters, counts and site limits; the CSV export; queryCount; the overview tile; the emails over real
- * SMTP in the recipient's language, and the daily digest for users who chose it.
+ * SMTP in the recipient's language, and the daily digest for users who chose it; the open query statuses
+ * of each token in the subject's records (issue 19 item 2).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  type EnrollmentDetail,
   type FormTemplateDocumentInput,
   QUERY_OPEN_LIMIT_PER_QUESTION,
   QUERY_OPEN_LIMIT_REACHED,
@@ -187,7 +189,7 @@ async function setUp(options: { queryRule?: boolean } = {}) {
   }
   const a = await filled(siteA.id);
   const b = await filled(siteB.id);
-  return { study, siteA, siteB, formId, eventId, monitor, doctorA, doctorB, a, b };
+  return { study, siteA, siteB, formId, eventId, processId: process.id, monitor, doctorA, doctorB, a, b };
 }
 type Setup = Awaited<ReturnType<typeof setUp>>;
 
@@ -573,6 +575,55 @@ describe(`queries on ${engine}`, () => {
         .replace('{{subject}}', s.a.subject.patientId),
     );
     expect(answered?.text).toContain('Geprüft');
+  });
+
+  it("shows the token's open query statuses in the subject's records (001 §4): empty, OPEN, RESPONDED, empty once closed, OPEN again", async () => {
+    const s = await setUp();
+    const records = (subjectId: string) => `/api/studies/${s.study.id}/enrollments/subjects/${subjectId}`;
+    async function statuses(subjectId: string, tokenId: string, who: LoggedIn = s.doctorA) {
+      const res = await call('GET', records(subjectId), who);
+      expect(res.statusCode, res.body).toBe(200);
+      const list = res.json<EnrollmentDetail[]>();
+      expect(list).toHaveLength(1);
+      return list[0]?.tokens.find((x) => x.id === tokenId)?.queryStatuses;
+    }
+    // Not filled yet: the field is there and empty.
+    const unfilled = await buildSubject(t.app, { studyId: s.study.id, siteId: s.siteA.id });
+    const enrolled = await call('POST', `/api/studies/${s.study.id}/enrollments`, admin, {
+      subjectId: unfilled.id,
+      siteId: s.siteA.id,
+      processId: s.processId,
+    });
+    expect(enrolled.statusCode, enrolled.body).toBe(201);
+    const unfilledEnrollment = enrolled.json<{ id: string }[]>()[0]?.id ?? '';
+    const [unfilledToken] = await t.app.database.db
+      .select()
+      .from(tokens)
+      .where(eq(tokens.enrollmentId, unfilledEnrollment));
+    expect(await statuses(unfilled.id, unfilledToken?.id ?? '')).toEqual([]);
+
+    const filled = () => statuses(s.a.subject.id, s.a.tokenId);
+    expect(await filled()).toEqual([]);
+    const url = `${s.a.queries}/${(await raise(s, 'Weight 70 kg?')).query.id as string}`;
+    expect(await filled()).toEqual(['OPEN']);
+    expect(await statuses(s.a.subject.id, s.a.tokenId, s.monitor)).toEqual(['OPEN']);
+    const responded = await call(
+      'PUT',
+      `${url}/respond`,
+      s.doctorA,
+      { text: 'Confirmed in the source.' },
+      { [EV]: DEFAULT_PASSWORD },
+    );
+    expect(responded.statusCode, responded.body).toBe(200);
+    expect(await filled()).toEqual(['RESPONDED']);
+    const closed = await call('POST', `${url}/close`, s.monitor, { text: 'Thanks.' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(await filled()).toEqual([]);
+    const reopened = await call('POST', `${url}/reopen`, s.monitor, { text: 'One more look, please.' });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(await filled()).toEqual(['OPEN']);
+    // Site scope unchanged: a doctor of the other site still cannot read this subject's records.
+    expect((await call('GET', records(s.a.subject.id), s.doctorB)).statusCode).toBe(403);
   });
 
   it('keeps immediate emails from users who chose the daily digest, and sends them the digest', async () => {
