@@ -1,37 +1,8 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconEdit, IconHistory } from '@tabler/icons-react';
-import type { AnswerSetView, FillForm, QuestionnaireReviewData, VerificationRound } from '@trialbase/domain';
+import type { AnswerSetView, VerificationRound } from '@trialbase/domain';
 import { useTranslation } from 'react-i18next';
 import { FormVerificationButtons, type RoundAccess } from './verification-controls';
-
-/** Spec 001 §4 queries: the open and responded queries of a question, under it in review. */
-export function QuestionQueries({
-  data,
-  form,
-  questionId,
-}: {
-  data: QuestionnaireReviewData;
-  form: FillForm;
-  questionId: string;
-}) {
-  const { t } = useTranslation();
-  const queries = data.queries.filter(
-    (q) => q.questionnaireId === form.answerSet?.id && q.questionId === questionId && q.status !== 'CLOSED',
-  );
-  if (queries.length === 0) return null;
-  return (
-    <Stack gap={4} data-testid="question-queries">
-      {queries.map((q) => (
-        <Group key={q.id} gap="xs" wrap="nowrap" align="flex-start">
-          <Badge size="xs" variant="light" color="blue">
-            {t('QUESTIONNAIRES.STATUS.STATUS_QUERY')}
-          </Badge>
-          <Text size="sm">{q.queryText}</Text>
-        </Group>
-      ))}
-    </Stack>
-  );
-}
 
 type ReviewActionsProps = {
   answerSet: AnswerSetView;
