@@ -173,6 +173,9 @@ async function translateAll(page: Page): Promise<number> {
 
 async function fillTarget(unit: Locator, text: string): Promise<void> {
   const rich = unit.locator('.ProseMirror');
+  // The rich text editor mounts after its card: wait for a target of either kind before choosing,
+  // or a rich unit counted too early waits for a plain textbox that never comes.
+  await expect(rich.or(unit.getByRole('textbox')).first()).toBeVisible();
   if ((await rich.count()) > 0) {
     await rich.click();
     await rich.fill(text);
