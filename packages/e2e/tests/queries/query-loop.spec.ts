@@ -151,7 +151,11 @@ test('a monitor raises a query, the site doctor answers it with a corrected valu
   // 4. ... then reopens it: the form shows the query status again.
   await systolicBlock(monitorPage).getByTestId('query-icon').click();
   await dialog.getByTestId('query-closed-list').getByRole('button').first().click();
-  await dialog.getByTestId('query-action-REOPEN').click();
+  // The dialog re-renders as the closed list unfolds: click REOPEN until its text field is shown.
+  await expect(async () => {
+    await dialog.getByTestId('query-action-REOPEN').click();
+    await expect(dialog.getByTestId('query-action-text')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await dialog.getByTestId('query-action-text').fill('Reopened: the unit of the corrected value is missing.');
   await dialog.getByTestId('query-action-send').click();
   await expect(dialog.getByTestId('query-card').first().getByTestId('query-status')).toHaveAttribute(
