@@ -31,7 +31,8 @@ describe('issue 22 method a: permuted blocks with random block sizes', () => {
   });
 
   it('orders each block uniformly at random (each group opens a 1:1 block about half the time)', () => {
-    const random = createRandomStream(generateRandomizationSeed(), 'blocks/order');
+    // a fixed seed: with a fresh one the 3 % bound would fail about once in 7,000 runs
+    const random = createRandomStream('7'.repeat(64), 'blocks/order');
     let first = 0;
     for (let i = 0; i < 4000; i++) if (drawBlock([1, 1], [1], random)[0] === 0) first++;
     expect(Math.abs(first / 4000 - 0.5)).toBeLessThan(0.03);
@@ -92,7 +93,7 @@ describe('issue 22 method a: permuted blocks with random block sizes', () => {
       ],
       blocks: { blockMultipliers: [1, 2, 3] },
     });
-    const seed = generateRandomizationSeed();
+    const seed = 'a1'.repeat(32);
     const a = generateSealedBlockList(config, seed, 'site=S1');
     expect(generateSealedBlockList(config, seed, 'site=S1')).toEqual(a);
     expect(a.length).toBeGreaterThanOrEqual(25);
@@ -102,9 +103,9 @@ describe('issue 22 method a: permuted blocks with random block sizes', () => {
     expect(generateSealedBlockList(config, seed, 'site=S2').map((e) => e.groupId)).not.toEqual(
       a.map((e) => e.groupId),
     );
-    expect(
-      generateSealedBlockList(config, generateRandomizationSeed(), 'site=S1').map((e) => e.groupId),
-    ).not.toEqual(a.map((e) => e.groupId));
+    expect(generateSealedBlockList(config, 'b2'.repeat(32), 'site=S1').map((e) => e.groupId)).not.toEqual(
+      a.map((e) => e.groupId),
+    );
   });
 
   it('allocates the lowest free sequence; NO_RANDOMIZATION_RECORD when exhausted; RANDOMIZATION_RECORD_ALREADY_ASSIGNED on a second allocation', () => {

@@ -178,19 +178,30 @@ describe('issue 22 method b: minimization (Pocock–Simon)', () => {
   it('balances better than chance over many subjects and refuses a second allocation', () => {
     const config = makeConfig({ ratios: [1, 1], questions: 1 });
     expect(randomizationFactors(config).map((f) => f.id)).toEqual(['site', 'q0']);
-    const seed = generateRandomizationSeed();
+    // Fixed seeds: the same subjects allocated by minimization and by a fair coin. A random seed made
+    // this test fail now and then (a worst marginal range of 7 to 9 in about 1 run in 100).
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+    const minimized: number[] = [];
+    const coin: number[] = [];
+    let seed = '';
     let state = emptyMinimizationState();
-    const random = createRandomStream(seed, 'subjects');
-    for (let n = 0; n < 400; n++) {
-      state = allocateByMinimization(
-        config,
-        seed,
-        state,
-        [`S${random.nextInt(5)}`, `v${random.nextInt(3)}`],
-        `e${n}`,
-      ).state;
+    for (let s = 1; s <= 21; s++) {
+      seed = s.toString(16).padStart(64, '0');
+      state = emptyMinimizationState();
+      const chance: { groupId: string; levels: string[] }[] = [];
+      const random = createRandomStream(seed, 'subjects');
+      const flips = createRandomStream(seed, 'coin');
+      for (let n = 0; n < 400; n++) {
+        const levels = [`S${random.nextInt(5)}`, `v${random.nextInt(3)}`];
+        state = allocateByMinimization(config, seed, state, levels, `e${n}`).state;
+        chance.push({ groupId: `G${flips.nextInt(2)}`, levels });
+      }
+      minimized.push(Math.max(...marginalRanges(state, [1, 1])));
+      coin.push(Math.max(...marginalRanges(minimizationStateFrom(config, chance), [1, 1])));
     }
-    expect(Math.max(...marginalRanges(state, [1, 1]))).toBeLessThanOrEqual(6);
+    expect(median(minimized)).toBeLessThanOrEqual(4);
+    expect(Math.max(...minimized)).toBeLessThanOrEqual(6);
+    expect(median(coin)).toBeGreaterThanOrEqual(3 * median(minimized));
     expect(() => allocateByMinimization(config, seed, state, ['S1', 'v1'], 'e1', new Set(['e1']))).toThrow(
       expect.objectContaining({ id: 'RANDOMIZATION_RECORD_ALREADY_ASSIGNED' }),
     );
