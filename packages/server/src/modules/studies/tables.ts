@@ -22,6 +22,13 @@ export const studies = pgTable(
     amendmentStartedAt: timestamp('amendment_started_at', { withTimezone: true }),
     amendmentBlocking: boolean('amendment_blocking'),
     amendmentScheduledAt: timestamp('amendment_scheduled_at', { withTimezone: true }),
+    /** Who started the running amendment (the overview's amendment summary, 001 §2). */
+    amendmentStartedBy: text('amendment_started_by'),
+    /**
+     * Issue 23: per changed form, whether existing enrolments take the new version for events not yet
+     * started (NEW_EVENTS) or keep their tagged one (KEEP, the default); applied when the amendment finishes.
+     */
+    amendmentFormVersions: jsonb('amendment_form_versions').$type<Record<string, 'KEEP' | 'NEW_EVENTS'>>(),
     primaryLanguage: text('primary_language').notNull(),
     languages: jsonb('languages').$type<string[]>().notNull(),
     dateFormat: text('date_format').notNull(),
