@@ -120,10 +120,12 @@ export * from './questionnaires/unscheduled';
 export * from './randomization/balance';
 export * from './randomization/blocks';
 export * from './randomization/config';
+export * from './randomization/endpoints';
 export * from './randomization/errors';
 export * from './randomization/list';
 export * from './randomization/minimization';
 export * from './randomization/random-source';
+export * from './randomization/schemas';
 export * from './randomization/simulator';
 export * from './randomization/strata';
 // rules
