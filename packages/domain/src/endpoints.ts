@@ -2,6 +2,7 @@ import { accessEndpoints } from './access/endpoints';
 import { adminEndpoints } from './admin/endpoints';
 import { customAeReportEndpoints } from './adverse-events/custom-reports/endpoints';
 import { adverseEventEndpoints } from './adverse-events/endpoints';
+import { amendmentEndpoints } from './amendments/endpoints';
 import { authEndpoints } from './auth/endpoints';
 import { buildCheckEndpoints } from './build-check/endpoints';
 import { enrollmentEndpoints } from './enrollments/endpoints';
@@ -27,6 +28,7 @@ export {
   accessEndpoints,
   adminEndpoints,
   adverseEventEndpoints,
+  amendmentEndpoints,
   authEndpoints,
   buildCheckEndpoints,
   enrollmentEndpoints,
@@ -58,6 +60,7 @@ export const endpoints = {
   access: accessEndpoints,
   admin: adminEndpoints,
   adverseEvents: adverseEventEndpoints,
+  amendments: amendmentEndpoints,
   auth: authEndpoints,
   buildCheck: buildCheckEndpoints,
   customAeReports: customAeReportEndpoints,

@@ -22,6 +22,11 @@ export * from './adverse-events/state-machine';
 export * from './audit/events';
 export * from './audit/payloads';
 export * from './auth/schemas';
+// amendments (impact preview)
+export * from './amendments/affected';
+export * from './amendments/diff';
+export * from './amendments/endpoints';
+export * from './amendments/model';
 // authoring
 export * from './authoring/amendment-editable';
 export * from './authoring/issues';
