@@ -19,6 +19,12 @@ export { processDataEvents, processes } from '../../modules/processes/tables';
 export { oneTimePasswords, participantSessions, publicSubmissions } from '../../modules/public/tables';
 export { queries } from '../../modules/queries/tables';
 export { answers, questionnaires } from '../../modules/questionnaires/tables';
+export {
+  blindBreaks,
+  randomizationAllocations,
+  randomizationListEntries,
+  randomizationStates,
+} from '../../modules/randomization/tables';
 export { showRules, validationRules } from '../../modules/rules/tables';
 export { siteBookings, sites } from '../../modules/sites/tables';
 export { removedItems } from '../../modules/storage/tables';
