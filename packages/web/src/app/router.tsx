@@ -13,6 +13,7 @@ import { integrationRoutes } from '../features/integrations/routes';
 import { processRoutes } from '../features/processes/routes';
 import { queryRoutes } from '../features/queries/routes';
 import { questionnaireRoutes } from '../features/questionnaires/routes';
+import { randomizationRoutes } from '../features/randomization/routes';
 import { ruleRoutes } from '../features/rules/routes';
 import { siteRoutes } from '../features/sites/routes';
 import { storageRoutes } from '../features/storage/routes';
@@ -58,6 +59,7 @@ export function createAppRouter() {
             ...aeReportRoutes,
             ...storageRoutes,
             ...exportRoutes,
+            ...randomizationRoutes,
             ...pendingSectionRoutes,
             ...accountRoutes,
             {

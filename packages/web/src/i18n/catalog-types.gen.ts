@@ -16,6 +16,7 @@ import type publicSignupEn from '../locales/en/public-signup.json';
 import type publicUnsubscribeEn from '../locales/en/public-unsubscribe.json';
 import type queriesEn from '../locales/en/queries.json';
 import type questionnairesEn from '../locales/en/questionnaires.json';
+import type randomizationEn from '../locales/en/randomization.json';
 import type rendererEn from '../locales/en/renderer.json';
 import type rulesEn from '../locales/en/rules.json';
 import type serverErrorsEn from '../locales/en/server-errors.json';
@@ -44,6 +45,7 @@ export interface EnglishCatalogs {
   'public-unsubscribe': typeof publicUnsubscribeEn;
   queries: typeof queriesEn;
   questionnaires: typeof questionnairesEn;
+  randomization: typeof randomizationEn;
   renderer: typeof rendererEn;
   rules: typeof rulesEn;
   'server-errors': typeof serverErrorsEn;

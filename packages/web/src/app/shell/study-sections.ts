@@ -1,6 +1,7 @@
 import {
   IconAlertTriangle,
   IconApi,
+  IconArrowsShuffle,
   IconArchive,
   IconBuildingHospital,
   IconChartBar,
@@ -145,6 +146,14 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
     icon: IconFileExport,
     label: 'EXPORTS.NAV',
     isAllowed: can('REPORTING_EXPORT'),
+  },
+  {
+    // Issue 22 item 5: randomization balance (TRIAL_GROUP_VIEW) and the allocation list export (ADMIN).
+    key: 'RANDOMIZATION',
+    path: 'randomization',
+    icon: IconArrowsShuffle,
+    label: 'RANDOMIZATION.NAV',
+    isAllowed: canAny('TRIAL_GROUP_VIEW', 'RANDOMIZATION_LIST_EXPORT'),
   },
   {
     // Issue 23 item 5: removed items (soft delete) with who, when and why; the list asks SOFT_DELETE.

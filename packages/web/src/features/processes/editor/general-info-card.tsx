@@ -19,12 +19,12 @@ import { PATIENT_UPDATE_TIMINGS, type PatientUpdateTiming, type Process } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichTextInput } from '../../forms/builder/rich-text-input';
+import { RandomizationEditor } from '../../randomization/randomization-editor';
 import { fieldError } from '../issues';
 import { textIn, withText } from '../localized';
 import { fieldLockReason, useEditorContext } from './context';
 import { Locked } from './locked';
 import { PublicSignupSection } from './public-signup-section';
-import { RandomizationSection } from './randomization-section';
 
 type UnscheduledKey = 'unexpectedVisit' | 'discontinueDataEvent' | 'externalDataEvent';
 export const UNSCHEDULED_SETTINGS = [
@@ -162,7 +162,7 @@ export function GeneralInfoCard() {
           <Divider />
           <PublicSignupSection />
           <Divider />
-          <RandomizationSection />
+          <RandomizationEditor />
         </Stack>
       </Collapse>
     </Card>

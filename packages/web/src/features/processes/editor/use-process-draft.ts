@@ -5,6 +5,18 @@ import { isHttpError } from '../../../app/http';
 import { fetchProcess, type ProcessDetail, useSaveProcess } from '../api';
 import { toDraft, toWriteBody } from './draft';
 
+/** The process fields the randomization section owns (spec 001 §3 and its settings, issue 22). */
+const RANDOMIZATION_KEYS = [
+  'randomization',
+  'targetInclusion',
+  'trialGroups',
+  'stratifyBySite',
+  'questionStratifications',
+  'hasRandomizationOnProcess',
+  'didUploadCustomRandomizationList',
+  'randomizationSettings',
+] as const;
+
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
 /** Issue 13 item 8: the stored revision when a save was refused as stale (409 VERSION_MISMATCH). */
 export type SaveConflict = { storedRevision: number };
@@ -117,6 +129,20 @@ export function useProcessDraft(
   const save = useCallback(() => saveAt(revision), [saveAt, revision]);
 
   /**
+   * Issue 22: the randomization section saves through its own call (PUT .../randomization), which
+   * moves the process's revision; this takes the stored randomization fields and revision over
+   * without touching the rest of the draft, so a later process save neither conflicts nor undoes it.
+   */
+  const adoptRandomization = useCallback((stored: ProcessDetail) => {
+    const fresh = toDraft(stored, stored.recruitment) as unknown as Record<string, unknown>;
+    const fields = Object.fromEntries(
+      RANDOMIZATION_KEYS.filter((key) => key in fresh).map((key) => [key, fresh[key]]),
+    ) as Partial<Process>;
+    setDraftState((p) => ({ ...p, ...fields }));
+    setRevision(stored.revision);
+  }, []);
+
+  /**
    * Issue 13 item 8 conflict prompt: `mine` saves this draft over the stored revision, `theirs`
    * loads the stored process (dropping this draft), `cancel` keeps editing with the draft intact.
    */
@@ -153,6 +179,8 @@ export function useProcessDraft(
     serverError,
     conflict,
     resolveConflict,
+    revision,
+    adoptRandomization,
     update,
     updateEvent,
     moveEvent,

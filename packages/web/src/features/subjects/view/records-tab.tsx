@@ -17,6 +17,7 @@ import { formatDate, formatDateTime } from '../../../app/format';
 import { displayText } from '../../processes/localized';
 import { FormStatusIcon } from '../../questionnaires/status-icons';
 import { isUnscheduledToken, tokenPagePath } from '../../questionnaires/token-links';
+import { EnrollmentRandomizationSlot, RandomizeSlot } from '../../randomization/records-slots';
 import { useSubjectEnrollments, useUnscheduledForms } from '../api';
 import { EnrolDialog } from './enrol-dialog';
 import { SignedOffNote, SignOffAction } from './sign-off-dialog';
@@ -182,6 +183,7 @@ function EnrollmentCard({
           </Badge>
         </Group>
       </Group>
+      <EnrollmentRandomizationSlot studyId={studyId} subjectId={subjectId} enrollment={enrollment} />
       {enrollment.tokens.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('SUBJECTS.VIEW.NO_TOKENS')}
@@ -230,6 +232,12 @@ function EnrollmentCard({
                   <Table.Td>{when(token.completedTime)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap" justify="flex-end">
+                      <RandomizeSlot
+                        studyId={studyId}
+                        subjectId={subjectId}
+                        enrollment={enrollment}
+                        token={token}
+                      />
                       <TokenAction studyId={studyId} enrollmentId={enrollment.id} token={token} />
                       <TokenRowActions
                         studyId={studyId}
