@@ -16,6 +16,7 @@ import {
   runAeClockSweep,
 } from './modules/adverse-events/api';
 import { customAeReportRoutes, hasAeReportsOfForm } from './modules/adverse-events/custom-reports/api';
+import { amendmentRoutes } from './modules/amendments/routes';
 import { authRoutes } from './modules/auth/routes';
 import { buildCheckRoutes } from './modules/build-check/routes';
 import { findEnrollmentFormVersions } from './modules/enrollments/form-versions';
@@ -253,6 +254,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...publicRoutes(deps),
     ...translationRoutes(deps),
     ...buildCheckRoutes(deps),
+    ...amendmentRoutes(deps),
     ...exportRoutes(deps),
   ];
   registerRoutes(app, routes, deps);

@@ -1,7 +1,8 @@
 /**
  * Issue 23 item 2: which data events the amendment touches, for counting what is under way at each
  * site. An event is touched when it changed or was removed, or when it uses (before or after) a form
- * that changed, was removed or had a validation or show rule changed.
+ * that was removed, had a validation or show rule changed (rules are not versioned), or changed and
+ * is to reach existing enrolments (the per-form choice NEW_EVENTS; KEEP leaves them on their version).
  */
 import type { Process } from '../processes/model';
 import type { Sides } from './diff';
@@ -20,9 +21,15 @@ export type AmendmentAffected = {
 export function affectedByAmendment(
   processes: readonly Sides<Process>[],
   diff: AmendmentDiff,
+  formVersionChoices: Readonly<Record<string, 'KEEP' | 'NEW_EVENTS'>> = {},
 ): AmendmentAffected {
   const forms = new Set<string>();
-  for (const f of diff.forms) if (f.change !== 'ADDED') forms.add(f.formId);
+  for (const f of diff.forms) {
+    // A changed form reaches existing enrolments only where the author chose NEW_EVENTS (KEEP is the default).
+    if (f.change === 'REMOVED' || (f.change === 'CHANGED' && formVersionChoices[f.formId] === 'NEW_EVENTS')) {
+      forms.add(f.formId);
+    }
+  }
   for (const r of diff.rules) if (r.formId) forms.add(r.formId);
   const changedEvents = new Set<string>();
   const withAdded = new Set<string>();

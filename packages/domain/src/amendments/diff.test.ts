@@ -150,8 +150,15 @@ const eventsOf = (before: Process | null, after: Process | null) =>
   diffProcess({ id: 'p1', before, after }, titles, 'en');
 
 describe('diffProcess: process events', () => {
-  it('an unchanged process is no change', () => {
+  it('an unchanged process is no change, nor ids the server gives unscheduled selections', () => {
     expect(eventsOf(process([event('e1')]), process([event('e1')], { fullyEditable: false }))).toBeNull();
+    const visit = { selectedQts: ['f1'], selectedOptionalQts: [] };
+    expect(
+      eventsOf(
+        process([event('e1')], { unexpectedVisit: visit }),
+        process([event('e1')], { unexpectedVisit: { ...visit, id: 'u1' } }),
+      ),
+    ).toBeNull();
   });
 
   it('an event added and one removed', () => {
@@ -227,7 +234,7 @@ describe('diffAmendment: rules and what is affected', () => {
     ]);
   });
 
-  it('affected: changed events, events using a changed form or a form whose rule changed, processes gaining events', () => {
+  it('affected: changed events, events using a changed form existing enrolments take (NEW_EVENTS, not the default KEEP) or a form whose rule changed, processes gaining events', () => {
     const p1 = {
       id: 'p1',
       before: process([event('e1'), event('e2', { forms: ['f2'] })]),
@@ -257,7 +264,8 @@ describe('diffAmendment: rules and what is affected', () => {
       validationRules: [],
       showRules: [],
     });
-    expect(affectedByAmendment(sides, diff)).toEqual({
+    expect(affectedByAmendment(sides, diff).dataEventIds).toEqual(['e2']);
+    expect(affectedByAmendment(sides, diff, { f1: 'NEW_EVENTS' })).toEqual({
       dataEventIds: ['e1', 'e2', 'e9', 'x2'],
       sendOutEventIds: ['e2', 'x2'],
       processIdsWithAddedEvents: ['p1'],

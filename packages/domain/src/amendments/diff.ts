@@ -292,6 +292,20 @@ function eventChanges(sides: Sides<Process>, titles: ReadonlyMap<string, string>
   return changes;
 }
 
+/** The unscheduled selections count by their forms: the server gives them ids on save (as the process locks do). */
+function processSettings(p: Process): Record<string, unknown> {
+  const forms = ({ selectedQts, selectedOptionalQts }: Process['unexpectedVisit']) => ({
+    selectedQts,
+    selectedOptionalQts,
+  });
+  return {
+    ...p,
+    unexpectedVisit: forms(p.unexpectedVisit),
+    discontinueDataEvent: forms(p.discontinueDataEvent),
+    externalDataEvent: forms(p.externalDataEvent),
+  };
+}
+
 /** Spec 001 §3 processes, issue 23 item 2: a process's change event by event, or null when unchanged. */
 export function diffProcess(
   sides: Sides<Process>,
@@ -301,7 +315,10 @@ export function diffProcess(
   const kind = kindOf(sides);
   const process = (sides.after ?? sides.before) as Process;
   const events = eventChanges(sides, titles, language);
-  const settings = sides.before && sides.after ? changedKeys(sides.before, sides.after, PROCESS_META) : [];
+  const settings =
+    sides.before && sides.after
+      ? changedKeys(processSettings(sides.before), processSettings(sides.after), PROCESS_META)
+      : [];
   if (kind === 'CHANGED' && events.length === 0 && settings.length === 0) return null;
   return { processId: sides.id, name: process.pathwayName, change: kind, settings, events };
 }
