@@ -7,6 +7,7 @@ import { authEndpoints } from './auth/endpoints';
 import { buildCheckEndpoints } from './build-check/endpoints';
 import { enrollmentEndpoints } from './enrollments/endpoints';
 import { exportEndpoints } from './exports/endpoints';
+import { feedEndpoints } from './feed/endpoints';
 import { fileEndpoints } from './files/endpoints';
 import { formEndpoints } from './forms/endpoints';
 import { integrationEndpoints } from './integrations/endpoints';
@@ -32,6 +33,7 @@ export {
   authEndpoints,
   buildCheckEndpoints,
   enrollmentEndpoints,
+  feedEndpoints,
   fileEndpoints,
   formEndpoints,
   integrationEndpoints,
@@ -66,6 +68,7 @@ export const endpoints = {
   customAeReports: customAeReportEndpoints,
   enrollments: enrollmentEndpoints,
   exports: exportEndpoints,
+  feed: feedEndpoints,
   files: fileEndpoints,
   forms: formEndpoints,
   integrations: integrationEndpoints,

@@ -62,6 +62,10 @@ export * from './enrollments/state-machine';
 // exports
 export * from './exports/endpoints';
 export * from './exports/model';
+// feed
+export type * from './feed/audit-events';
+export * from './feed/endpoints';
+export * from './feed/model';
 // files
 export * from './files/schemas';
 export * from './files/sniff';

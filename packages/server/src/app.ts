@@ -30,6 +30,7 @@ import {
 import { scheduleEnvOf } from './modules/enrollments/tokens/service/send-link';
 import { EXPORT_QUEUE, runExportSweep } from './modules/exports/api';
 import { exportRoutes } from './modules/exports/routes';
+import { feedRoutes } from './modules/feed/routes';
 import { fileRoutes } from './modules/files/routes';
 import { formRoutes } from './modules/forms/routes';
 import { authenticateApiKey } from './modules/integrations/api-key-auth';
@@ -256,6 +257,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...buildCheckRoutes(deps),
     ...amendmentRoutes(deps),
     ...exportRoutes(deps),
+    ...feedRoutes(deps),
   ];
   registerRoutes(app, routes, deps);
   if (config.apiDocs) {

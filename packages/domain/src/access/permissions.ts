@@ -172,6 +172,8 @@ export const PERMISSIONS = [
   'REPORTING_VERIFICATION',
   'REPORTING_SITE',
   'REPORTING_EXPORT',
+  // Issue 26 item 4 (ours): the incremental feed of answer, query and AE changes.
+  'REPORTING_FEED',
   // file vault
   'FILE_VAULT_ALL',
   'FILE_VAULT_VIEW',

@@ -177,6 +177,7 @@ const DECIDED_FOUR = {
     'QUERY_REOPEN',
     'QUERY_NOTIFY',
     'REPORTING_EXPORT',
+    'REPORTING_FEED',
   ],
   DOCTOR: [
     'STUDY_VIEW',

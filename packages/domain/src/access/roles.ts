@@ -121,6 +121,8 @@ const MONITOR = [
   'QUERY_NOTIFY',
   // Issue 26 (ours): the monitor hands the data of its sites to the statistician (exports).
   'REPORTING_EXPORT',
+  // Issue 26 item 4 (ours): and keeps a warehouse in sync with them (the incremental feed).
+  'REPORTING_FEED',
 ] as const satisfies readonly Permission[];
 
 const DOCTOR = [

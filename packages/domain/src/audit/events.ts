@@ -9,6 +9,7 @@ import type { AdverseEventAuditEvent } from '../adverse-events/audit-events';
 import type { CustomAeReportAuditEvent } from '../adverse-events/custom-reports/audit-events';
 import type { EnrollmentAuditEvent } from '../enrollments/audit-events';
 import type { ExportAuditEvent } from '../exports/audit-events';
+import type { FeedAuditEvent } from '../feed/audit-events';
 import type { FormAuditEvent } from '../forms/audit-events';
 import type { IntegrationAuditEvent } from '../integrations/audit-events';
 import type { ProcessAuditEvent } from '../processes/audit-events';
@@ -74,6 +75,7 @@ export type AuditEvent =
   | CustomAeReportAuditEvent
   | TranslationAuditEvent
   | AdverseEventAuditEvent
-  | ExportAuditEvent;
+  | ExportAuditEvent
+  | FeedAuditEvent;
 
 export type AuditAction = AuditEvent['action'];

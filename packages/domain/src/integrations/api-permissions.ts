@@ -52,16 +52,31 @@ export const API_KEY_IDENTIFIABLE_PERMISSIONS = [
 
 const IDENTIFIABLE_SET: ReadonlySet<string> = new Set(API_KEY_IDENTIFIABLE_PERMISSIONS);
 
-/** Spec 001 §2, §3: the permissions an API key holds in its study, given its viewIdentifiable setting. */
-export function apiKeyPermissions(input: { viewIdentifiable: boolean }): Permission[] {
-  return input.viewIdentifiable
-    ? [...API_KEY_PERMISSIONS, ...API_KEY_IDENTIFIABLE_PERMISSIONS]
-    : [...API_KEY_PERMISSIONS];
+/**
+ * Issue 26 item 4: what a key gets when its API user may read the incremental feed (the API user
+ * setting dataFeed, off by default): the feed's own permission, never the export builder's.
+ */
+export const API_KEY_FEED_PERMISSIONS = ['REPORTING_FEED'] as const satisfies readonly Permission[];
+
+const FEED_SET: ReadonlySet<string> = new Set(API_KEY_FEED_PERMISSIONS);
+
+/** The API user settings a key's permissions depend on (spec 001 §3; dataFeed: issue 26 item 4). */
+export type ApiKeySettings = { viewIdentifiable: boolean; dataFeed?: boolean };
+
+/** Spec 001 §2, §3: the permissions an API key holds in its study, given its API user settings. */
+export function apiKeyPermissions(input: ApiKeySettings): Permission[] {
+  return [
+    ...API_KEY_PERMISSIONS,
+    ...(input.viewIdentifiable ? API_KEY_IDENTIFIABLE_PERMISSIONS : []),
+    ...(input.dataFeed ? API_KEY_FEED_PERMISSIONS : []),
+  ];
 }
 
 /** Spec 001 §2: may an API key use a route that needs this permission in its study? */
-export function isApiKeyPermission(permission: Permission, input: { viewIdentifiable: boolean }): boolean {
+export function isApiKeyPermission(permission: Permission, input: ApiKeySettings): boolean {
   return (
-    API_KEY_PERMISSION_SET.has(permission) || (input.viewIdentifiable && IDENTIFIABLE_SET.has(permission))
+    API_KEY_PERMISSION_SET.has(permission) ||
+    (input.viewIdentifiable && IDENTIFIABLE_SET.has(permission)) ||
+    (input.dataFeed === true && FEED_SET.has(permission))
   );
 }

@@ -4,6 +4,7 @@ import {
   ApiAccessSchema,
   ApiUserSettingsSchema,
   RenewedApiKeySchema,
+  SavedApiUserSettingsSchema,
   StudyInfoQuerySchema,
   StudyInfoSchema,
 } from './schemas';
@@ -31,11 +32,11 @@ export const integrationEndpoints = {
   saveSettings: defineEndpoint({
     method: 'PUT',
     path: '/api/studies/:studyId/apiKey/settings',
-    summary: 'Save the API user setting viewIdentifiable',
+    summary: 'Save the API user settings viewIdentifiable and dataFeed (the incremental feed)',
     tags: ['integrations'],
     params: StudyParamsSchema,
     body: ApiUserSettingsSchema,
-    response: { 200: ApiUserSettingsSchema },
+    response: { 200: SavedApiUserSettingsSchema },
   }),
   studyInfo: defineEndpoint({
     method: 'GET',

@@ -32,6 +32,8 @@ export const ApiAccessSchema = z.object({
   studyId: z.string(),
   key: ApiKeyMetadataSchema.nullable(),
   viewIdentifiable: z.boolean(),
+  /** Issue 26 item 4: may the key read the incremental feed (REPORTING_FEED). */
+  dataFeed: z.boolean(),
   extendedValidation: z.boolean(),
   abilities: z.object({ canRenew: z.boolean(), canUpdateSettings: z.boolean() }),
 });
@@ -44,9 +46,16 @@ export const RenewedApiKeySchema = z.object({
 });
 export type RenewedApiKey = z.infer<typeof RenewedApiKeySchema>;
 
-/** Spec 001 §3 API user: the setting saved on the API access page. */
-export const ApiUserSettingsSchema = z.object({ viewIdentifiable: z.boolean() }).strict();
+/**
+ * Spec 001 §3 API user: the settings saved on the API access page; dataFeed (issue 26 item 4) is
+ * kept as it was when left out.
+ */
+export const ApiUserSettingsSchema = z
+  .object({ viewIdentifiable: z.boolean(), dataFeed: z.boolean().optional() })
+  .strict();
 export type ApiUserSettings = z.infer<typeof ApiUserSettingsSchema>;
+/** The settings as saved (the answer of the save). */
+export const SavedApiUserSettingsSchema = z.object({ viewIdentifiable: z.boolean(), dataFeed: z.boolean() });
 
 export const STUDY_INFO_FORMATS = ['json', 'text'] as const;
 export type StudyInfoFormat = (typeof STUDY_INFO_FORMATS)[number];

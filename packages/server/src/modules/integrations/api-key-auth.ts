@@ -4,6 +4,7 @@ import { refusedUntil, reserve } from '../../platform/auth/throttle';
 import type { Executor } from '../../platform/db/client';
 import { AppError, unauthenticated } from '../../platform/errors';
 import { findLiveApiKeyByHashAcrossStudies, hashApiKey, touchApiKey } from './repo';
+import { apiUserSettingsOf } from './settings';
 
 /** Failing bearer attempts per client address: 20 in 10 minutes block the address for 15 minutes. */
 const BEARER_POLICY = { maxFailures: 20, windowMinutes: 10, blockMinutes: 15 };
@@ -44,5 +45,10 @@ export async function authenticateApiKey(
   if (!key.lastUsedAt || input.now.getTime() - key.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
     await touchApiKey(db, key.studyId, key.id, input.now);
   }
-  return { studyId: key.studyId, keyId: key.id, viewIdentifiable: key.viewIdentifiable };
+  return {
+    studyId: key.studyId,
+    keyId: key.id,
+    viewIdentifiable: key.viewIdentifiable,
+    dataFeed: apiUserSettingsOf(found.settings).dataFeed,
+  };
 }

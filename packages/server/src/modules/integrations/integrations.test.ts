@@ -166,14 +166,15 @@ describe(`PUT /api/studies/:studyId/apiKey/settings on ${engine}`, { tags: ['jso
       payload: { viewIdentifiable: true },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ viewIdentifiable: true });
+    // dataFeed (issue 26 item 4) is kept as it was when the save leaves it out.
+    expect(res.json()).toEqual({ viewIdentifiable: true, dataFeed: false });
     const got = await t.app.inject({ url: `/api/studies/${study.id}/apiKey`, headers: admin.headers });
     expect(got.json().viewIdentifiable).toBe(true);
     const [live] = await t.app.database.db.select().from(apiKeys).where(eq(apiKeys.studyId, study.id));
     expect(live?.viewIdentifiable).toBe(true);
     const audit = await t.app.database.db.select().from(auditEvents).where(eq(auditEvents.studyId, study.id));
     const event = audit.find((e) => e.action === 'API_KEY_SETTINGS_UPDATED');
-    expect(event?.after).toEqual({ viewIdentifiable: true });
+    expect(event?.after).toEqual({ viewIdentifiable: true, dataFeed: false });
   });
 
   it('rejects bad input with field paths and changes nothing', async () => {

@@ -72,14 +72,17 @@ export async function setKeyViewIdentifiable(db: Executor, studyId: string, valu
     .where(and(eq(apiKeys.studyId, studyId), isNull(apiKeys.revokedAt)));
 }
 
-/** Keeps the API user setting in the study's settings document (spec 001 §3 API user), so new keys inherit it. */
+/**
+ * Keeps the API user settings in the study's settings document (spec 001 §3 API user), so new keys
+ * inherit them; dataFeed (issue 26 item 4) is read from here when a key authenticates.
+ */
 export async function setStudyApiUserSetting(
   db: Executor,
   studyId: string,
-  viewIdentifiable: boolean,
+  settings: { viewIdentifiable: boolean; dataFeed: boolean },
 ): Promise<void> {
   // jsonb_set touches only this entry, so settings other modules keep there are not overwritten.
-  const value = JSON.stringify({ viewIdentifiable });
+  const value = JSON.stringify(settings);
   await db
     .update(studies)
     .set({ settings: sql`jsonb_set(${studies.settings}, '{apiUser}', ${value}::jsonb)` })
@@ -92,7 +95,7 @@ export async function setStudyApiUserSetting(
  */
 export async function findLiveApiKeyByHashAcrossStudies(db: Executor, keyHash: string) {
   const [row] = await db
-    .select({ key: apiKeys, modules: studies.modules })
+    .select({ key: apiKeys, modules: studies.modules, settings: studies.settings })
     .from(apiKeys)
     .innerJoin(studies, eq(studies.id, apiKeys.studyId))
     .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt), isNull(studies.deletedAt)))

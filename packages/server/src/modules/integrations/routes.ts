@@ -61,6 +61,7 @@ export function integrationRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
           updateApiUserSettings(ctx, {
             studyId: req.params.studyId,
             viewIdentifiable: req.body.viewIdentifiable,
+            dataFeed: req.body.dataFeed,
           }),
         ),
     }),

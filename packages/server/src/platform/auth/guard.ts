@@ -27,7 +27,13 @@ declare module 'fastify' {
 }
 
 /** Who calls when a request carries a study's API key instead of a session. */
-export type ApiKeyPrincipal = { studyId: string; keyId: string; viewIdentifiable: boolean };
+export type ApiKeyPrincipal = {
+  studyId: string;
+  keyId: string;
+  viewIdentifiable: boolean;
+  /** Issue 26 item 4: the API user may read the incremental feed (REPORTING_FEED). */
+  dataFeed: boolean;
+};
 
 /**
  * What the guard needs from the product modules, handed in by app.ts (issue 14 item 8: the

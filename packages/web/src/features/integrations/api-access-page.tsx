@@ -45,7 +45,7 @@ export function ApiAccessPage() {
       {access.data && (
         <Stack gap="lg" maw={960}>
           <ApiKeyCard access={access.data} />
-          <ApiUserCard key={String(access.data.viewIdentifiable)} access={access.data} />
+          <ApiUserCard key={`${access.data.viewIdentifiable}-${access.data.dataFeed}`} access={access.data} />
           {info.data && <StudyInfoCard info={info.data} />}
         </Stack>
       )}

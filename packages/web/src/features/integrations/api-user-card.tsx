@@ -5,15 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '../../app/notify';
 import { useSaveApiUserSettings } from './api';
 
-/** Spec 001 §2, §3 API user: the viewIdentifiable setting; the save button appears after a change. */
+/**
+ * Spec 001 §2, §3 API user: the viewIdentifiable setting and the data feed (issue 26 item 4); the
+ * save button appears after a change.
+ */
 export function ApiUserCard({ access }: { access: ApiAccess }) {
   const { t } = useTranslation();
   const save = useSaveApiUserSettings(access.studyId);
   const [viewIdentifiable, setViewIdentifiable] = useState(access.viewIdentifiable);
-  const isDirty = viewIdentifiable !== access.viewIdentifiable;
+  const [dataFeed, setDataFeed] = useState(access.dataFeed);
+  const isDirty = viewIdentifiable !== access.viewIdentifiable || dataFeed !== access.dataFeed;
 
   const handleSave = () => {
-    save.mutate({ viewIdentifiable }, { onSuccess: () => showSuccessToast(t('INTEGRATIONS.SAVED')) });
+    save.mutate(
+      { viewIdentifiable, dataFeed },
+      { onSuccess: () => showSuccessToast(t('INTEGRATIONS.SAVED')) },
+    );
   };
 
   return (
@@ -27,6 +34,13 @@ export function ApiUserCard({ access }: { access: ApiAccess }) {
           description={t('INTEGRATIONS.VIEW_IDENTIFIABLE_HINT')}
           checked={viewIdentifiable}
           onChange={(event) => setViewIdentifiable(event.currentTarget.checked)}
+          disabled={!access.abilities.canUpdateSettings || save.isPending}
+        />
+        <Switch
+          label={t('INTEGRATIONS.DATA_FEED')}
+          description={t('INTEGRATIONS.DATA_FEED_HINT')}
+          checked={dataFeed}
+          onChange={(event) => setDataFeed(event.currentTarget.checked)}
           disabled={!access.abilities.canUpdateSettings || save.isPending}
         />
         {isDirty && (

@@ -35,7 +35,7 @@ export function renewApiKey(studyId: string, password: string | undefined) {
   });
 }
 
-/** Spec 001 §3 API user: saves viewIdentifiable. */
+/** Spec 001 §3 API user: saves viewIdentifiable and dataFeed (issue 26 item 4). */
 export function useSaveApiUserSettings(studyId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -22,6 +22,7 @@ import {
   setKeyViewIdentifiable,
   setStudyApiUserSetting,
 } from '../repo';
+import { apiUserSettingsOf } from '../settings';
 
 function presentKey(row: ApiKeyRow): ApiKeyMetadata {
   return {
@@ -34,10 +35,7 @@ function presentKey(row: ApiKeyRow): ApiKeyMetadata {
 
 /** Spec 001 §3 API user: the viewIdentifiable setting kept in the study's settings (default false). */
 function apiUserViewIdentifiable(study: StudyForApi): boolean {
-  const apiUser = study.settings.apiUser;
-  return typeof apiUser === 'object' && apiUser !== null && 'viewIdentifiable' in apiUser
-    ? apiUser.viewIdentifiable === true
-    : false;
+  return apiUserSettingsOf(study.settings).viewIdentifiable;
 }
 
 /**
@@ -68,6 +66,7 @@ export async function getApiAccess(
     studyId: study.id,
     key: key ? presentKey(key) : null,
     viewIdentifiable: apiUserViewIdentifiable(study),
+    dataFeed: apiUserSettingsOf(study.settings).dataFeed,
     extendedValidation: study.extendedValidation,
     abilities: input.abilities,
   };
@@ -124,26 +123,30 @@ export async function renewApiKey(
   return { key, metadata: presentKey({ ...row, studyId: study.id }) };
 }
 
-/** Spec 001 §2, §3: saves the API user setting viewIdentifiable for the study and its current key. */
+/**
+ * Spec 001 §2, §3: saves the API user settings for the study and its current key: viewIdentifiable,
+ * and dataFeed (issue 26 item 4: may the key read the incremental feed; kept when left out).
+ */
 export async function updateApiUserSettings(
   ctx: UseCaseContext,
-  input: { studyId: string; viewIdentifiable: boolean },
-): Promise<{ viewIdentifiable: boolean }> {
+  input: { studyId: string; viewIdentifiable: boolean; dataFeed?: boolean | undefined },
+): Promise<{ viewIdentifiable: boolean; dataFeed: boolean }> {
   const study = await loadStudyWithApiModule(ctx.tx, input.studyId);
-  const before = apiUserViewIdentifiable(study);
-  if (before === input.viewIdentifiable) return { viewIdentifiable: before };
-  await setStudyApiUserSetting(ctx.tx, study.id, input.viewIdentifiable);
-  await setKeyViewIdentifiable(ctx.tx, study.id, input.viewIdentifiable);
+  const before = apiUserSettingsOf(study.settings);
+  const after = { viewIdentifiable: input.viewIdentifiable, dataFeed: input.dataFeed ?? before.dataFeed };
+  if (before.viewIdentifiable === after.viewIdentifiable && before.dataFeed === after.dataFeed) return after;
+  await setStudyApiUserSetting(ctx.tx, study.id, after);
+  await setKeyViewIdentifiable(ctx.tx, study.id, after.viewIdentifiable);
   const key = await findActiveApiKey(ctx.tx, study.id);
   await ctx.audit({
     action: 'API_KEY_SETTINGS_UPDATED',
     entityType: 'API_KEY',
     entityId: key?.id ?? null,
     studyId: study.id,
-    before: { viewIdentifiable: before },
-    after: { viewIdentifiable: input.viewIdentifiable },
+    before,
+    after,
   });
-  return { viewIdentifiable: input.viewIdentifiable };
+  return after;
 }
 
 /** Spec 001 §2 API access: the study's information for API users (ids, status, languages, sites). */
