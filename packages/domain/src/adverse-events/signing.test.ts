@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { hasPermission } from '../access/check';
 import { STUDY_ROLES, type StudyRole } from '../access/roles';
+import { ADMINISTRATION_ROUTES, DOSING_FREQUENCIES, MEDICATION_DOSE_UNITS } from '../medication/model';
 import { checkAeDates } from './dates';
-import type { AeStatus } from './model';
+import { type AeStatus, type SarForm, SarFormSchema } from './model';
 import {
   aeSignRefusal,
   aeStatusAfterSign,
@@ -10,6 +11,8 @@ import {
   mayHoldAeSignature,
   mayUpdateAe,
   missingSeriousForms,
+  sarFormIssues,
+  studyTakesAeWrites,
 } from './signing';
 import { AE_SIGN_ACTIONS, type AeSignAction } from './state-machine';
 
@@ -123,5 +126,78 @@ describe('issue 20: serious-event forms', () => {
     expect(missingSeriousForms({ ...base, sae: false, details: { seriousType: 'SUSAR' } as never })).toEqual(
       [],
     );
+  });
+});
+
+describe('issue 20: AE writes follow the study status (spec 000 §4)', () => {
+  it('takes AE writes in test and production and during a non-blocking amendment only', () => {
+    expect(studyTakesAeWrites('TEST', null)).toBe(true);
+    expect(studyTakesAeWrites('PRODUCTION', null)).toBe(true);
+    expect(studyTakesAeWrites('AMENDMENT', false)).toBe(true);
+    expect(studyTakesAeWrites('AMENDMENT', true)).toBe(false);
+    expect(studyTakesAeWrites('AMENDMENT', null)).toBe(false);
+    for (const status of ['STUDY_STATUS_BUILD', 'LOCKED', 'COMPLETED', 'ANONYMIZED', 'DELETE'] as const) {
+      expect(studyTakesAeWrites(status, false), status).toBe(false);
+    }
+  });
+});
+
+describe('issue 20: the safety-report form (spec 000 §3 SAR fields)', () => {
+  const sar: SarForm = {
+    productName: 'Study drug',
+    dose: 10,
+    doseUnit: 'MILLIGRAM',
+    route: 'ORAL',
+    routeOther: null,
+    frequency: 'TWICE_DAILY',
+    frequencyOther: null,
+    therapyStartDate: '2026-01-01',
+    therapyEndDate: '2026-01-10',
+    indication: null,
+    actionTaken: 'NONE',
+    eventAbate: 'YES',
+    outcome: 'RECOVERED_NO_SEQUELAE',
+  };
+  it('takes the 21 dose units, the 19 SAR routes and the 27 frequencies, and nothing else', () => {
+    expect(MEDICATION_DOSE_UNITS).toHaveLength(21);
+    expect(ADMINISTRATION_ROUTES).toHaveLength(19);
+    expect(DOSING_FREQUENCIES).toHaveLength(27);
+    for (const doseUnit of MEDICATION_DOSE_UNITS) {
+      expect(SarFormSchema.safeParse({ ...sar, doseUnit }).success, doseUnit).toBe(true);
+    }
+    for (const route of ADMINISTRATION_ROUTES) {
+      expect(SarFormSchema.safeParse({ ...sar, route }).success, route).toBe(true);
+    }
+    for (const frequency of DOSING_FREQUENCIES) {
+      expect(SarFormSchema.safeParse({ ...sar, frequency }).success, frequency).toBe(true);
+    }
+    expect(SarFormSchema.safeParse({ ...sar, doseUnit: 'KILOGRAM' }).success).toBe(false);
+    expect(SarFormSchema.safeParse({ ...sar, route: 'ORALLY' }).success).toBe(false);
+    expect(SarFormSchema.safeParse({ ...sar, frequency: 'HOURLY' }).success).toBe(false);
+    expect(sarFormIssues(sar)).toEqual([]);
+  });
+  it('a dose needs its unit; OTHER names itself and only OTHER does; the therapy ends after it starts', () => {
+    expect(sarFormIssues({ ...sar, doseUnit: null })).toEqual([
+      { field: 'doseUnit', reason: 'AE_SAR_DOSE_UNIT_REQUIRED' },
+    ]);
+    expect(sarFormIssues({ ...sar, dose: null, doseUnit: null })).toEqual([]);
+    expect(sarFormIssues({ ...sar, route: 'OTHER', routeOther: '  ' })).toEqual([
+      { field: 'routeOther', reason: 'AE_SAR_OTHER_REQUIRED' },
+    ]);
+    expect(sarFormIssues({ ...sar, route: 'OTHER', routeOther: 'Intrathecal' })).toEqual([]);
+    expect(sarFormIssues({ ...sar, routeOther: 'Intrathecal' })).toEqual([
+      { field: 'routeOther', reason: 'AE_SAR_OTHER_ONLY_WITH_OTHER' },
+    ]);
+    expect(sarFormIssues({ ...sar, frequency: 'OTHER' })).toEqual([
+      { field: 'frequencyOther', reason: 'AE_SAR_OTHER_REQUIRED' },
+    ]);
+    expect(sarFormIssues({ ...sar, frequency: 'OTHER', frequencyOther: 'Every 5 days' })).toEqual([]);
+    expect(sarFormIssues({ ...sar, frequency: null, frequencyOther: 'x' })).toEqual([
+      { field: 'frequencyOther', reason: 'AE_SAR_OTHER_ONLY_WITH_OTHER' },
+    ]);
+    expect(sarFormIssues({ ...sar, therapyEndDate: '2025-12-31' })).toEqual([
+      { field: 'therapyEndDate', reason: 'AE_SAR_THERAPY_END_BEFORE_START' },
+    ]);
+    expect(sarFormIssues({ ...sar, therapyEndDate: '2026-01-01' })).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import type { Permission } from '../access/permissions';
-import type { AeStatus } from './model';
+import type { StudyStatus } from '../studies/model';
+import { dataCaptureStatusOf, studyEditScope } from '../studies/state-machine';
+import type { AeStatus, SarForm } from './model';
 import type { AeContent } from './schemas';
 import {
   AE_SIGN_PERMISSIONS,
@@ -75,6 +77,18 @@ export function aeStatusAfterSign(status: AeStatus, action: AeSignAction): AeSta
 export const nextAeSignature = nextAeSignAction;
 
 /**
+ * Spec 000 §4: AEs and custom AE reports are study data, so they are reported, changed, signed,
+ * amended and verified only while the study takes data (test, production, a non-blocking amendment);
+ * a locked, completed, anonymized or delete-requested study refuses with STUDY_STATUS_MISMATCH.
+ */
+export function studyTakesAeWrites(
+  status: StudyStatus,
+  amendmentBlocking: boolean | null | undefined,
+): boolean {
+  return studyEditScope(dataCaptureStatusOf(status, amendmentBlocking)).dataCapture;
+}
+
+/**
  * PUT changes an AE only before its first signature; after it, changes are amendments with a reason
  * (spec 000 §7 amend), so signed content is never silently replaced.
  */
@@ -110,4 +124,45 @@ export function missingSeriousForms(
   const type = content.details.seriousType;
   if ((type === 'SAR' || type === 'SUSAR') && content.sarForm === null) missing.push('sarForm');
   return missing;
+}
+
+/** Why a field of the safety-report form is refused (`SERVER_ERRORS.REASON.<reason>` on the server). */
+export type SarFormIssueReason =
+  | 'AE_SAR_DOSE_UNIT_REQUIRED'
+  | 'AE_SAR_OTHER_REQUIRED'
+  | 'AE_SAR_OTHER_ONLY_WITH_OTHER'
+  | 'AE_SAR_THERAPY_END_BEFORE_START';
+export type SarFormIssue = { field: keyof SarForm; reason: SarFormIssueReason };
+
+const isBlank = (text: string | null) => text === null || text.trim() === '';
+
+/**
+ * Spec 000 §3 safety-report form (issue 20): a dose is given with its unit (one of the 21 dose
+ * units); route OTHER and frequency OTHER name what they are, and only they carry that text; the
+ * therapy ends on or after it started. Checked in the browser and on the server alike.
+ */
+export function sarFormIssues(sar: SarForm): SarFormIssue[] {
+  const issues: SarFormIssue[] = [];
+  if (sar.dose !== null && sar.doseUnit === null) {
+    issues.push({ field: 'doseUnit', reason: 'AE_SAR_DOSE_UNIT_REQUIRED' });
+  }
+  const pairs = [
+    ['route', 'routeOther'],
+    ['frequency', 'frequencyOther'],
+  ] as const;
+  for (const [choice, other] of pairs) {
+    if (sar[choice] === 'OTHER' && isBlank(sar[other])) {
+      issues.push({ field: other, reason: 'AE_SAR_OTHER_REQUIRED' });
+    } else if (sar[choice] !== 'OTHER' && sar[other] !== null) {
+      issues.push({ field: other, reason: 'AE_SAR_OTHER_ONLY_WITH_OTHER' });
+    }
+  }
+  if (
+    sar.therapyStartDate !== null &&
+    sar.therapyEndDate !== null &&
+    sar.therapyEndDate < sar.therapyStartDate
+  ) {
+    issues.push({ field: 'therapyEndDate', reason: 'AE_SAR_THERAPY_END_BEFORE_START' });
+  }
+  return issues;
 }

@@ -39,6 +39,7 @@ import { resolveLocalesDir } from '../../platform/i18n/i18n';
 import { tokens } from '../enrollments/tokens/tables';
 import { formTemplates } from '../forms/tables';
 import { setUpEnrolled, WEIGHT_FORM } from '../questionnaires/questionnaires-test-kit';
+import { studies } from '../studies/tables';
 import { users } from '../users/tables';
 import { AE_CLOCK_QUEUE } from './api';
 
@@ -518,6 +519,215 @@ describe(`adverse events over HTTP on ${engine}`, () => {
   });
 });
 
+describe(`the safety-report form (SAR, spec 000 §3) on ${engine}`, () => {
+  // A study of its own: its serious AEs' clocks must not add mails to the clock tests' contacts.
+  let sarStudy: string;
+  let sarSubject: string;
+  beforeAll(async () => {
+    sarStudy = (await buildStudy(t.app, { modules: ['ADVERSE_EVENTS'], status: 'PRODUCTION' })).id;
+    const site = await buildSite(t.app, sarStudy);
+    sarSubject = (await buildSubject(t.app, { studyId: sarStudy, siteId: site.id })).id;
+  });
+  const SAR = {
+    productName: 'Study drug',
+    dose: 2.5,
+    doseUnit: 'MILLIGRAM',
+    route: 'SUBCUTANEOUS',
+    routeOther: null,
+    frequency: 'TWICE_WEEKLY',
+    frequencyOther: null,
+    therapyStartDate: day(-30),
+    therapyEndDate: null,
+    indication: 'Psoriasis',
+    actionTaken: 'INTERRUPTED',
+    eventAbate: 'YES',
+    outcome: 'RECOVERED_NO_SEQUELAE',
+  };
+  const sarAe = (sarForm: Record<string, unknown>) => ({
+    ...content({ sae: true, seForm: SE_FORM, sarForm, details: { seriousType: 'SAR' } } as never),
+    subjectId: sarSubject,
+  });
+  const post = (body: unknown) =>
+    call('admin', { method: 'POST', url: `/api/studies/${sarStudy}/ae`, payload: body });
+  const reported = async (body: unknown) => {
+    const res = await post(body);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<AeView>();
+  };
+
+  it('keeps dose with its unit, route and frequency, and amends them keeping the previous values', async () => {
+    const ae = await reported(sarAe(SAR));
+    expect(ae.sarForm).toMatchObject({
+      dose: 2.5,
+      doseUnit: 'MILLIGRAM',
+      route: 'SUBCUTANEOUS',
+      frequency: 'TWICE_WEEKLY',
+    });
+    expect(ae.clock?.status).toBe('RUNNING');
+    const other = await reported(
+      sarAe({
+        ...SAR,
+        route: 'OTHER',
+        routeOther: 'Intrathecal',
+        frequency: 'OTHER',
+        frequencyOther: 'Every 5 days',
+      }),
+    );
+    expect(other.sarForm).toMatchObject({ routeOther: 'Intrathecal', frequencyOther: 'Every 5 days' });
+    const signed = await call('admin', {
+      method: 'PUT',
+      url: `/api/studies/${sarStudy}/ae/${ae.id}/signClassification`,
+      payload: {},
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    // Amended while its serious-event clock runs: the new values are stored, the old ones kept.
+    const changed = { ...SAR, dose: 5, doseUnit: 'MICROGRAM', route: 'INTRAVENOUS', frequency: 'WEEKLY' };
+    const amended = await call('admin', {
+      method: 'POST',
+      url: `/api/study/${sarStudy}/ae/${ae.id}/amend`,
+      payload: { reason: 'Dose per the pharmacy record', changes: { sarForm: changed } },
+    });
+    expect(amended.statusCode, amended.body).toBe(200);
+    const stored = (
+      await call('admin', { method: 'GET', url: `/api/studies/${sarStudy}/ae/${ae.id}?isAudit=true` })
+    ).json<AeView>();
+    expect(stored.sarForm).toMatchObject({
+      dose: 5,
+      doseUnit: 'MICROGRAM',
+      route: 'INTRAVENOUS',
+      frequency: 'WEEKLY',
+    });
+    expect(stored.clock).toMatchObject({ status: 'RUNNING', startedAt: ae.clock?.startedAt });
+    expect(stored.amendments[0]?.changes.sarForm).toMatchObject({
+      before: { doseUnit: 'MILLIGRAM', route: 'SUBCUTANEOUS', frequency: 'TWICE_WEEKLY' },
+      after: { doseUnit: 'MICROGRAM', route: 'INTRAVENOUS', frequency: 'WEEKLY' },
+    });
+    expect(stored.audit?.find((e) => e.action === 'AE_AMENDED')).toMatchObject({
+      reason: 'Dose per the pharmacy record',
+      before: { sarForm: { dose: 2.5, doseUnit: 'MILLIGRAM' } },
+    });
+  });
+
+  it('refuses unknown units, routes and frequencies, a dose without unit, OTHER without its text and a therapy ending before it starts', async () => {
+    for (const [field, value] of [
+      ['doseUnit', 'KILOGRAM'],
+      ['route', 'ORALLY'],
+      ['frequency', 'HOURLY'],
+    ] as const) {
+      const res = await post(sarAe({ ...SAR, [field]: value }));
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().context.issues[0].path).toEqual(['sarForm', field]);
+    }
+    const cases = [
+      [{ doseUnit: null }, 'doseUnit', 'AE_SAR_DOSE_UNIT_REQUIRED'],
+      [{ route: 'OTHER' }, 'routeOther', 'AE_SAR_OTHER_REQUIRED'],
+      [{ routeOther: 'Intrathecal' }, 'routeOther', 'AE_SAR_OTHER_ONLY_WITH_OTHER'],
+      [{ frequency: 'OTHER', frequencyOther: ' ' }, 'frequencyOther', 'AE_SAR_OTHER_REQUIRED'],
+      [{ therapyEndDate: day(-31) }, 'therapyEndDate', 'AE_SAR_THERAPY_END_BEFORE_START'],
+    ] as const;
+    for (const [change, field, reason] of cases) {
+      const res = await post(sarAe({ ...SAR, ...change }));
+      expect(res.statusCode, reason).toBe(400);
+      expect(res.json().context.issues).toEqual([
+        expect.objectContaining({ path: ['sarForm', field], message: `SERVER_ERRORS.REASON.${reason}` }),
+      ]);
+    }
+    const list = (await call('admin', { method: 'GET', url: `/api/studies/${sarStudy}/ae` })).json<AeList>();
+    expect(list).toHaveLength(2);
+  });
+});
+
+describe(`AE writes follow the study status (spec 000 §4) on ${engine}`, () => {
+  it('a locked, completed or anonymized study refuses report, update, sign, amend and verification with STUDY_STATUS_MISMATCH, and changes nothing', async () => {
+    const study = await buildStudy(t.app, { modules: ['ADVERSE_EVENTS'], status: 'PRODUCTION' });
+    const site = await buildSite(t.app, study.id);
+    const subject = await buildSubject(t.app, { studyId: study.id, siteId: site.id });
+    const base = `/api/studies/${study.id}`;
+    const body = { ...content(), subjectId: subject.id };
+    const made = async () => {
+      const res = await call('admin', { method: 'POST', url: `${base}/ae`, payload: body });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<AeView>();
+    };
+    const reported = await made();
+    const signed = await made();
+    const first = await call('admin', {
+      method: 'PUT',
+      url: `${base}/ae/${signed.id}/signClassification`,
+      payload: {},
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const writes: [string, Call][] = [
+      ['create', { method: 'POST', url: `${base}/ae`, payload: body }],
+      [
+        'update',
+        {
+          method: 'PUT',
+          url: `${base}/ae/${reported.id}`,
+          payload: { ...body, subjectId: undefined, eventDescription: 'Changed while locked' },
+        },
+      ],
+      ['sign', { method: 'PUT', url: `${base}/ae/${reported.id}/signClassification`, payload: {} }],
+      ['sign follow-up', { method: 'PUT', url: `${base}/ae/${signed.id}/signFollowUp`, payload: {} }],
+      [
+        'amend',
+        {
+          method: 'POST',
+          url: `/api/study/${study.id}/ae/${signed.id}/amend`,
+          payload: { reason: 'Late correction', changes: { eventDescription: 'Amended while locked' } },
+        },
+      ],
+      [
+        'verify',
+        {
+          method: 'PUT',
+          url: `${base}/aes/${reported.id}/verification/primary`,
+          payload: { verified: true },
+        },
+      ],
+    ];
+    const refuseAll = async (status: string) => {
+      for (const [name, req] of writes) {
+        const res = await call('admin', req);
+        expect(res.statusCode, `${status} ${name}: ${res.body}`).toBe(409);
+        expect(res.json()).toMatchObject({ id: 'STUDY_STATUS_MISMATCH', context: { status } });
+      }
+      const list = (await call('admin', { method: 'GET', url: `${base}/ae` })).json<AeList>();
+      expect(list).toHaveLength(2);
+      const r = list.find((a) => a.id === reported.id);
+      const v = list.find((a) => a.id === signed.id);
+      expect(r).toMatchObject({ status: 'AE_REPORTED', eventDescription: body.eventDescription });
+      expect(v).toMatchObject({ status: 'AE_CLASSIFIED', eventDescription: body.eventDescription });
+      const view = (await call('admin', { method: 'GET', url: `${base}/ae/${reported.id}` })).json<AeView>();
+      expect(view.verification).toBeNull();
+    };
+    // Locked through the lifecycle call; unlocked, the AE is signed again.
+    const lock = await call('admin', {
+      method: 'POST',
+      url: `/api/study/${study.id}/lock`,
+      payload: { reason: 'Interim analysis' },
+    });
+    expect(lock.statusCode, lock.body).toBe(200);
+    await refuseAll('LOCKED');
+    const unlock = await call('admin', {
+      method: 'POST',
+      url: `/api/study/${study.id}/unlock`,
+      payload: { reason: 'Late safety data' },
+    });
+    expect(unlock.statusCode, unlock.body).toBe(200);
+    const again = await call('admin', {
+      method: 'PUT',
+      url: `${base}/aes/${reported.id}/verification/primary`,
+      payload: { verified: false },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    for (const status of ['COMPLETED', 'ANONYMIZED']) {
+      await t.app.database.db.update(studies).set({ status }).where(eq(studies.id, study.id));
+      await refuseAll(status);
+    }
+  });
+});
+
 describe(`the serious-event clock on ${engine}`, () => {
   const catalog = (lng: string) =>
     JSON.parse(readFileSync(path.join(resolveLocalesDir(), lng, 'adverse-events.json'), 'utf8')) as {
@@ -625,10 +835,10 @@ describe(`the serious-event clock on ${engine}`, () => {
         sarForm: {
           productName: 'Study drug',
           dose: 10,
-          doseUnit: null,
+          doseUnit: 'MILLIGRAM',
           route: 'ORAL',
           routeOther: null,
-          frequency: null,
+          frequency: 'ONCE_DAILY',
           frequencyOther: null,
           therapyStartDate: null,
           therapyEndDate: null,

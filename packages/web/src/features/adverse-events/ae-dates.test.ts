@@ -1,3 +1,4 @@
+import { ADMINISTRATION_ROUTES, DOSING_FREQUENCIES, MEDICATION_DOSE_UNITS } from '@trialbase/domain';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en/adverse-events.json';
@@ -67,5 +68,42 @@ describe('spec 000 §3: the serious-event and SAR forms go only with the events 
     expect(plain.seForm).toBeNull();
     expect(plain.sarForm).toBeNull();
     expect(plain.details.seriousType).toBeNull();
+  });
+});
+
+describe('spec 000 §3 SAR dose, route and frequency, checked as the server checks them', () => {
+  const susar = () => {
+    const serious = { ...emptyAeContent(), eventDescription: 'Syncope', sae: true };
+    return normalizeAeContent({ ...serious, details: { ...serious.details, seriousType: 'SUSAR' } });
+  };
+  const withSar = (patch: Record<string, unknown>) => {
+    const c = susar();
+    return { ...c, sarForm: { ...(c.sarForm as NonNullable<typeof c.sarForm>), ...patch } };
+  };
+
+  it('asks a dose for its unit, OTHER for its text, and a therapy end after its start', () => {
+    expect(checkAeContent(t.t, withSar({ dose: 5, doseUnit: 'MILLIGRAM' }), '2026-01-05')).toEqual({});
+    expect(checkAeContent(t.t, withSar({ dose: 5 }), '2026-01-05').sar?.doseUnit).toBe(
+      en.ADVERSE_EVENTS.SAR_RULES.DOSE_UNIT_REQUIRED,
+    );
+    expect(checkAeContent(t.t, withSar({ route: 'OTHER' }), '2026-01-05').sar?.routeOther).toBe(
+      en.ADVERSE_EVENTS.SAR_RULES.OTHER_REQUIRED,
+    );
+    expect(checkAeContent(t.t, withSar({ frequency: 'OTHER' }), '2026-01-05').sar?.frequencyOther).toBe(
+      en.ADVERSE_EVENTS.SAR_RULES.OTHER_REQUIRED,
+    );
+    expect(
+      checkAeContent(
+        t.t,
+        withSar({ therapyStartDate: '2026-01-03', therapyEndDate: '2026-01-02' }),
+        '2026-01-05',
+      ).sar?.therapyEndDate,
+    ).toBe(en.ADVERSE_EVENTS.SAR_RULES.THERAPY_END_BEFORE_START);
+  });
+
+  it('has a label for each of the 21 dose units, 19 routes and 27 frequencies', () => {
+    expect(Object.keys(en.ADVERSE_EVENTS.ENUM.DOSE_UNIT)).toEqual([...MEDICATION_DOSE_UNITS]);
+    expect(Object.keys(en.ADVERSE_EVENTS.ENUM.ROUTE)).toEqual([...ADMINISTRATION_ROUTES]);
+    expect(Object.keys(en.ADVERSE_EVENTS.ENUM.FREQUENCY)).toEqual([...DOSING_FREQUENCIES]);
   });
 });

@@ -8,7 +8,6 @@ import {
   Stack,
   Switch,
   Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import {
@@ -22,9 +21,6 @@ import {
   type AeDetails,
   type ErrorId,
   SAE_CRITERIA,
-  SAR_ACTIONS_TAKEN,
-  SAR_EVENT_ABATE,
-  SAR_OUTCOMES,
   type SarForm,
   type SeForm,
 } from '@trialbase/domain';
@@ -34,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { AeDateField } from './ae-date-field';
 import type { AeDateFormatter } from './ae-dates';
 import classes from './ae-form.module.css';
+import { AeSarFields, type SarFieldErrors } from './ae-sar-fields';
 
 export const EMPTY_DETAILS: AeDetails = {
   startDate: null,
@@ -104,7 +101,7 @@ export function normalizeAeContent(content: AeContent): AeContent {
 
 export type AeFieldErrors = Partial<
   Record<'eventDescription' | 'startDate' | 'endDate' | 'awarenessDate', string>
->;
+> & { sar?: SarFieldErrors };
 
 /** Spec 000 §8 AE date error ids on the field each one is about. */
 export function dateErrorsOf(t: TFunction, ids: readonly ErrorId[]): AeFieldErrors {
@@ -377,62 +374,13 @@ export function AeFormFields({ value, onChange, errors, dates, disabled }: AeFor
 
       {needsSarForm(value) && (
         <Section title={t('ADVERSE_EVENTS.SECTIONS.SAR')} testId="ae-sar-form">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={t('ADVERSE_EVENTS.FIELDS.PRODUCT_NAME')}
-              value={sar.productName ?? ''}
-              onChange={(e) => setSar({ productName: text(e.currentTarget.value) })}
-              maxLength={256}
-              disabled={disabled}
-            />
-            <TextInput
-              label={t('ADVERSE_EVENTS.FIELDS.INDICATION')}
-              value={sar.indication ?? ''}
-              onChange={(e) => setSar({ indication: text(e.currentTarget.value) })}
-              maxLength={1024}
-              disabled={disabled}
-            />
-            <AeDateField
-              label={t('ADVERSE_EVENTS.FIELDS.THERAPY_START')}
-              value={sar.therapyStartDate}
-              onChange={(therapyStartDate) => setSar({ therapyStartDate })}
-              format={dates.format}
-              invalidText={invalidDate}
-              disabled={disabled}
-            />
-            <AeDateField
-              label={t('ADVERSE_EVENTS.FIELDS.THERAPY_END')}
-              value={sar.therapyEndDate}
-              onChange={(therapyEndDate) => setSar({ therapyEndDate })}
-              format={dates.format}
-              invalidText={invalidDate}
-              disabled={disabled}
-            />
-            {select(
-              t('ADVERSE_EVENTS.FIELDS.ACTION_TAKEN'),
-              SAR_ACTIONS_TAKEN,
-              'SAR_ACTION',
-              sar.actionTaken,
-              (actionTaken) => setSar({ actionTaken }),
-              'ae-sar-action',
-            )}
-            {select(
-              t('ADVERSE_EVENTS.FIELDS.EVENT_ABATE'),
-              SAR_EVENT_ABATE,
-              'EVENT_ABATE',
-              sar.eventAbate,
-              (eventAbate) => setSar({ eventAbate }),
-              'ae-sar-abate',
-            )}
-            {select(
-              t('ADVERSE_EVENTS.FIELDS.SAR_OUTCOME'),
-              SAR_OUTCOMES,
-              'SAR_OUTCOME',
-              sar.outcome,
-              (outcome) => setSar({ outcome }),
-              'ae-sar-outcome',
-            )}
-          </SimpleGrid>
+          <AeSarFields
+            sar={sar}
+            onChange={setSar}
+            errors={errors.sar ?? {}}
+            dates={dates}
+            disabled={disabled}
+          />
         </Section>
       )}
     </Stack>

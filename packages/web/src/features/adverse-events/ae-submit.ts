@@ -1,7 +1,8 @@
-import { type AeContent, checkAeDates, type ErrorId } from '@trialbase/domain';
+import { type AeContent, checkAeDates, type ErrorId, sarFormIssues } from '@trialbase/domain';
 import type { TFunction } from 'i18next';
 import { isHttpError } from '../../app/http';
 import { type AeFieldErrors, dateErrorsOf } from './ae-form';
+import { sarErrorsOf } from './ae-sar-fields';
 
 const DATE_IDS: readonly ErrorId[] = [
   'START_DATE_BEFORE_FILL_OUT_DATE',
@@ -16,11 +17,16 @@ export function localToday(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** The same checks the server makes (spec 000 §8 date rules, a description), before anything is sent. */
+/**
+ * The same checks the server makes (spec 000 §8 date rules, a description, the safety report's
+ * dose unit, OTHER texts and therapy dates), before anything is sent.
+ */
 export function checkAeContent(t: TFunction, content: AeContent, fillOutDate: string): AeFieldErrors {
-  const errors = dateErrorsOf(t, checkAeDates(content.details, fillOutDate));
+  const errors: AeFieldErrors = dateErrorsOf(t, checkAeDates(content.details, fillOutDate));
   if (content.eventDescription.trim() === '')
     errors.eventDescription = t('ADVERSE_EVENTS.FIELDS.DESCRIPTION_REQUIRED');
+  const sar = content.sarForm ? sarFormIssues(content.sarForm) : [];
+  if (sar.length > 0) errors.sar = sarErrorsOf(t, sar);
   return errors;
 }
 

@@ -609,3 +609,93 @@ describe(`custom AE reports: amendment, files and the active AE form (${engine})
     ).toBe(204);
   });
 });
+
+describe(`custom AE reports: study status and soft delete (${engine})`, () => {
+  it('a locked, completed or anonymized study refuses start, save, sign, amendment and uploads with STUDY_STATUS_MISMATCH', async () => {
+    const s = await setUp();
+    const open = await create(s, s.doctor, { answers: [answer('q1', 'Cough')] });
+    const signed = await create(s, s.doctor, { answers: [answer('q1', 'Fever')] });
+    await sign(s, s.doctor, signed, 'REPORTED');
+    const fileUrl = `/api/studies/${s.studyId}/tokens/${open.tokenId}/forms/${s.formId}/questions/q6/answerFiles/customaereports`;
+    const siteFileUrl = `/api/studies/${s.studyId}/sites/${s.site.id}/enrollments/${s.enrollmentId}/forms/${s.formId}/questions/q6/answerFiles`;
+    const writes: [string, () => ReturnType<typeof call>][] = [
+      ['start', () => call(s.doctor, 'POST', `${s.enrollmentBase}/customaereports/questionnaire`, {})],
+      ['save', () => call(s.doctor, 'PUT', saveUrl(s, open), { answers: [answer('q1', 'Locked')] })],
+      ['sign', () => call(s.doctor, 'PUT', signUrl(s, open, 'REPORTED'), {}, DEFAULT_PASSWORD)],
+      [
+        'amend',
+        () =>
+          call(
+            s.doctor,
+            'PUT',
+            `${saveUrl(s, signed)}/amendment`,
+            { answers: [answer('q1', 'High fever')], reason: 'Source says high' },
+            DEFAULT_PASSWORD,
+          ),
+      ],
+      ['upload', () => call(s.doctor, 'POST', fileUrl, { fileName: 'letter.pdf', dataBase64: PDF })],
+      ['site upload', () => call(s.doctor, 'POST', siteFileUrl, { fileName: 'scan.pdf', dataBase64: PDF })],
+    ];
+    const lock = await call(admin, 'POST', `/api/study/${s.studyId}/lock`, { reason: 'Database lock' });
+    expect(lock.statusCode, lock.body).toBe(200);
+    for (const status of ['LOCKED', 'COMPLETED', 'ANONYMIZED']) {
+      if (status !== 'LOCKED') {
+        await t.app.database.db.update(studies).set({ status }).where(eq(studies.id, s.studyId));
+      }
+      for (const [name, write] of writes) {
+        const res = await write();
+        expect(res.statusCode, `${status} ${name}: ${res.body}`).toBe(409);
+        expect(res.json()).toMatchObject({ id: 'STUDY_STATUS_MISMATCH', context: { status } });
+      }
+    }
+    const list = await call(s.sponsor, 'GET', `/api/studies/${s.studyId}/customaereports`);
+    expect(list.json().total).toBe(2);
+    const stored = await call(s.doctor, 'GET', `/api/studies/${s.studyId}/customaereports/${open.id}`);
+    expect(stored.json<View>()).toMatchObject({
+      signed: [],
+      answers: [expect.objectContaining({ answerStrings: ['Cough'] })],
+    });
+    expect((await auditOf(s.studyId, signed.id)).map((e) => e.action)).not.toContain('AE_REPORT_AMENDED');
+  });
+
+  it('DELETE /study/{studyId}/ae2/{id} removes a report with its reason (storage lists it), restore brings it back', async () => {
+    const s = await setUp();
+    const r = await create(s, s.doctor, { answers: [answer('q1', 'Entered for the wrong subject')] });
+    const url = `/api/study/${s.studyId}/ae2/${r.id}`;
+    const reason = encodeURIComponent('Wrong subject');
+    expect((await call(s.doctor, 'DELETE', `${url}?reason=${reason}`)).statusCode).toBe(403);
+    expect((await call(s.sponsor, 'DELETE', url)).statusCode).toBe(400);
+    const removed = await call(s.sponsor, 'DELETE', `${url}?reason=${reason}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ type: 'ae2', id: r.id, siteId: s.site.id });
+    // The list leaves it out; read alone it shows removed; it takes no save or signature.
+    const list = await call(s.sponsor, 'GET', `/api/studies/${s.studyId}/customaereports`);
+    expect(list.json().reports.map((x: View) => x.id)).not.toContain(r.id);
+    const view = await call(s.sponsor, 'GET', `/api/studies/${s.studyId}/customaereports/${r.id}`);
+    expect(view.json()).toMatchObject({
+      isRemoved: true,
+      abilities: { canSign: false, editableQuestions: [] },
+    });
+    const save = await call(s.doctor, 'PUT', saveUrl(s, r), { answers: [answer('q1', 'x')] });
+    expect(save.statusCode).toBe(409);
+    const signing = await call(s.doctor, 'PUT', signUrl(s, r, 'REPORTED'), {}, DEFAULT_PASSWORD);
+    expect(signing.statusCode).toBe(409);
+    expect(signing.json().context.reason).toBe('REMOVED');
+    // The storage page lists it with the reason; removing it twice is refused.
+    const storage = await call(s.sponsor, 'GET', `/api/study/${s.studyId}/storage`);
+    expect(storage.json().items).toEqual([
+      expect.objectContaining({ type: 'ae2', id: r.id, reason: 'Wrong subject' }),
+    ]);
+    expect((await call(s.sponsor, 'DELETE', `${url}?reason=${reason}`)).statusCode).toBe(409);
+    // Restored: listed and signable again, the storage empty; the report's own history shows both.
+    const restored = await call(s.sponsor, 'PUT', `${url}/isRemoved`, { reason: 'Right subject after all' });
+    expect(restored.statusCode, restored.body).toBe(204);
+    const back = await call(s.sponsor, 'GET', `/api/studies/${s.studyId}/customaereports`);
+    expect(back.json().reports.map((x: View) => x.id)).toContain(r.id);
+    expect((await call(s.sponsor, 'GET', `/api/study/${s.studyId}/storage`)).json().items).toEqual([]);
+    await sign(s, s.doctor, r, 'REPORTED');
+    const actions = (await auditOf(s.studyId, r.id)).map((e) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['AE_REPORT_REMOVED', 'AE_REPORT_RESTORED']));
+    expect(actions.indexOf('AE_REPORT_REMOVED')).toBeLessThan(actions.indexOf('AE_REPORT_RESTORED'));
+  });
+});

@@ -14,11 +14,13 @@ import { forbidden, notFound } from '../../../platform/errors';
 import { defineRoute, inStudy, type RouteDefinition } from '../../../platform/http/define-route';
 import type { ModuleDeps } from '../../../platform/http/module-deps';
 import { siteOfEntity, siteParam } from '../../../platform/http/site-scope';
+import { registerRemovableTypes } from '../../../platform/soft-delete/registry';
 import { runUseCase } from '../../../platform/use-case';
 import { findEnrollment, findStudyExtendedValidation } from '../../enrollments/api';
 import { enrollmentSite } from '../../enrollments/route-helpers';
 import { siteOfToken } from '../../enrollments/tokens/route-helpers';
 import { findAnswerFileInStudy } from '../../files/api';
+import { aeReportRemovableType } from './removable';
 import { findAeReport, findAeReportByToken, listAeReports } from './repo';
 import { type AeReportCaller, presentAeReport, presentAeReportSummary } from './service/context';
 import { uploadAeReportFile } from './service/upload-ae-report-file';
@@ -80,6 +82,8 @@ function callerOf(req: FastifyRequest): AeReportCaller {
  */
 export function customAeReportRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   const { db, clock } = deps;
+  // Soft delete type `ae2` goes through the study's soft-delete call (storage module, 000 §3).
+  registerRemovableTypes([aeReportRemovableType]);
 
   /** Extended validation as the filled-form updates have it: when the study asks for it. */
   async function studySignature(req: FastifyRequest, studyId: string, meaning: string) {

@@ -41,6 +41,19 @@ const NO_CLOCK: ClockColumns = {
   clockOverdueSentAt: null,
 };
 
+/** Only the clock's own columns of a row (a whole row spread over a change would undo the change). */
+function clockColumnsOf(row: ClockColumns): ClockColumns {
+  return {
+    clockKind: row.clockKind,
+    clockStartedAt: row.clockStartedAt,
+    clockDeadline: row.clockDeadline,
+    clockReminderAt: row.clockReminderAt,
+    clockStoppedAt: row.clockStoppedAt,
+    clockReminderSentAt: row.clockReminderSentAt,
+    clockOverdueSentAt: row.clockOverdueSentAt,
+  };
+}
+
 /** What the clock's columns become after a change of the AE's content (issue 20 item 5). */
 export function nextClock(
   before: (ClockColumns & { sae: boolean }) | null,
@@ -57,12 +70,12 @@ export function nextClock(
     criteria: after.seForm?.criteria ?? null,
   });
   if (before?.clockKind && before.clockStartedAt) {
-    if (before.clockKind === kind) return { columns: before, started: false, cleared: false };
+    if (before.clockKind === kind) return { columns: clockColumnsOf(before), started: false, cleared: false };
     // The type changed (e.g. SAE found to be a SUSAR): same start, new deadline, notices again.
     const times = aeClockTimes(kind, before.clockStartedAt);
     return {
       columns: {
-        ...before,
+        ...clockColumnsOf(before),
         clockKind: kind,
         clockDeadline: times.deadline,
         clockReminderAt: times.reminderAt,

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { type AeContent, checkAeDates, type FieldIssue, missingSeriousForms } from '@trialbase/domain';
+import {
+  type AeContent,
+  checkAeDates,
+  type FieldIssue,
+  missingSeriousForms,
+  sarFormIssues,
+} from '@trialbase/domain';
 import { validationError } from '../../../platform/errors';
 import type { AeRow } from '../repo';
 
@@ -58,8 +64,9 @@ const DATE_FIELD = {
 } as const;
 
 /**
- * Spec 000 §8 date rules and the serious-event forms: a 400 with the first rule's error id and
- * every issue with its field path.
+ * Spec 000 §8 date rules, the serious-event forms and the safety-report form's fields (000 §3: dose
+ * with its unit, route and frequency, OTHER named): a 400 with the first rule's error id and every
+ * issue with its field path.
  */
 export function assertValidContent(content: AeContent, fillOutDate: string): void {
   const ids = checkAeDates(content.details, fillOutDate);
@@ -75,6 +82,16 @@ export function assertValidContent(content: AeContent, fillOutDate: string): voi
     throw validationError(
       missing.map((field) => ({ path: [field], message: 'SERVER_ERRORS.REASON.AE_FORM_REQUIRED' })),
       'A serious adverse event needs its serious-event form (and a SAR or SUSAR its safety report).',
+    );
+  }
+  const sar = content.sarForm ? sarFormIssues(content.sarForm) : [];
+  if (sar.length > 0) {
+    throw validationError(
+      sar.map((issue) => ({
+        path: ['sarForm', issue.field],
+        message: `SERVER_ERRORS.REASON.${issue.reason}`,
+      })),
+      'The safety report’s dose, route, frequency or therapy dates do not fit together.',
     );
   }
 }

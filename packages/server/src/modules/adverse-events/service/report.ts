@@ -16,6 +16,7 @@ import { type AeRow, findStudyForAe, findSubjectForAe, lockAe } from '../repo';
 import { adverseEvents, type StoredAeAmendment } from '../tables';
 import { nextClock, notifySafetyContacts } from './clock';
 import { assertValidContent, contentOf, dateIn } from './content';
+import { assertStudyTakesAeWrites } from './study-status';
 
 /** The serious-event clock's changes of one write: start (and email the contacts at once) or clear. */
 async function applyClock(
@@ -73,6 +74,7 @@ export async function createAe(
   input: { studyId: string; body: CreateAeRequest & AeContent; signature: Signature; baseUrl: string },
 ): Promise<WriteResult> {
   const { studyId, body, signature } = input;
+  await assertStudyTakesAeWrites(ctx, studyId);
   const study = await findStudyForAe(ctx.tx, studyId);
   if (!study) throw notFound('The study');
   const subject = await findSubjectForAe(ctx.tx, studyId, body.subjectId);
@@ -188,6 +190,7 @@ export async function updateAe(
   ctx: UseCaseContext,
   input: { studyId: string; aeId: string; content: AeContent; signature: Signature; baseUrl: string },
 ): Promise<WriteResult> {
+  await assertStudyTakesAeWrites(ctx, input.studyId);
   const before = requireLive(await lockAe(ctx.tx, input.studyId, input.aeId));
   if (!mayUpdateAe({ status: before.status, isRemoved: before.removed })) {
     throw new AppError(
@@ -220,6 +223,7 @@ export async function amendAe(
   ctx: UseCaseContext,
   input: { studyId: string; aeId: string; body: AmendAeRequest; signature: Signature; baseUrl: string },
 ): Promise<WriteResult> {
+  await assertStudyTakesAeWrites(ctx, input.studyId);
   const before = requireLive(await lockAe(ctx.tx, input.studyId, input.aeId));
   if (!mayAmendAe({ status: before.status, isRemoved: before.removed })) {
     throw new AppError(
@@ -274,6 +278,7 @@ export async function verifyAe(
   ctx: UseCaseContext,
   input: { studyId: string; aeId: string; round: VerificationRound; verified: boolean; userId: string },
 ): Promise<AeRow> {
+  await assertStudyTakesAeWrites(ctx, input.studyId);
   const before = requireLive(await lockAe(ctx.tx, input.studyId, input.aeId));
   if (before.removed)
     throw new AppError('PRECONDITION', 'The adverse event was removed.', {

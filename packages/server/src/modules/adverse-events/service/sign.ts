@@ -7,6 +7,7 @@ import { presentSignedActions } from '../presenters';
 import { type AeRow, findAeSettings, lockAe } from '../repo';
 import { adverseEvents, aeSignatures } from '../tables';
 import { aeContentHash, contentOf } from './content';
+import { assertStudyTakesAeWrites } from './study-status';
 
 const SIGN_COLUMNS = {
   classification: { by: 'classificationSignedBy', at: 'classificationSignedAt' },
@@ -38,6 +39,7 @@ export async function signAe(
     comment: string | null;
   },
 ): Promise<AeRow> {
+  await assertStudyTakesAeWrites(ctx, input.studyId);
   const before = await lockAe(ctx.tx, input.studyId, input.aeId);
   if (!before) throw notFound('The adverse event');
   const settings = await findAeSettings(ctx.tx, input.studyId);

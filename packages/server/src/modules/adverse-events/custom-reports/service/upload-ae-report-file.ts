@@ -14,6 +14,7 @@ import { forbidden, notFound, validationError } from '../../../../platform/error
 import type { UseCaseContext } from '../../../../platform/use-case';
 import { storeAnswerFile } from '../../../files/api';
 import { loadForm } from '../../../questionnaires/service/context';
+import { assertStudyTakesAeWrites } from '../../service/study-status';
 import { type AeReportCaller, involvementsAt } from './context';
 
 export async function uploadAeReportFile(
@@ -29,6 +30,7 @@ export async function uploadAeReportFile(
     body: AnswerFileUploadBody;
   },
 ): Promise<AnswerFileInfo> {
+  await assertStudyTakesAeWrites(ctx, input.studyId);
   if (input.form.formId !== input.formIdOfUrl) throw notFound('The question');
   const loaded = await loadForm(ctx.tx, input.studyId, input.form.formId, input.form.version, false);
   if (loaded?.type !== 'TYPE_AE') throw notFound('The AE form');

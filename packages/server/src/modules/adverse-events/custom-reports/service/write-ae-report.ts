@@ -25,6 +25,7 @@ import type { UseCaseContext } from '../../../../platform/use-case';
 import { findEnrollment } from '../../../enrollments/api';
 import { listForms } from '../../../forms/api';
 import { loadForm } from '../../../questionnaires/service/context';
+import { assertStudyTakesAeWrites } from '../../service/study-status';
 import { type AeReportRow, findAeReport, findAeReportByToken, insertAeReport, updateAeReport } from '../repo';
 import {
   type AeReportCaller,
@@ -60,6 +61,7 @@ export async function createAeReport(
   caller: AeReportCaller,
   input: CreateAeReport & { studyId: string; enrollmentId: string },
 ): Promise<AeReportRow> {
+  await assertStudyTakesAeWrites(ctx, input.studyId);
   const enrollment = await findEnrollment(ctx.tx, input.studyId, input.enrollmentId);
   if (!enrollment) throw notFound('The enrollment');
   const forms = await listAeForms(ctx.tx, input.studyId);
@@ -190,6 +192,7 @@ export async function saveAeReport(
   caller: AeReportCaller,
   input: Change & { studyId: string; enrollmentId: string; tokenId: string; questionnaireId: string },
 ): Promise<{ row: AeReportRow; form: FormTemplateDocument }> {
+  await assertStudyTakesAeWrites(ctx, input.studyId);
   const row = await requireReportOfToken(ctx.tx, input, { lock: true });
   assertNotRemoved(row);
   const form = await loadReportForm(ctx.tx, row);
@@ -213,6 +216,7 @@ export async function signAeReport(
     signature: ExtendedValidationSignature;
   },
 ): Promise<{ row: AeReportRow; form: FormTemplateDocument }> {
+  await assertStudyTakesAeWrites(ctx, input.studyId);
   const found = await findAeReport(ctx.tx, input.studyId, input.aeReportId, { lock: true });
   if (!found || found.siteId !== input.siteId) throw notFound('The AE report');
   assertNotRemoved(found);
@@ -276,6 +280,7 @@ export async function amendAeReport(
     signature: ExtendedValidationSignature;
   },
 ): Promise<{ row: AeReportRow; form: FormTemplateDocument }> {
+  await assertStudyTakesAeWrites(ctx, input.studyId);
   const row = await requireReportOfToken(ctx.tx, input, { lock: true });
   assertNotRemoved(row);
   if (row.signed.length === 0) {
