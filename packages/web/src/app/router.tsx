@@ -4,6 +4,7 @@ import { accessRoutes } from '../features/access/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { aeReportRoutes } from '../features/adverse-events/custom-reports/routes';
 import { adverseEventRoutes } from '../features/adverse-events/routes';
+import { amendmentRoutes } from '../features/amendments/routes';
 import { authRoutes } from '../features/auth/routes';
 import { buildCheckRoutes } from '../features/build-check/routes';
 import { errorRoutes } from '../features/errors/routes';
@@ -50,6 +51,7 @@ export function createAppRouter() {
             ...formRoutes,
             ...ruleRoutes,
             ...buildCheckRoutes,
+            ...amendmentRoutes,
             ...processRoutes,
             ...questionnaireRoutes,
             ...queryRoutes,

@@ -3,6 +3,7 @@
 import type accessEn from '../locales/en/access.json';
 import type adverseEventsEn from '../locales/en/adverse-events.json';
 import type aeReportsEn from '../locales/en/ae-reports.json';
+import type amendmentsEn from '../locales/en/amendments.json';
 import type buildCheckEn from '../locales/en/build-check.json';
 import type commonEn from '../locales/en/common.json';
 import type exportsEn from '../locales/en/exports.json';
@@ -32,6 +33,7 @@ export interface EnglishCatalogs {
   access: typeof accessEn;
   'adverse-events': typeof adverseEventsEn;
   'ae-reports': typeof aeReportsEn;
+  amendments: typeof amendmentsEn;
   'build-check': typeof buildCheckEn;
   common: typeof commonEn;
   exports: typeof exportsEn;
