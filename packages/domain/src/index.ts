@@ -191,6 +191,7 @@ export * from './storage/model';
 export * from './studies/date-format';
 export * from './studies/model';
 export * from './studies/participant-settings';
+export * from './studies/amendment';
 export * from './studies/schemas';
 export * from './studies/state-machine';
 // subjects

@@ -64,6 +64,9 @@ export const ERROR_IDS = [
   'INVALID_PHONENUMBER',
   'MA_VALIDATION_ERR_MSG',
   'DUPLICATE_NAME',
+  // Issue 23 item 3 (beyond the spec's list, in its style): a lifecycle transition refused by the
+  // study-build check; the body's context lists the blocking diagnostics.
+  'STUDY_BUILD_CHECK_FAILED',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint';
+import { AmendmentFormVersionsRequestSchema, AmendmentSummarySchema } from './amendment';
 import { ParticipantSettingsSchema } from './participant-settings';
 import {
   AddonsRequestSchema,
@@ -147,6 +148,25 @@ export const studyEndpoints = {
     'cancelAmendmentSchedule',
     'Cancel the scheduled finish; the amendment stays open',
   ),
+  amendmentSummary: defineEndpoint({
+    method: 'GET',
+    path: '/api/study/:id/amendment',
+    summary:
+      'The running amendment: who started it, when, its kind, scheduled finish and what changed so far',
+    tags: ['amendments'],
+    params: IdParamsSchema,
+    response: { 200: AmendmentSummarySchema },
+  }),
+  amendmentFormVersions: defineEndpoint({
+    method: 'PUT',
+    path: '/api/study/:id/amendment/formVersions',
+    summary:
+      'Per changed form: do existing enrolments take the new version for events not yet started (applied at finish)',
+    tags: ['amendments'],
+    params: IdParamsSchema,
+    body: AmendmentFormVersionsRequestSchema,
+    response: { 200: AmendmentSummarySchema },
+  }),
   requestDelete: defineEndpoint({
     method: 'POST',
     path: '/api/study/:id/requestDelete',

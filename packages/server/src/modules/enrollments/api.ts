@@ -12,6 +12,7 @@ export {
   findStudyScheduleInfo,
   findSubject,
   lockEnrollment,
+  retagFormVersionOfEnrollments,
   type SubjectRow,
   updateEnrollment,
 } from './repo';

@@ -1,6 +1,6 @@
 /** SQL of enrollments and what enrolling reads (process, study, site, subject, form versions). */
 import { type Process, ProcessSchema } from '@trialbase/domain';
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { formTemplates } from '../forms/tables';
 import { processes } from '../processes/tables';
@@ -265,4 +265,28 @@ export async function findStudyExtendedValidation(db: Executor, studyId: string)
     .where(and(eq(studies.id, studyId), isNull(studies.deletedAt)))
     .limit(1);
   return row ? row.flag : null;
+}
+
+/**
+ * Issue 23 finishing an amendment: every enrolment of the study holding a tag for the form moves to
+ * the new version (its events not yet started read it; saved answers keep theirs). One statement
+ * for the whole study; returns how many enrolments moved.
+ */
+export async function retagFormVersionOfEnrollments(
+  db: Executor,
+  studyId: string,
+  formId: string,
+  version: { major: number; minor: number },
+  now: Date,
+): Promise<number> {
+  const tag = JSON.stringify({ major: version.major, minor: version.minor });
+  const rows = await db
+    .update(enrollments)
+    .set({
+      formVersions: sql`jsonb_set(${enrollments.formVersions}, array[${formId}::text], ${tag}::jsonb)`,
+      updatedAt: now,
+    })
+    .where(and(eq(enrollments.studyId, studyId), sql`${enrollments.formVersions} ? ${formId}`))
+    .returning({ id: enrollments.id });
+  return rows.length;
 }

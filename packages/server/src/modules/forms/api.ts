@@ -4,4 +4,4 @@
  * Other modules import this file, never ./repo (scripts/check-boundaries.mjs fails on that).
  */
 export { findImage, listForms } from './repo';
-export { publishChangedForms, revertChangedForms } from './service/amendment-forms';
+export { listChangedForms, publishChangedForms, revertChangedForms } from './service/amendment-forms';

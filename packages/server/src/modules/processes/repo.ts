@@ -1,5 +1,5 @@
 /** Queries of processes (pathways) and their data event index; every function is scoped by study first. */
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { studies, subscriptionPlans } from '../studies/tables';
 import { processDataEvents, processes } from './tables';
@@ -154,4 +154,17 @@ export async function findProcessOfDataEvent(db: Executor, studyId: string, data
       ),
     );
   return row?.process ?? null;
+}
+
+/** Issue 23 amendment summary: the live processes saved since the amendment started, by name. */
+export async function listProcessesChangedSince(
+  db: Executor,
+  studyId: string,
+  since: Date,
+): Promise<{ processId: string; name: string }[]> {
+  return db
+    .select({ processId: processes.id, name: processes.name })
+    .from(processes)
+    .where(and(live(studyId), gte(processes.updatedAt, since)))
+    .orderBy(asc(processes.name));
 }

@@ -6,6 +6,7 @@ import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
 import { presentStudyDetail } from './presenters';
 import { accessOf } from './route-helpers';
+import { chooseAmendmentFormVersions, readAmendmentSummary } from './service/amendment-summary';
 import { type AmendmentAction, changeAmendment } from './service/amendments';
 import {
   anonymizeStudy,
@@ -88,6 +89,11 @@ export function lifecycleRoutes(deps: ModuleDeps) {
         permission: inStudy(call.permission),
         handler: async (req) => {
           const study = await getStudyOr404(db, req.params.id);
+          // Spec 001 §6: amendments need the password when the study enables extended validation.
+          await checkExtendedValidation(db, req, {
+            required: study.extendedValidation,
+            meaning: `Study amendment: ${call.action}`,
+          });
           const body = req.body as { reason: string; scheduledTime?: string };
           const row = await runUseCase(db, actorOf(req), (ctx) =>
             changeAmendment(ctx, {
@@ -101,6 +107,30 @@ export function lifecycleRoutes(deps: ModuleDeps) {
         },
       }),
     ),
+    defineRoute({
+      endpoint: studyEndpoints.amendmentSummary,
+      permission: inStudy('STUDY_VIEW'),
+      handler: async (req) => {
+        const study = await getStudyOr404(db, req.params.id);
+        return readAmendmentSummary(db, study);
+      },
+    }),
+    defineRoute({
+      endpoint: studyEndpoints.amendmentFormVersions,
+      // The choice shapes what finishing publishes to enrolments: the finish permission.
+      permission: inStudy('STUDY_AMENDMENT_FINISH'),
+      handler: async (req) => {
+        const study = await getStudyOr404(db, req.params.id);
+        await checkExtendedValidation(db, req, {
+          required: study.extendedValidation,
+          meaning: 'Study amendment: form versions chosen',
+        });
+        const row = await runUseCase(db, actorOf(req), (ctx) =>
+          chooseAmendmentFormVersions(ctx, { studyId: study.id, ...req.body }),
+        );
+        return readAmendmentSummary(db, row);
+      },
+    }),
     ...STATUS_CALLS.map((call) =>
       defineRoute({
         endpoint: call.endpoint,

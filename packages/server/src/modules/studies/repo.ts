@@ -7,6 +7,7 @@ import { formTemplates } from '../forms/tables';
 import { processes } from '../processes/tables';
 import { sites } from '../sites/tables';
 import { subjects } from '../subjects/tables';
+import { users } from '../users/tables';
 import { enterpriseCodes, studies, subscriptionPlans } from './tables';
 
 export type StudyRow = typeof studies.$inferSelect;
@@ -214,4 +215,14 @@ export async function eraseSubjectIdentities(
     .set({ attributes: sql`${subjects.attributes} - array[${list}]::text[]`, updatedAt: now })
     .where(and(eq(subjects.studyId, studyId), sql`${subjects.attributes} ?| array[${list}]::text[]`));
   return held.map((s) => ({ id: s.id, fields: fields.filter((f) => f in s.attributes) }));
+}
+
+/** The printed name of a staff user (the amendment summary's "started by"); null when unknown. */
+export async function findUserName(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? `${row.firstName} ${row.lastName}`.trim() : null;
 }

@@ -16,13 +16,36 @@ async function changedForms(db: Executor, studyId: string) {
 }
 
 /** Finishing: a new major version of each changed form (an invalid draft refuses the finish). */
-export async function publishChangedForms(ctx: UseCaseContext, studyId: string): Promise<string[]> {
-  const published: string[] = [];
+export async function publishChangedForms(
+  ctx: UseCaseContext,
+  studyId: string,
+): Promise<{ formId: string; version: { major: number; minor: number } }[]> {
+  const published: { formId: string; version: { major: number; minor: number } }[] = [];
   for (const row of await changedForms(ctx.tx, studyId)) {
-    await promoteFormVersion(ctx, { studyId, formId: row.id, kind: 'major' });
-    published.push(row.id);
+    const { version } = await promoteFormVersion(ctx, { studyId, formId: row.id, kind: 'major' });
+    published.push({ formId: row.id, version: { major: version.major, minor: version.minor } });
   }
   return published;
+}
+
+/**
+ * The overview's amendment summary (issue 23, spec 001 §2): the forms whose draft is ahead of its
+ * published version, each with the version existing enrolments hold now (null: never published).
+ */
+export async function listChangedForms(
+  db: Executor,
+  studyId: string,
+): Promise<{ formId: string; name: string; publishedVersion: { major: number; minor: number } | null }[]> {
+  const out = [];
+  for (const row of await changedForms(db, studyId)) {
+    const latest = await latestVersion(db, studyId, row.id);
+    out.push({
+      formId: row.id,
+      name: row.name,
+      publishedVersion: latest ? { major: latest.major, minor: latest.minor } : null,
+    });
+  }
+  return out;
 }
 
 /** Discarding: changed drafts back to their latest version; forms created since `since` and never published removed. */

@@ -9,6 +9,7 @@ import {
   type FormVersion,
   type Process,
   type StudyVerificationType,
+  tokenFormVersionOf,
   type UnscheduledDataEventType,
   unscheduledDataEventOf,
   unscheduledTypeOfToken,
@@ -254,7 +255,14 @@ export async function loadFillContext(
   const event = scheduled ?? unscheduledDataEventOf(process, token);
   if (!event) throw notFound('The data event');
   const unscheduledType = scheduled ? null : unscheduledTypeOfToken(token.type);
-  const tags = enrollment.formVersions as Record<string, FormVersion>;
+  // Issue 23: a form with answers saved in this token stays at the version they were saved with (an
+  // amendment may have moved the enrolment's tag on for the events not yet started).
+  const tags: Record<string, FormVersion | undefined> = {
+    ...(enrollment.formVersions as Record<string, FormVersion>),
+  };
+  for (const q of around.questionnaires) {
+    tags[q.formId] = tokenFormVersionOf({ major: q.formMajor, minor: q.formMinor }, tags[q.formId]);
+  }
   const wanted = [
     ...event.forms.map((id) => ({ id, isOptional: false })),
     ...event.optionalForms.filter((id) => !event.forms.includes(id)).map((id) => ({ id, isOptional: true })),

@@ -7,14 +7,16 @@
  * and runs once: the sweep re-reads the row under lock and finishes only a still-due amendment.
  */
 
-import type { StudyStatus } from '@trialbase/domain';
+import { formsTakingNewVersion, type StudyStatus } from '@trialbase/domain';
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db, Executor } from '../../../platform/db/client';
 import { AppError } from '../../../platform/errors';
 import { runUseCase, SYSTEM_ACTOR, type UseCaseContext } from '../../../platform/use-case';
+import { retagFormVersionOfEnrollments } from '../../enrollments/api';
 import { publishChangedForms, revertChangedForms } from '../../forms/api';
 import { type StudyRow, updateStudyRow } from '../repo';
 import { studies } from '../tables';
+import { assertStudyBuildPasses, isBuildCheckRefusal } from './build-gate';
 import { nextStatus } from './lifecycle';
 import { loadStudyForChange } from './update-study';
 
@@ -49,12 +51,20 @@ function changesFor(ctx: UseCaseContext, row: StudyRow, input: AmendmentInput): 
     case 'startNonBlockingAmendment':
       return {
         amendmentStartedAt: ctx.now,
+        amendmentStartedBy: ctx.actor.id,
         amendmentBlocking: input.action === 'startAmendment',
         amendmentScheduledAt: null,
+        amendmentFormVersions: {},
       };
     case 'discardAmendment':
     case 'finishAmendment':
-      return { amendmentStartedAt: null, amendmentBlocking: null, amendmentScheduledAt: null };
+      return {
+        amendmentStartedAt: null,
+        amendmentStartedBy: null,
+        amendmentBlocking: null,
+        amendmentScheduledAt: null,
+        amendmentFormVersions: null,
+      };
     case 'scheduleAmendment':
     case 'rescheduleAmendment': {
       const at = new Date(input.scheduledTime ?? '');
@@ -85,16 +95,45 @@ function changesFor(ctx: UseCaseContext, row: StudyRow, input: AmendmentInput): 
   }
 }
 
+/**
+ * Finishing (issue 23): each changed form gets a new version; where the author chose NEW_EVENTS for a
+ * form, existing enrolments holding it are retagged in the same transaction, so their events not yet
+ * started read the new version (saved answers keep theirs). What moved goes into the audit event.
+ */
+async function publishAmendment(ctx: UseCaseContext, row: StudyRow) {
+  const published = await publishChangedForms(ctx, row.id);
+  const retaggedForms = [];
+  for (const form of formsTakingNewVersion(published, row.amendmentFormVersions)) {
+    const enrollments = await retagFormVersionOfEnrollments(
+      ctx.tx,
+      row.id,
+      form.formId,
+      form.version,
+      ctx.now,
+    );
+    retaggedForms.push({ ...form, enrollments });
+  }
+  return { publishedForms: published.map((p) => p.formId), retaggedForms };
+}
+
 /** Spec 001 §7 one amendment step: the state machine's transition, the amendment columns, the audit event. */
 export async function changeAmendment(ctx: UseCaseContext, input: AmendmentInput): Promise<StudyRow> {
   const row = await loadStudyForChange(ctx, input.studyId);
   const from = row.status as StudyStatus;
   const to = nextStatus(from, input.action);
   const changes = changesFor(ctx, row, input);
+  // Issue 23 item 3: what is about to go live (now or at the scheduled time) passes the build check.
+  if (
+    input.action === 'finishAmendment' ||
+    input.action === 'scheduleAmendment' ||
+    input.action === 'rescheduleAmendment'
+  ) {
+    await assertStudyBuildPasses(ctx.tx, row.id);
+  }
   // Finishing publishes the changed forms (new enrolments take them); discarding puts them back.
   const forms =
     input.action === 'finishAmendment'
-      ? { publishedForms: await publishChangedForms(ctx, row.id) }
+      ? await publishAmendment(ctx, row)
       : input.action === 'discardAmendment'
         ? { revertedForms: await revertChangedForms(ctx, row.id, row.amendmentStartedAt ?? new Date(0)) }
         : {};
@@ -141,6 +180,19 @@ export async function runDueAmendments(db: Db, now: Date): Promise<number> {
         const row = await loadStudyForChange(ctx, studyId);
         if (row.status !== 'AMENDMENT' || !row.amendmentScheduledAt || row.amendmentScheduledAt > ctx.now)
           return false;
+        try {
+          await assertStudyBuildPasses(ctx.tx, studyId);
+        } catch (error) {
+          if (!isBuildCheckRefusal(error)) throw error;
+          // Issue 23 item 3: a design that broke after scheduling does not go live; the schedule is
+          // cancelled (audited) and the amendment stays open for the author to fix and finish.
+          await changeAmendment(ctx, {
+            studyId,
+            action: 'cancelAmendmentSchedule',
+            reason: 'Scheduled finish refused by the study-build check',
+          });
+          return false;
+        }
         await changeAmendment(ctx, { studyId, action: 'finishAmendment', reason: 'Scheduled finish' });
         return true;
       },

@@ -80,6 +80,8 @@ export async function createStudy(
     amendmentStartedAt: null,
     amendmentBlocking: null,
     amendmentScheduledAt: null,
+    amendmentStartedBy: null,
+    amendmentFormVersions: null,
     primaryLanguage: settings.primaryLanguage,
     languages: settings.languages,
     dateFormat: settings.dateFormat,

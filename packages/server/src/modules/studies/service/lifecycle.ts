@@ -10,6 +10,7 @@ import type { Signature } from '../../../platform/auth/extended-validation';
 import { AppError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { eraseSubjectIdentities, type StudyRow, updateStudyRow } from '../repo';
+import { assertStudyBuildPasses } from './build-gate';
 import { loadStudyForChange } from './update-study';
 
 /** The state machine's verdict as an AppError (the platform error handler does not map TransitionError). */
@@ -43,6 +44,8 @@ export async function changeStudyStatus(
   const row = await loadStudyForChange(ctx, input.studyId);
   const from = row.status as StudyStatus;
   const to = nextStatus(from, input.action);
+  // Issue 23 item 3: a study goes to production or test only when its build check has no error.
+  if (input.action === 'start' || input.action === 'test') await assertStudyBuildPasses(ctx.tx, row.id);
   const updated = await updateStudyRow(ctx.tx, row.id, { status: to, updatedAt: ctx.now });
   await ctx.audit({
     action: 'STUDY_STATUS_CHANGED',
