@@ -69,6 +69,14 @@ export default defineConfig(({ mode }) => ({
     // The bench reads the manifest to size the participant bundle on its own.
     manifest: mode === 'public' ? '.vite/public-manifest.json' : true,
     rolldownOptions: {
+      output: {
+        // A catalog's chunk is named by its language and namespace (locale-de-queries-[hash].js), so
+        // what a page downloads can be read off the network (issue 18 item 1: lazy strings).
+        chunkFileNames: (chunk) => {
+          const catalog = /[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+          return catalog ? `assets/locale-${catalog[1]}-${catalog[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
       input: (mode === 'public' ? { public: 'public.html' } : { main: 'index.html' }) as Record<
         string,
         string

@@ -1,5 +1,5 @@
 import { useDirection } from '@mantine/core';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
@@ -38,7 +38,10 @@ export function RootLayout() {
     <>
       {/* Issue 20 item 4: staff components of reference questions in every form the renderer draws. */}
       <ReferenceSlotsProvider value={STAFF_REFERENCE_SLOTS}>
-        <Outlet />
+        {/* A page whose strings are not there yet (issue 18 item 1) shows the loader, never its keys. */}
+        <Suspense fallback={<FullPageLoader />}>
+          <Outlet />
+        </Suspense>
       </ReferenceSlotsProvider>
       <ReauthDialog />
       <UnsupportedScreen />

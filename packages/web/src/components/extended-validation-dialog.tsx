@@ -16,7 +16,7 @@ import { PasswordField } from './password-field';
  * Render once per page (or in the app shell); `useExtendedValidation()` opens it.
  */
 export function ExtendedValidationDialog() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'integrations']);
   const state = useExtendedValidationState();
   const session = useSession();
   const [password, setPassword] = useState('');

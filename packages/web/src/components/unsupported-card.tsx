@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 /** Spec 000 §6: shown where a feature needs a paid module the study does not have. */
 export function UnsupportedCard({ module }: { module: PaidModule }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'studies']);
   const name = t(`STUDY.MODULES.NAMES.${module}`);
   return (
     <Card withBorder padding="sm" radius="md" bg="gray.0" data-unsupported={module}>

@@ -1,4 +1,4 @@
-import type { i18n as I18n } from 'i18next';
+import type { BackendModule } from 'i18next';
 import { FALLBACK_LANGUAGE, normalizeLanguageCode } from './languages';
 
 /** A catalog, `locales/{language}/{namespace}.json`: i18next JSON v4, English the source. */
@@ -30,9 +30,6 @@ export function catalogsOf(files: Record<string, () => Promise<Catalog>>) {
     namespaces.add(match[2]);
     BY_LANGUAGE.set(match[1], namespaces);
   }
-  /** Downloads under way or done, per i18next instance (one per app; tests make their own). */
-  const pendingOf = new WeakMap<I18n, Map<string, Promise<void>>>();
-
   /** The namespaces English has (every namespace starts there), sorted. */
   function namespacesOf(language: string = FALLBACK_LANGUAGE): string[] {
     return [...(BY_LANGUAGE.get(language) ?? [])].sort();
@@ -49,55 +46,45 @@ export function catalogsOf(files: Record<string, () => Promise<Catalog>>) {
     return LOADERS.has(`${language}/${namespace}`);
   }
 
-  /**
-   * The languages whose strings a page in `language` uses, most specific first: the language, its
-   * base language when there are catalogs of it (`pt-br` → `pt`), then English. i18next looks keys
-   * up in this order (fallbackLng), so a partial language falls back to English key by key.
-   */
-  function languageChain(language: string): string[] {
-    const code = normalizeLanguageCode(language);
-    const base = code.split('-')[0] ?? code;
-    const chain = [code];
-    if (base !== code && BY_LANGUAGE.has(base)) chain.push(base);
-    if (!chain.includes(FALLBACK_LANGUAGE)) chain.push(FALLBACK_LANGUAGE);
-    return chain;
+  /** Downloads under way or done, one per file (a failed one may be tried again). */
+  const downloads = new Map<string, Promise<Catalog>>();
+
+  function download(language: string, namespace: string): Promise<Catalog> {
+    const id = `${language}/${namespace}`;
+    const load = LOADERS.get(id);
+    // A language without a file of this namespace (yet): its keys show in English.
+    if (!load) return Promise.resolve({});
+    let loading = downloads.get(id);
+    if (!loading) {
+      loading = load().catch((error: unknown) => {
+        downloads.delete(id);
+        throw error;
+      });
+      downloads.set(id, loading);
+    }
+    return loading;
   }
 
   /**
-   * Adds these namespaces of `language` (and its fallbacks) to i18next, each file once. A namespace
-   * a language has no file of yet is skipped: its keys show in English. A failed download may be
-   * tried again by the next call.
+   * The i18next backend of both apps: `i18n.loadNamespaces(namespaces)` downloads those namespaces
+   * in the active language and its fallbacks (i18next's `fallbackLng`, English; a regional language
+   * also its base language when there are catalogs of it), each file once; `changeLanguage` loads,
+   * in the new language, the namespaces loaded so far (i18next's `ns`), and nothing else. Strings of
+   * a language are handed over only with the English ones of that namespace, so a partial language
+   * never shows a key while its English fallback is still on its way.
    */
-  function loadCatalogs(i18n: I18n, language: string, namespaces: Iterable<string>): Promise<void> {
-    const loads: Promise<void>[] = [];
-    let pending = pendingOf.get(i18n);
-    if (!pending) {
-      pending = new Map();
-      pendingOf.set(i18n, pending);
-    }
-    for (const code of languageChain(language)) {
-      for (const namespace of namespaces) {
-        const id = `${code}/${namespace}`;
-        const load = LOADERS.get(id);
-        if (!load || i18n.hasResourceBundle(code, namespace)) continue;
-        let loading = pending.get(id);
-        if (!loading) {
-          loading = load().then(
-            (catalog) => {
-              i18n.addResourceBundle(code, namespace, catalog, true, true);
-            },
-            (error: unknown) => {
-              pending?.delete(id);
-              throw error;
-            },
-          );
-          pending.set(id, loading);
-        }
-        loads.push(loading);
-      }
-    }
-    return Promise.all(loads).then(() => undefined);
-  }
+  const backend: BackendModule = {
+    type: 'backend',
+    init() {},
+    read(language, namespace, callback) {
+      const code = normalizeLanguageCode(language);
+      const english = code === FALLBACK_LANGUAGE ? null : download(FALLBACK_LANGUAGE, namespace);
+      Promise.all([download(code, namespace), english]).then(
+        ([catalog]) => callback(null, catalog),
+        (error: unknown) => callback(error instanceof Error ? error : String(error), false),
+      );
+    },
+  };
 
-  return { namespacesOf, languagesWith, hasCatalog, languageChain, loadCatalogs };
+  return { namespacesOf, languagesWith, hasCatalog, backend };
 }

@@ -12,7 +12,7 @@ import {
 } from '../../i18n/languages';
 
 /** The staff app's namespaces: every web namespace but the participant pages' own. */
-type StaffNamespace = Exclude<keyof EnglishCatalogs, 'public' | `public-${string}`>;
+export type StaffNamespace = Exclude<keyof EnglishCatalogs, 'public' | `public-${string}`>;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -23,14 +23,11 @@ declare module 'i18next' {
 }
 
 /**
- * English, the source and every language's fallback, comes with the app; the active language's
- * catalogs load as one chunk per namespace (locales/{language}/{namespace}.json). A namespace or a
- * staff language dropped into locales/ is picked up without code changes.
+ * Every staff catalog, locales/{language}/{namespace}.json, is its own chunk, English included: a
+ * page downloads the namespaces it uses in the active language (and English behind it, key by key),
+ * through the catalogs' i18next backend the participant app shares. A namespace or a staff language
+ * dropped into locales/ is picked up without code changes.
  */
-const english = import.meta.glob<Catalog>(
-  ['../../locales/en/*.json', '!../../locales/en/public.json', '!../../locales/en/public-*.json'],
-  { import: 'default', eager: true },
-);
 const catalogs = catalogsOf(
   import.meta.glob<Catalog>(
     ['../../locales/*/*.json', '!../../locales/*/public.json', '!../../locales/*/public-*.json'],
@@ -39,7 +36,15 @@ const catalogs = catalogsOf(
 );
 
 /** Every staff namespace (English has them all); `common` is the default, the others its fallbacks. */
-const NAMESPACES = catalogs.namespacesOf(FALLBACK_LANGUAGE);
+const NAMESPACES = catalogs.namespacesOf(FALLBACK_LANGUAGE) as StaffNamespace[];
+
+/**
+ * What the shell needs on every page, loaded before the first render: `common` (menu, toolbar,
+ * login, stock errors) and `server-errors` (the error toasts and form errors of any call). Every
+ * other namespace is an area's: its routes declare it (app/lazy-area.ts), a component of another
+ * area declares it in its `useTranslation([...])`.
+ */
+export const SHELL_NAMESPACES: readonly StaffNamespace[] = ['common', 'server-errors'];
 
 /** The staff UI languages: those with a `common` catalog, English first. */
 export const UI_LANGUAGES: readonly string[] = catalogs
@@ -56,48 +61,55 @@ export function resolveUiLanguage(candidates: ReadonlyArray<string | null | unde
 /** Set from the query parameter or the stored choice; null means "use the system default". */
 let chosenLanguage: string | null = null;
 
-let switching = 0;
-
-/** Loads every staff namespace of the language (English is bundled), then switches to it. */
-function switchTo(language: string): Promise<void> {
-  const turn = ++switching;
-  return catalogs
-    .loadCatalogs(i18next, language, NAMESPACES)
-    .catch(() => undefined)
-    .then(async () => {
-      if (turn === switching && i18next.language !== language) await i18next.changeLanguage(language);
-    });
+/**
+ * Downloads these namespaces in the active language and English (each file once; i18next keeps
+ * them for a later language switch). Resolves also when a download failed: the keys then show.
+ */
+export function loadNamespaces(namespaces: readonly StaffNamespace[]): Promise<void> {
+  return i18next.loadNamespaces([...namespaces]);
 }
 
 /**
- * Initialises i18next with the English strings, then loads the chosen language's (the first render
- * waits for the returned promise, so it shows no English flash).
+ * Switches to a language once the namespaces loaded so far are there in it (i18next downloads
+ * them, and no other area's); the last switch wins when several overlap.
+ */
+function switchTo(language: string): Promise<void> {
+  return i18next.changeLanguage(language).then(() => undefined);
+}
+
+/**
+ * Initialises i18next in the chosen language with the shell's namespaces (the first render waits
+ * for the returned promise, so it shows no key and no English flash).
  */
 export function initI18n(): Promise<void> {
   chosenLanguage = firstLanguage([readQueryLanguage(), readStoredLanguage(STORAGE_KEY)], UI_LANGUAGES);
   const language = chosenLanguage ?? FALLBACK_LANGUAGE;
-  const resources: Record<string, Catalog> = {};
-  for (const [file, catalog] of Object.entries(english)) {
-    const namespace = /\/([^/]+)\.json$/.exec(file)?.[1];
-    if (namespace) resources[namespace] = catalog;
-  }
   i18next.on('languageChanged', applyDocumentLanguage);
-  void i18next.use(initReactI18next).init({
-    resources: { [FALLBACK_LANGUAGE]: resources },
-    partialBundledLanguages: true,
-    ns: NAMESPACES,
-    defaultNS: 'common',
-    fallbackNS: NAMESPACES.filter((namespace) => namespace !== 'common'),
-    lng: FALLBACK_LANGUAGE,
-    fallbackLng: FALLBACK_LANGUAGE,
-    lowerCaseLng: true,
-    initAsync: false,
-    returnNull: false,
-    showSupportNotice: false,
-    interpolation: { escapeValue: false },
+  applyDocumentLanguage(language);
+  return new Promise((resolve) => {
+    void i18next
+      .use(catalogs.backend)
+      .use(initReactI18next)
+      .init(
+        {
+          ns: [...SHELL_NAMESPACES],
+          defaultNS: 'common',
+          // Keys of every area resolve from `t` of any component, once the area's namespace is loaded.
+          fallbackNS: NAMESPACES.filter((namespace) => namespace !== 'common'),
+          lng: language,
+          fallbackLng: FALLBACK_LANGUAGE,
+          lowerCaseLng: true,
+          initAsync: false,
+          returnNull: false,
+          showSupportNotice: false,
+          interpolation: { escapeValue: false },
+          // A component whose namespace is not there yet suspends (the page's loader shows) instead
+          // of drawing its keys.
+          react: { useSuspense: true },
+        },
+        () => resolve(),
+      );
   });
-  applyDocumentLanguage(FALLBACK_LANGUAGE);
-  return switchTo(language);
 }
 
 /** Spec 000 §1: the system's default language applies only when the user chose none. */

@@ -1,9 +1,9 @@
-import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { AppShell, Burger, Group, Progress, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { SessionUser } from '@trialbase/domain';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useNavigation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { LanguageSwitch } from '../../components/language-switch';
 import { SideMenu } from './side-menu';
@@ -13,6 +13,9 @@ import { UserMenu } from './user-menu';
 export function AppLayout({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const [isNavOpen, { toggle, close }] = useDisclosure(false);
+  // While the next screen's chunk and strings download (lazy areas, issue 18 item 1), the current
+  // page stays and a thin bar under the toolbar says something is on its way.
+  const isNavigating = useNavigation().state === 'loading';
 
   return (
     <AppShell
@@ -39,6 +42,20 @@ export function AppLayout({ user }: { user: SessionUser }) {
             <UserMenu user={user} />
           </Group>
         </Group>
+        {isNavigating && (
+          <Progress
+            value={100}
+            animated
+            size={3}
+            radius={0}
+            pos="absolute"
+            bottom={0}
+            left={0}
+            right={0}
+            aria-label={t('COMMON.LOADING')}
+            data-testid="navigation-progress"
+          />
+        )}
       </AppShell.Header>
       <AppShell.Navbar p="xs">
         <SideMenu user={user} onNavigate={close} />

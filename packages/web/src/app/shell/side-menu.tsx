@@ -64,7 +64,7 @@ export function SideMenu({ user, onNavigate }: SideMenuProps) {
           onClick={onNavigate}
         />
         {studyId && studyEntries.length > 0 && (
-          <Stack gap={2} role="group" aria-label={t('ACCESS.NAV.STUDY_SECTIONS')} data-testid="study-menu">
+          <Stack gap={2} role="group" aria-label={t('NAV.STUDY_SECTIONS')} data-testid="study-menu">
             <Divider my={6} />
             {study.studyName && (
               <Text size="xs" c="dimmed" fw={600} px="sm" pb={4} truncate="end">
@@ -90,7 +90,7 @@ export function SideMenu({ user, onNavigate }: SideMenuProps) {
             <NavLink
               component={Link}
               to="/admin/users"
-              label={t('ACCESS.NAV.USERS')}
+              label={t('NAV.USERS')}
               leftSection={<IconUsers size={16} aria-hidden />}
               active={isActive('/admin/users')}
               onClick={onNavigate}

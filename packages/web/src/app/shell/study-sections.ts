@@ -1,8 +1,8 @@
 import {
   IconAlertTriangle,
   IconApi,
-  IconArrowsShuffle,
   IconArchive,
+  IconArrowsShuffle,
   IconBuildingHospital,
   IconChartBar,
   IconDatabaseImport,
@@ -31,7 +31,10 @@ export type StudySection = {
   /** Path under /study/:studyId/. */
   path: string;
   icon: Icon;
-  /** The i18n key of its menu label. */
+  /**
+   * The i18n key of its menu label, in `common` (NAV.SECTIONS): the menu shows on every page, before
+   * any area's namespace is loaded.
+   */
   label: string;
   /** Shown when this holds (spec 000 §6); the server refuses the screen's calls otherwise. */
   isAllowed: (study: StudyAbilities) => boolean;
@@ -60,14 +63,14 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
     key: 'OVERVIEW',
     path: 'overview',
     icon: IconLayoutDashboard,
-    label: 'ACCESS.NAV.OVERVIEW',
+    label: 'NAV.SECTIONS.OVERVIEW',
     isAllowed: (study) => study.can('STUDY_VIEW') || (study.role !== null && study.role !== 'OTHER'),
   },
   {
     key: 'SUBJECTS',
     path: 'patient',
     icon: IconUserSquareRounded,
-    label: 'SUBJECTS.NAV',
+    label: 'NAV.SECTIONS.SUBJECTS',
     isAllowed: can('PATIENT_LIST'),
   },
   {
@@ -83,7 +86,7 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
     key: 'ADVERSE_EVENTS',
     path: 'ae',
     icon: IconAlertTriangle,
-    label: 'ADVERSE_EVENTS.NAV',
+    label: 'NAV.SECTIONS.ADVERSE_EVENTS',
     isAllowed: can('AE_LIST'),
   },
   {
@@ -91,28 +94,28 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
     key: 'CUSTOM_AE_REPORTS',
     path: 'ae2',
     icon: IconFileReport,
-    label: 'AE_REPORTS.NAV',
+    label: 'NAV.SECTIONS.CUSTOM_AE_REPORTS',
     isAllowed: can('AE_LIST'),
   },
   {
     key: 'FORMS',
     path: 'questionnaireTemplate',
     icon: IconForms,
-    label: 'FORMS.NAV',
+    label: 'NAV.SECTIONS.FORMS',
     isAllowed: can('QUESTIONNAIRE_TEMPLATE_LIST'),
   },
   {
     key: 'PROCESSES',
     path: 'pathway',
     icon: IconRoute,
-    label: 'PROCESSES.NAV',
+    label: 'NAV.SECTIONS.PROCESSES',
     isAllowed: can('PATHWAY_LIST'),
   },
   {
     key: 'RULES',
     path: 'referenceRules',
     icon: IconListCheck,
-    label: 'RULES.TITLE',
+    label: 'NAV.SECTIONS.RULES',
     // The rules page lists the study's forms beside the rules (GET questionnairetemplate).
     isAllowed: canAll('QUESTIONNAIRE_TEMPLATE_VIEW', 'QUESTIONNAIRE_TEMPLATE_LIST'),
   },
@@ -120,7 +123,7 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
     key: 'SITES',
     path: 'sites',
     icon: IconBuildingHospital,
-    label: 'ACCESS.NAV.SITES',
+    label: 'NAV.SECTIONS.SITES',
     isAllowed: can('SITE_OVERVIEW'),
   },
   {
@@ -128,23 +131,23 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
     key: 'TRANSLATIONS',
     path: 'translations',
     icon: IconLanguage,
-    label: 'TRANSLATIONS.NAV',
+    label: 'NAV.SECTIONS.TRANSLATIONS',
     isAllowed: can('STUDY_TRANSLATIONS'),
   },
   {
     key: 'ACCESS',
     path: 'access',
     icon: IconUsersGroup,
-    label: 'ACCESS.NAV.ACCESS',
+    label: 'NAV.SECTIONS.ACCESS',
     isAllowed: can(ACCESS_MANAGE_PERMISSION),
   },
-  { key: 'API', path: 'api', icon: IconApi, label: 'ACCESS.NAV.API', isAllowed: can('API_KEY_VIEW') },
+  { key: 'API', path: 'api', icon: IconApi, label: 'NAV.SECTIONS.API', isAllowed: can('API_KEY_VIEW') },
   {
     // Issue 26: the export builder and the caller's own exports (REPORTING_EXPORT; site-limited users export their sites).
     key: 'EXPORTS',
     path: 'exports',
     icon: IconFileExport,
-    label: 'EXPORTS.NAV',
+    label: 'NAV.SECTIONS.EXPORTS',
     isAllowed: can('REPORTING_EXPORT'),
   },
   {
@@ -152,7 +155,7 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
     key: 'RANDOMIZATION',
     path: 'randomization',
     icon: IconArrowsShuffle,
-    label: 'RANDOMIZATION.NAV',
+    label: 'NAV.SECTIONS.RANDOMIZATION',
     isAllowed: canAny('TRIAL_GROUP_VIEW', 'RANDOMIZATION_LIST_EXPORT'),
   },
   {
@@ -160,7 +163,7 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
     key: 'STORAGE',
     path: 'storage',
     icon: IconArchive,
-    label: 'STORAGE.NAV',
+    label: 'NAV.SECTIONS.STORAGE',
     isAllowed: can('SOFT_DELETE'),
   },
 ];
@@ -184,7 +187,7 @@ export const PENDING_SECTIONS: readonly PendingSection[] = [
     module: 'ECONSENT',
     path: 'econsent',
     icon: IconFileCertificate,
-    label: 'STUDY.MODULES.NAMES.ECONSENT',
+    label: 'NAV.SECTIONS.ECONSENT',
     isAllowed: can('ECONSENT_LIST'),
   },
   {
@@ -192,7 +195,7 @@ export const PENDING_SECTIONS: readonly PendingSection[] = [
     module: 'REPORTING',
     path: 'reports/verification',
     icon: IconChartBar,
-    label: 'STUDY.MODULES.NAMES.REPORTING',
+    label: 'NAV.SECTIONS.REPORTING',
     isAllowed: canAny('REPORTING_VERIFICATION', 'REPORTING_SITE'),
   },
   {
@@ -200,7 +203,7 @@ export const PENDING_SECTIONS: readonly PendingSection[] = [
     module: 'EXTERNAL_DATA',
     path: 'externalData',
     icon: IconDatabaseImport,
-    label: 'STUDY.MODULES.NAMES.EXTERNAL_DATA',
+    label: 'NAV.SECTIONS.EXTERNAL_DATA',
     isAllowed: can('STUDY_UPDATE'),
   },
   {
@@ -208,7 +211,7 @@ export const PENDING_SECTIONS: readonly PendingSection[] = [
     module: 'WEBHOOKS',
     path: 'webhooks',
     icon: IconWebhook,
-    label: 'STUDY.MODULES.NAMES.WEBHOOKS',
+    label: 'NAV.SECTIONS.WEBHOOKS',
     isAllowed: can('WEBHOOK_LIST'),
   },
 ];

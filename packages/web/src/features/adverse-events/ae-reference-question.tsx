@@ -32,7 +32,7 @@ export function AeReferenceQuestion({
   labelId,
   describedBy,
 }: QuestionInputProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'adverse-events']);
   const { studyId = '', pathwayRecordId = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();

@@ -37,7 +37,7 @@ function SafetyContactsForm({
   initial: AeStudySettings;
   canEdit: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'adverse-events']);
   const save = useUpdateAeSettings(study.id);
   const [rows, setRows] = useState<Row[]>(() => initial.safetyContacts.map((c) => ({ ...c })));
   const [involvement, setInvolvement] = useState(initial.sponsorInvolvement);
@@ -167,7 +167,7 @@ function SafetyContactsForm({
 
 /** Study settings (issue 20 item 5): who is emailed at once when an AE is marked serious, and when the sponsor signs. */
 export function SafetyContactsCard({ study }: { study: StudyDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'adverse-events']);
   const abilities = useStudyAbilities(study.id);
   // GET aeSettings asks AE_VIEW: callers without it (a monitor, an admin-lite) do not see the card.
   const canView = abilities.can('AE_VIEW');

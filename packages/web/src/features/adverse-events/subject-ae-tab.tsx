@@ -13,7 +13,7 @@ import { useSubjectAes } from './api';
  * clock, and (with AE_CREATE) a report per enrollment, since an AE is reported on a record.
  */
 export function SubjectAeTab({ studyId, subjectId }: { studyId: string; subjectId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'adverse-events']);
   const abilities = useStudyAbilities(studyId);
   const canCreate = abilities.can('AE_CREATE');
   const aes = useSubjectAes(studyId, subjectId);

@@ -1,8 +1,13 @@
 import type { RouteObject } from 'react-router';
+import { areaRoutes } from '../../app/lazy-area';
 
-export const authRoutes: RouteObject[] = [
-  {
-    path: 'authentication/login',
-    lazy: async () => ({ Component: (await import('./login-page')).LoginPage }),
-  },
-];
+/** Sign-in (its forgot-password and sign-up links are the accounts area's strings). */
+export const authRoutes: RouteObject[] = areaRoutes(
+  ['users'],
+  [
+    {
+      path: 'authentication/login',
+      lazy: async () => ({ Component: (await import('./login-page')).LoginPage }),
+    },
+  ],
+);

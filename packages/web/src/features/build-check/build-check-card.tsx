@@ -6,7 +6,7 @@ import { useBuildCheck } from './api';
 
 /** Issue 23 item 3: the study overview's build-check summary (errors, warnings) with a link to the list. */
 export function BuildCheckCard({ studyId }: { studyId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'build-check']);
   const isAllowed = useStudyAbilities(studyId).can('QUESTIONNAIRE_TEMPLATE_VIEW');
   const report = useBuildCheck(studyId, isAllowed);
   if (!isAllowed) return null;

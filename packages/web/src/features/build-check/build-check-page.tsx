@@ -12,7 +12,7 @@ const SEVERITIES: readonly BuildCheckSeverity[] = ['ERROR', 'WARNING'];
 
 /** A diagnostic's text: its code's message, with the reason (when the code has one) spelled out. */
 function useDiagnosticText() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'studies']);
   return (d: BuildCheckDiagnostic) => {
     const reason =
       typeof d.params.reason === 'string'
@@ -27,7 +27,7 @@ function useDiagnosticText() {
 }
 
 function DiagnosticRow({ studyId, diagnostic }: { studyId: string; diagnostic: BuildCheckDiagnostic }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'studies']);
   const textOf = useDiagnosticText();
   return (
     <Group
@@ -52,7 +52,7 @@ function DiagnosticRow({ studyId, diagnostic }: { studyId: string; diagnostic: B
 
 /** /study/{studyId}/buildCheck (issue 23 item 3): the diagnostics, errors then warnings, each linked to its fix. */
 export function BuildCheckPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'studies']);
   const { studyId = '' } = useParams();
   const abilities = useStudyAbilities(studyId);
   const report = useBuildCheck(studyId);

@@ -47,7 +47,7 @@ function useFormRules(studyId: string, formId: string) {
  * completed or the form is read-only, spec 001 §4), and a switch among the study languages.
  */
 export function FormPreviewPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['common', 'renderer', 'studies']);
   const navigate = useNavigate();
   const { studyId = '', id = '' } = useParams();
   const [search] = useSearchParams();

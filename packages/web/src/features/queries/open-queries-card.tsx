@@ -8,7 +8,7 @@ import { Link } from 'react-router';
  * (the overview then sends null).
  */
 export function OpenQueriesCard({ studyId, count }: { studyId: string; count: number | null | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'queries']);
   if (count === null || count === undefined) return null;
   return (
     <Card withBorder radius="md" padding="md" data-testid="open-queries-card">

@@ -15,7 +15,7 @@ import { useUpdateOwnProfile } from '../users/api';
  * or none. Saved at once with the rest of the profile unchanged (PUT /user/{id}/updateOwn).
  */
 export function QueryNotificationSettingCard({ profile }: { profile: OwnProfile }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'queries']);
   const update = useUpdateOwnProfile(profile.id);
 
   const handleChange = (value: string) => {

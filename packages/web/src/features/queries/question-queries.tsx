@@ -32,7 +32,7 @@ type QuestionQueriesInput = {
 };
 
 function QueryIcon({ queries, onOpen }: { queries: readonly Query[]; onOpen: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'queries']);
   const active = queries.filter((q) => isQueryActive(q.status)).length;
   const label =
     queries.length === 0
@@ -89,7 +89,7 @@ const toWrite = (query: Query, input: QueryActionInput, version: number | undefi
  * `renderIcon(questionId)` in the renderer's per-question addon slot and `dialog` once.
  */
 export function useQuestionQueries({ token, form, language, study }: QuestionQueriesInput) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'queries']);
   const abilities = useStudyAbilities(token.studyId);
   const set = form?.answerSet ?? null;
   const ref: FormQueriesRef | null = set ? { ...token, questionnaireId: set.id } : null;

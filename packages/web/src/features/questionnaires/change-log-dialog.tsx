@@ -39,7 +39,7 @@ type Row = {
  * screens, one card per entry on phones.
  */
 export function ChangeLogDialog({ studyId, questionnaireId, form, language, onClose }: ChangeLogDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'renderer']);
   const log = useChangeLog(studyId, questionnaireId);
   const isPhone = useMediaQuery('(max-width: 36em)') === true;
   const entries = (log.data?.entries ?? []).slice(0, CHANGE_LOG_LIMIT);
@@ -116,7 +116,7 @@ export function ChangeLogDialog({ studyId, questionnaireId, form, language, onCl
 }
 
 function ChangeLogTable({ rows }: { rows: readonly Row[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'renderer']);
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped withTableBorder verticalSpacing="xs" data-testid="change-log-table">
@@ -169,7 +169,7 @@ function Cell({ label, children, testId }: { label: string; children: ReactNode;
 }
 
 function ChangeLogCards({ rows }: { rows: readonly Row[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'renderer']);
   return (
     <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
       {rows.map((row) => (

@@ -23,7 +23,7 @@ export type VerificationLevel = 'primary' | 'secondary';
 
 /** Spec 001 §2 "form status icons": one icon per stored form status, named for screen readers. */
 export function FormStatusIcon({ status, size = 18 }: { status: FormStatus; size?: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'questionnaires']);
   const { color, Icon } = STATUS_LOOK[status];
   const label = t(`QUESTIONNAIRES.STATUS.${status}`);
   return (
@@ -44,7 +44,7 @@ export function FormStatusIcon({ status, size = 18 }: { status: FormStatus; size
 
 /** Spec 001 §2 "verification icons": primary (shield) and secondary (rosette) verification. */
 export function VerificationIcon({ level, size = 18 }: { level: VerificationLevel; size?: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'questionnaires']);
   const label = t(
     level === 'primary' ? 'QUESTIONNAIRES.STATUS.VERIFIED' : 'QUESTIONNAIRES.STATUS.SECONDARY_VERIFIED',
   );
@@ -78,7 +78,7 @@ function verificationIconOf(level: VerificationLevel) {
 
 /** Spec 001 §2 legend: what each status and verification icon means. */
 export function StatusLegend({ levels }: { levels: readonly VerificationLevel[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'questionnaires']);
   return (
     <Paper withBorder p="xs" radius="md" component="section" aria-label={t('QUESTIONNAIRES.LEGEND.TITLE')}>
       <Group gap="md" wrap="wrap">

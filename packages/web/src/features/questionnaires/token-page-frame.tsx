@@ -16,7 +16,7 @@ type TokenPageFrameProps = {
 
 /** The frame both staff pages share: breadcrumbs (document title), loading and load failure. */
 export function TokenPageFrame({ studyId, title, isPending, isError, children }: TokenPageFrameProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'studies']);
   const study = useStudy(studyId);
   return (
     <Box maw={1200} mx="auto" w="100%" miw={0} className={classes.frame}>

@@ -12,7 +12,7 @@ type PasswordPromptProps = {
 
 /** Spec 000 §6 extended validation: asks for the password that signs the next action. */
 export function PasswordPrompt({ opened, error, pending, onConfirm, onClose }: PasswordPromptProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'studies']);
   const [password, setPassword] = useState('');
   return (
     <Modal

@@ -23,7 +23,7 @@ import { type LibraryTemplate, useDeleteUserTemplate, useUserTemplates } from '.
  * caller's saved form templates with type and date, each deletable after a confirmation.
  */
 export function ProfileFormsTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'forms']);
   const templates = useUserTemplates();
   const remove = useDeleteUserTemplate();
 

@@ -12,7 +12,7 @@ export function ProfileMenuItem({ userId }: { userId: string }) {
       to={`/profile/${userId}`}
       leftSection={<IconUserCircle size={16} aria-hidden />}
     >
-      {t('ACCOUNTS.PROFILE.MENU')}
+      {t('NAV.PROFILE')}
     </Menu.Item>
   );
 }

@@ -42,14 +42,13 @@ export type StringArea = keyof typeof AREA_NAMESPACES;
 
 type PublicNamespace = 'public' | (typeof AREA_NAMESPACES)[StringArea];
 
-/** The namespaces the pages shown so far needed; a language switch loads them in the new language. */
-const needed = new Set<string>(['public']);
-
-/** Adds the strings of these areas in the participant's language and English (each file once). */
+/**
+ * Adds the strings of these areas in the participant's language and English (each file once,
+ * through the catalogs' i18next backend shared with the staff app). A later language switch loads
+ * them in the new language too.
+ */
 export function loadStrings(areas: readonly StringArea[]): Promise<void> {
-  const namespaces = areas.map((area) => AREA_NAMESPACES[area]);
-  for (const namespace of namespaces) needed.add(namespace);
-  return catalogs.loadCatalogs(i18next, participantLanguage, namespaces);
+  return i18next.loadNamespaces(areas.map((area) => AREA_NAMESPACES[area]));
 }
 
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
@@ -77,22 +76,28 @@ export function initPublicI18n(): Promise<void> {
   participantLanguage = normalizeLanguageCode(
     readQueryLanguage() ?? readStoredLanguage() ?? FALLBACK_LANGUAGE,
   );
-  void i18next.use(initReactI18next).init({
-    resources: {},
-    ns: ['public'],
-    defaultNS: 'public',
-    fallbackNS: Object.values(AREA_NAMESPACES),
-    lng: participantLanguage,
-    fallbackLng: FALLBACK_LANGUAGE,
-    lowerCaseLng: true,
-    initAsync: false,
-    returnNull: false,
-    showSupportNotice: false,
-    interpolation: { escapeValue: false },
-  });
-  applyDocumentLanguage(participantLanguage);
   // `public` is every page's (the stock pages too): the first render waits for it.
-  return catalogs.loadCatalogs(i18next, participantLanguage, ['public']);
+  return new Promise((resolve) => {
+    void i18next
+      .use(catalogs.backend)
+      .use(initReactI18next)
+      .init(
+        {
+          ns: ['public'],
+          defaultNS: 'public',
+          fallbackNS: Object.values(AREA_NAMESPACES),
+          lng: participantLanguage,
+          fallbackLng: FALLBACK_LANGUAGE,
+          lowerCaseLng: true,
+          initAsync: false,
+          returnNull: false,
+          showSupportNotice: false,
+          interpolation: { escapeValue: false },
+        },
+        () => resolve(),
+      );
+    applyDocumentLanguage(participantLanguage);
+  });
 }
 
 /** The participant's current language: a study language code such as `da` or `ar`. */
@@ -100,23 +105,19 @@ export function currentParticipantLanguage(): string {
   return participantLanguage;
 }
 
-let switching = 0;
-
 /**
- * Switches the pages to a study language: direction at once, the strings once the needed
- * namespaces of that language are loaded (a language without them shows English). `remember`
- * stores it as the participant's choice (the language switch does; a default does not).
+ * Switches the pages to a study language: direction at once, the strings once the namespaces in
+ * use are loaded in that language (a language without them shows English). `remember` stores it
+ * as the participant's choice (the language switch does; a default does not).
  */
 export function setParticipantLanguage(code: string, options: { remember?: boolean } = {}): void {
   const language = normalizeLanguageCode(code);
   participantLanguage = language;
   if (options.remember) storeLanguage(PUBLIC_STORAGE_KEY, language);
   applyDocumentLanguage(language);
-  const turn = ++switching;
-  const change = () => {
-    if (turn === switching && i18next.language !== language) void i18next.changeLanguage(language);
-  };
-  catalogs.loadCatalogs(i18next, language, needed).then(change, change);
+  // i18next downloads the namespaces loaded so far in the new language, then switches (the last
+  // call wins when the participant switches again meanwhile).
+  void i18next.changeLanguage(language);
   for (const listener of listeners) listener(language);
 }
 

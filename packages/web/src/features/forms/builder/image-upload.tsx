@@ -16,7 +16,7 @@ type ImageUploadProps = {
 
 /** Picks an image and stores it through POST /studies/{studyId}/image (000 §7, at most 1,024,000 bytes). */
 export function ImageUpload({ studyId, value, onChange, label, error }: ImageUploadProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'forms']);
   const [isBusy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const handleFile = async (file: File | null) => {

@@ -6,7 +6,7 @@ import type { SectionProps } from './question-editor';
 
 /** Spec 001 §3 FILLOUT_PERMISSIONS: who sees and fills the question; AE forms say when it is mandatory. */
 export function FilloutPermissions({ question, update }: SectionProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'ae-reports']);
   const { builder } = useBuilderContext();
   return (
     <Stack gap="sm">

@@ -121,7 +121,7 @@ export function FormRenderer({
   onLastQuestion,
   ...chart
 }: FormRendererProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'renderer']);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [isCheckAll, setCheckAll] = useState(false);
   const audience = mode === 'staff' ? 'staff' : 'public';

@@ -45,7 +45,7 @@ const PROFILE_FIELDS = [
 ] as const satisfies readonly (keyof SubjectDetail)[];
 
 function ProfileTab({ subject, canSeeTrialGroup }: { subject: SubjectDetail; canSeeTrialGroup: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'adverse-events', 'questionnaires']);
   const fields = PROFILE_FIELDS.filter((f) => f !== 'trialGroup' || canSeeTrialGroup);
   return (
     <Stack gap="md">
@@ -97,7 +97,7 @@ function ProfileTab({ subject, canSeeTrialGroup }: { subject: SubjectDetail; can
 
 /** Route /study/:studyId/patient/:id?selected (spec 001 §2 subject view; tabs shown by permission). */
 export function SubjectViewPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'adverse-events', 'questionnaires']);
   const { studyId = '', id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const abilities = useStudyAbilities(studyId);
