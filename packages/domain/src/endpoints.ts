@@ -14,6 +14,7 @@ import { integrationEndpoints } from './integrations/endpoints';
 import { processEndpoints } from './processes/endpoints';
 import { PARTICIPANT_LINK_HEADER, publicEndpoints } from './public/endpoints';
 import { queryEndpoints } from './queries/endpoints';
+import { randomizationEndpoints } from './randomization/endpoints';
 import { questionnaireEndpoints } from './questionnaires/endpoints';
 import { ruleEndpoints } from './rules/endpoints';
 import { siteEndpoints } from './sites/endpoints';
@@ -75,6 +76,7 @@ export const endpoints = {
   processes: processEndpoints,
   public: publicEndpoints,
   queries: queryEndpoints,
+  randomization: randomizationEndpoints,
   questionnaires: questionnaireEndpoints,
   rules: ruleEndpoints,
   sites: siteEndpoints,

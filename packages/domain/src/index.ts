@@ -126,13 +126,16 @@ export * from './questionnaires/schemas';
 export * from './questionnaires/state';
 export * from './questionnaires/unscheduled';
 // randomization
+export * from './randomization/audit-events';
 export * from './randomization/balance';
+export * from './randomization/blinding';
 export * from './randomization/blocks';
 export * from './randomization/config';
 export * from './randomization/endpoints';
 export * from './randomization/errors';
 export * from './randomization/list';
 export * from './randomization/minimization';
+export * from './randomization/process-config';
 export * from './randomization/random-source';
 export * from './randomization/schemas';
 export * from './randomization/simulator';

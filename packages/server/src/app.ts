@@ -40,6 +40,7 @@ import { processRoutes } from './modules/processes/routes';
 import { publicRoutes } from './modules/public/routes';
 import { QUERY_DIGEST_CRON, QUERY_DIGEST_QUEUE, sendQueryDigests } from './modules/queries/api';
 import { queryRoutes } from './modules/queries/routes';
+import { randomizationRoutes } from './modules/randomization/routes';
 import { questionnairePortOf } from './modules/questionnaires/api';
 import { questionnaireRoutes } from './modules/questionnaires/routes';
 import { ruleRoutes } from './modules/rules/routes';
@@ -258,6 +259,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...amendmentRoutes(deps),
     ...exportRoutes(deps),
     ...feedRoutes(deps),
+    ...randomizationRoutes(deps),
   ];
   registerRoutes(app, routes, deps);
   if (config.apiDocs) {

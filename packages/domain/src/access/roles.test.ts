@@ -151,6 +151,7 @@ const DECIDED_FOUR = {
     'STUDY_SIGN_OFF',
     'QUERY_VIEW',
     'QUERY_RESPOND',
+    'BREAK_BLIND',
   ],
   STUDY_HELPER: [
     'STUDY_VIEW',
@@ -428,7 +429,7 @@ describe('docs/ROLES.md role table (spec 000 §6 entries kept)', () => {
     ] as const) {
       expect(admin.has(p), p).toBe(true);
     }
-    for (const p of ['SYSTEM_ALL', 'STUDY_START', 'STUDY_LOCK', 'BREAK_BLIND', 'TOKEN_VIEW'] as const) {
+    for (const p of ['SYSTEM_ALL', 'STUDY_START', 'STUDY_LOCK', 'TOKEN_VIEW'] as const) {
       expect(admin.has(p), p).toBe(false);
     }
   });

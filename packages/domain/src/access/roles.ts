@@ -66,6 +66,9 @@ const INVESTIGATOR = [
   'AE_CREATE',
   'STUDY_SIGN_OFF',
   ...QUERY_ANSWER,
+  // Issue 22 (ours, docs/ROLES.md): the treating investigator breaks the blind in an emergency,
+  // signed with the password and a reason (ADMIN holds it by the union).
+  'BREAK_BLIND',
 ] as const satisfies readonly Permission[];
 
 const STUDY_HELPER = [

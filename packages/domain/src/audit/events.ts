@@ -15,6 +15,7 @@ import type { IntegrationAuditEvent } from '../integrations/audit-events';
 import type { ProcessAuditEvent } from '../processes/audit-events';
 import type { PublicAuditEvent } from '../public/audit-events';
 import type { QuestionnaireAuditEvent } from '../questionnaires/audit-events';
+import type { RandomizationAuditEvent } from '../randomization/audit-events';
 import type { RuleAuditEvent } from '../rules/audit-events';
 import type { SiteAuditEvent } from '../sites/audit-events';
 import type { StorageAuditEvent } from '../storage/audit-events';
@@ -76,6 +77,7 @@ export type AuditEvent =
   | TranslationAuditEvent
   | AdverseEventAuditEvent
   | ExportAuditEvent
-  | FeedAuditEvent;
+  | FeedAuditEvent
+  | RandomizationAuditEvent;
 
 export type AuditAction = AuditEvent['action'];

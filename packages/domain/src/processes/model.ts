@@ -156,6 +156,8 @@ export type UnscheduledForms = z.infer<typeof UnscheduledFormsSchema>;
 export const TrialGroupSchema = z.object({
   id: z.string().optional(),
   title: LocalizedTextSchema.default({}),
+  /** Issue 22 (ours): the group's allocation ratio, 1 when absent (randomization/config.ts). */
+  ratio: z.number().int().min(1).max(10).optional(),
 });
 export type TrialGroup = z.infer<typeof TrialGroupSchema>;
 
@@ -164,6 +166,8 @@ export const QuestionStratificationSchema = z.object({
   dataEvent: z.string().nullish(),
   form: z.string().nullish(),
   question: z.string().nullish(),
+  /** Issue 22 (ours): the factor's minimization weight, 1 when absent. */
+  weight: z.number().positive().max(100).optional(),
 });
 export type QuestionStratification = z.infer<typeof QuestionStratificationSchema>;
 
@@ -193,6 +197,11 @@ export const ProcessSchema = z.object({
   trialGroups: z.array(TrialGroupSchema).default([]),
   stratifyBySite: z.boolean().nullish(),
   questionStratifications: z.array(QuestionStratificationSchema).default([]),
+  /**
+   * Issue 22 (ours): method, block and minimization settings of the randomization, read through
+   * `RandomizationConfigSchema` (randomization/process-config.ts); written by the randomization route only.
+   */
+  randomizationSettings: z.record(z.string(), z.unknown()).optional(),
   dataEvents: z.array(DataEventSchema).default([]),
   supportedLanguages: z.array(z.string()).default([]),
   patientUpdate: z.enum(PATIENT_UPDATE_TIMINGS).default('AFTER_FIRST_EVENT'),

@@ -13,7 +13,6 @@ import {
   RandomizationViewSchema,
   SimulationRequestSchema,
   SimulationResultSchema,
-  StartRandomizationBodySchema,
 } from './schemas';
 
 /**
@@ -77,7 +76,6 @@ export const randomizationEndpoints = {
     summary: 'Randomize the subject (password in the Extended-Validation header)',
     tags: ['randomization'],
     params: RandomizationTokenParamsSchema,
-    body: StartRandomizationBodySchema,
     response: { 200: RandomizationAllocationViewSchema },
   }),
   ofEnrollment: defineEndpoint({

@@ -192,3 +192,4 @@ export const SimulationResultSchema = z.object({
   ),
 });
 export type SimulationResponse = z.infer<typeof SimulationResultSchema>;
+export type BreakBlindResult = z.infer<typeof BreakBlindResultSchema>;

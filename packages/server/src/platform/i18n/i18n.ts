@@ -16,6 +16,7 @@ import type audit from '../../locales/en/audit.json';
 import type enrollments from '../../locales/en/enrollments.json';
 import type publicTexts from '../../locales/en/public.json';
 import type queries from '../../locales/en/queries.json';
+import type randomization from '../../locales/en/randomization.json';
 import type users from '../../locales/en/users.json';
 
 /** The English catalogs, the source: every key of every language (issue 18 item 1). */
@@ -26,6 +27,7 @@ type Sources = {
   enrollments: typeof enrollments;
   public: typeof publicTexts;
   queries: typeof queries;
+  randomization: typeof randomization;
   users: typeof users;
 };
 
@@ -37,6 +39,7 @@ export const SERVER_NAMESPACES = [
   'enrollments',
   'public',
   'queries',
+  'randomization',
   'users',
 ] as const;
 export type ServerNamespace = (typeof SERVER_NAMESPACES)[number] & keyof Sources;

@@ -106,8 +106,8 @@ export function derivedFlags(study: ProcessStudy, row: ProcessRow, process: Proc
     hasUnexpected: usage.unexpected > 0,
     hasDiscontinued: usage.discontinued > 0,
     hasExternalEvent: usage.external > 0,
-    hasRandomizationOnProcess: process.randomization,
-    // No randomization list upload exists yet: the flag only ever comes from the stored process.
+    // Issue 22: set by the first allocation and an uploaded list (modules/randomization), kept as stored.
+    hasRandomizationOnProcess: process.hasRandomizationOnProcess,
     didUploadCustomRandomizationList: process.didUploadCustomRandomizationList,
   };
 }

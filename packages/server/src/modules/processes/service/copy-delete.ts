@@ -66,6 +66,7 @@ export async function duplicateProcess(
     hasUnexpected: false,
     hasDiscontinued: false,
     hasExternalEvent: false,
+    hasRandomizationOnProcess: false,
     didUploadCustomRandomizationList: false,
   };
   await assertProcessValid(ctx.tx, study, copy, 0);

@@ -2,11 +2,16 @@
 import {
   assertProcessChangeAllowed,
   type FieldIssue,
+  keepRandomizationExtras,
   listDataEventForms,
   type Process,
   type ProcessDetail,
   ProcessSchema,
   type ProcessWriteSchema,
+  randomizationChangeIssues,
+  randomizationConfigOf,
+  randomizationLocksIn,
+  type StudyStatus,
   validateProcess,
 } from '@trialbase/domain';
 import type { z } from 'zod';
@@ -169,7 +174,7 @@ export async function createProcess(
       hasUnexpected: false,
       hasDiscontinued: false,
       hasExternalEvent: false,
-      hasRandomizationOnProcess: input.body.randomization,
+      hasRandomizationOnProcess: false,
       didUploadCustomRandomizationList: false,
     },
   });
@@ -218,9 +223,10 @@ export async function updateProcess(
     hasUnexpected,
     hasDiscontinued,
     hasExternalEvent,
+    hasRandomizationOnProcess,
     didUploadCustomRandomizationList,
   } = before;
-  const after = buildProcess(input.body, {
+  const built = buildProcess(input.body, {
     id: existing.id,
     before,
     now: ctx.now,
@@ -229,11 +235,22 @@ export async function updateProcess(
       hasUnexpected,
       hasDiscontinued,
       hasExternalEvent,
-      hasRandomizationOnProcess: input.body.randomization,
+      hasRandomizationOnProcess,
       didUploadCustomRandomizationList,
     },
   });
-  const lockIssues = assertProcessChangeAllowed(before, after, locks);
+  // Issue 22: the randomization route owns the method settings; the allocation locks hold here too.
+  const after = keepRandomizationExtras(before, built);
+  const processLockIssues = assertProcessChangeAllowed(before, after, locks);
+  const seen = new Set(processLockIssues.map((i) => JSON.stringify(i.path)));
+  const lockIssues = [
+    ...processLockIssues,
+    ...randomizationChangeIssues(
+      randomizationConfigOf(before),
+      randomizationConfigOf(after),
+      randomizationLocksIn(randomizationConfigOf(before), study.status as StudyStatus),
+    ).filter((i) => !seen.has(JSON.stringify(i.path))),
+  ];
   if (lockIssues.length > 0) {
     throw validationError(lockIssues, 'The study’s status or its data lock this change to the process.');
   }
