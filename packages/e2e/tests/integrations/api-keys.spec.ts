@@ -93,6 +93,54 @@ test('an admin renews the API key, reveals it with a countdown, and the key read
   await expect.poll(async () => (await readStudyInfo(request, study.id, key)).status()).toBe(401);
 });
 
+test('issue 26 item 4: the data feed switch lets the key read the incremental feed', async ({
+  page,
+  request,
+}) => {
+  await logIn(page);
+  const study = await createStudy(page, { extendedValidation: false, withApiModule: true });
+  await page.goto(`/study/${study.id}/api`);
+  await page.getByRole('button', { name: 'Renew key' }).click();
+  await page.getByRole('button', { name: 'Show key' }).click();
+  const key = await page.getByTestId('api-key-value').inputValue();
+  const feed = () =>
+    request.get(`/api/studies/${study.id}/feed`, { headers: { authorization: `Bearer ${key}` } });
+  expect((await feed()).status()).toBe(403);
+
+  const feedSwitch = page.getByRole('switch', { name: 'Data feed' });
+  await expect(feedSwitch).not.toBeChecked();
+  await feedSwitch.click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The API user setting was saved.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(feedSwitch).toBeChecked();
+  const read = await feed();
+  expect(read.status()).toBe(200);
+  expect(await read.json()).toMatchObject({
+    changes: [],
+    hasMore: false,
+    nextCursor: expect.stringMatching(/^fc1_/),
+  });
+
+  // E2E_FEED_SHOTS=<dir>: the API user card at desktop and phone width, left to right and right to left.
+  const shots = process.env.E2E_FEED_SHOTS;
+  if (shots) {
+    for (const [name, lang, width, height] of [
+      ['desktop-en', 'en', 1280, 900],
+      ['phone-en', 'en', 390, 844],
+      ['phone-ar', 'ar', 390, 844],
+      ['desktop-he', 'he-il', 1280, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`/study/${study.id}/api?lang=${lang}`);
+      const card = page.getByRole('switch').nth(1);
+      await card.scrollIntoViewIfNeeded();
+      await expect(card).toBeChecked();
+      await page.screenshot({ path: `${shots}/api-user-${name}.png`, fullPage: true });
+    }
+  }
+});
+
 test('with extended validation the renewal asks for the password and shows a wrong one', async ({
   page,
   request,
