@@ -178,7 +178,9 @@ export async function startRandomization(
       context: { status: enrollment.status },
     });
   }
-  const loaded = await loadRandomization(ctx.tx, study.id, enrollment.processId, { lock: 'share' });
+  // FOR UPDATE: the first allocation marks the process (hasRandomizationOnProcess); a shared lock here
+  // would deadlock with the other allocations waiting on the state row while holding theirs.
+  const loaded = await loadRandomization(ctx.tx, study.id, enrollment.processId, { lock: 'update' });
   const event = loaded.process.dataEvents.find((e) => e.id === token.dataEventId);
   if (event?.type !== 'TYPE_RANDOMIZATION') {
     throw precondition('This data event is not a randomization event.', 'NOT_RANDOMIZATION_EVENT');
