@@ -43,9 +43,11 @@ import {
 import { appendAuditEvents } from '../../platform/audit/audit';
 import { catchUpAuditChains } from '../../platform/audit/sequencer';
 import { auditEvents } from '../../platform/audit/tables';
+import { loginThrottle } from '../../platform/auth/tables';
 import { newId } from '../../platform/ids';
 import { tokens } from '../enrollments/tokens/tables';
 import { formTemplates } from '../forms/tables';
+import { apiKeys } from '../integrations/tables';
 import { WEIGHT_FORM } from '../questionnaires/questionnaires-test-kit';
 
 const run = promisify(execFile);
@@ -481,6 +483,25 @@ describe(`GET /api/studies/:studyId/feed on ${engine}`, () => {
       headers: headersOf(without),
     });
     expect(exportTry.statusCode).toBe(403);
+  });
+
+  it('declares its rate limit per caller: the 600th page in the window passes, the next is 429', async () => {
+    const s = await setUp();
+    const { key } = await keyOf(s.study.id, true);
+    const [row] = await t.app.database.db.select().from(apiKeys).where(eq(apiKeys.studyId, s.study.id));
+    // 599 pages already read in this window by this key.
+    await t.app.database.db
+      .insert(loginThrottle)
+      .values({ key: `feed:key:${row!.id}`, failures: 599, windowStart: new Date(), blockedUntil: null });
+    expect((await feed({ key }, s.study.id)).statusCode).toBe(200);
+    const refused = await feed({ key }, s.study.id);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      type: 'RATE_LIMITED',
+      context: { retryAfter: expect.any(Number) },
+    });
+    // Another caller of the same study is not limited by it.
+    expect((await feed(s.reader, s.study.id)).statusCode).toBe(200);
   });
 
   it('refuses a bad cursor, one of another study and one ahead of the feed with a 400 in the spec’s error shape', async () => {

@@ -13,9 +13,9 @@ import type { RateLimit } from '../../platform/http/rate-limit';
 import { readFeed } from './service/read-feed';
 
 /**
- * Reads per caller (an API key or a user, wherever it calls from): 600 pages in 10 minutes, then a
- * minute's wait (429 RATE_LIMITED with retryAfter). A warehouse catching up at 1,000 changes a page
- * reads a million changes in under 20 minutes; a runaway poller cannot load the database.
+ * Reads per caller (an API key or a user, wherever it calls from): 600 pages in a 10-minute window;
+ * beyond them 429 RATE_LIMITED with retryAfter until the window ends. A warehouse catching up at 1,000
+ * changes a page reads 600,000 changes a window; a runaway poller cannot load the database.
  */
 export const FEED_READ_LIMIT: RateLimit = {
   name: 'feed',
