@@ -6,8 +6,11 @@ import {
   answerMarker,
   cellValue,
   ExportRequestSchema,
+  FORMULA_GUARD_PREFIX,
   formVariables,
+  guardFormula,
   isExportRefusal,
+  isFormulaLike,
   planExportScope,
   SPECIAL_MARKERS,
   uniqueNames,
@@ -194,5 +197,25 @@ describe('who may export what (spec 000 §6, issue 26)', () => {
   it('the request refuses a range that ends before it starts', () => {
     expect(ExportRequestSchema.safeParse({ from: '2026-02-01', to: '2026-01-01' }).success).toBe(false);
     expect(req().formats).toEqual(['CSV']);
+  });
+});
+
+describe('formula injection guard (OWASP CSV injection)', () => {
+  it('neutralises text cells that begin with = + - @ tab or carriage return', () => {
+    for (const text of ['=1+2', '+SUM(A1)', "-2+3+cmd|' /C calc'!A0", '@SUM(1)', '\t=1', '\r=1'])
+      expect(guardFormula(text), JSON.stringify(text)).toBe(`${FORMULA_GUARD_PREFIX}${text}`);
+    expect(guardFormula('=HYPERLINK("http://x")', true)).toBe('\'=HYPERLINK("http://x")');
+  });
+  it('leaves other text and numbers in numeric columns as they are', () => {
+    for (const text of ['', 'fine', '72.5', '.b', ' =1', "'=1", '1|2'])
+      expect(guardFormula(text), JSON.stringify(text)).toBe(text);
+    for (const number of ['-5', '-0.25', '+1.5', '-2e3', '-.5', '+7'])
+      expect(guardFormula(number, true), number).toBe(number);
+  });
+  it('a negative number in a text column is neutralised; a formula in a numeric column too', () => {
+    expect(isFormulaLike('-5')).toBe(true);
+    expect(isFormulaLike('-5', true)).toBe(false);
+    expect(isFormulaLike('-5+A1', true)).toBe(true);
+    expect(isFormulaLike('-', true)).toBe(true);
   });
 });

@@ -99,6 +99,35 @@ function hasData(answer: Answer): boolean {
   );
 }
 
+/**
+ * CSV and formula injection (OWASP "CSV Injection"): a spreadsheet opening an export runs a cell
+ * that begins with = + - @ (and a tab or carriage return before them) as a formula. Every text
+ * cell of the CSV and XLSX files that begins with one of them is written with a leading
+ * apostrophe, which spreadsheets show as text; a plain number in a numeric column (e.g. -5, +1.5,
+ * -2e3) is data and stays as it is. The codebook and the README say so.
+ */
+export const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r'] as const;
+export const FORMULA_GUARD_PREFIX = "'";
+/** What the codebook says about the guard, by variable kind. */
+export const FORMULA_GUARD_NOTE = {
+  text: "a value beginning with = + - @ tab or CR has a leading ' (apostrophe) added",
+  numeric: "numbers as they are; any other value beginning with = + - @ tab or CR has a leading ' added",
+} as const;
+const PLAIN_NUMBER = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/** Whether a cell's text would be read as a formula by a spreadsheet. */
+export function isFormulaLike(text: string, numeric = false): boolean {
+  const c = text.charCodeAt(0);
+  // = + - @ tab CR
+  if (c !== 61 && c !== 43 && c !== 45 && c !== 64 && c !== 9 && c !== 13) return false;
+  return !(numeric && PLAIN_NUMBER.test(text));
+}
+
+/** The cell's text as written to CSV or XLSX: neutralised when it is formula-like. */
+export function guardFormula(text: string, numeric = false): string {
+  return isFormulaLike(text, numeric) ? FORMULA_GUARD_PREFIX + text : text;
+}
+
 /** Codebook types: what a statistics package reads the column as. */
 export const VARIABLE_TYPES = ['numeric', 'string', 'date', 'datetime', 'time'] as const;
 export type VariableType = (typeof VARIABLE_TYPES)[number];

@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FormTemplateDocumentInput } from '@trialbase/domain';
+import { EXTENDED_VALIDATION_HEADER, type FormTemplateDocumentInput } from '@trialbase/domain';
 import { and, eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,12 +26,20 @@ import {
   setStudySchedule,
   setSubjectAttributes,
 } from '../../../test/factories';
-import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
+import {
+  ADMIN_PASSWORD,
+  createTestApp,
+  engine,
+  type LoggedIn,
+  loginAs,
+  type TestApp,
+} from '../../../test/harness';
 import { auditEvents } from '../../platform/audit/tables';
 import { newId } from '../../platform/ids';
 import { enrollments } from '../enrollments/tables';
 import { tokens } from '../enrollments/tokens/tables';
 import { formTemplates } from '../forms/tables';
+import { studies } from '../studies/tables';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const GOLDEN = path.join(HERE, 'golden');
@@ -175,7 +183,8 @@ async function enrollAndFill(
     payload: { formId, answers, isFinal },
   });
   expect(filled.statusCode, filled.body).toBe(200);
-  return enrollmentId;
+  const set = filled.json<{ answerSet: { id: string; version: number } }>().answerSet;
+  return { enrollmentId, tokenId: token?.id ?? '', questionnaireId: set.id, version: set.version };
 }
 
 beforeAll(async () => {
@@ -213,7 +222,22 @@ beforeAll(async () => {
   await setStudySchedule(t.app, studyId, { status: 'PRODUCTION' });
   const processId = process.id;
   // S-001: every type answered. S-002: skipped (.na), unavailable (.n), the rest not answered (.b).
-  await enrollAndFill({ patientId: 'S-001', siteId: site1, processId }, FULL, true);
+  const s001 = await enrollAndFill({ patientId: 'S-001', siteId: site1, processId }, FULL, true);
+  // S-001's height corrected with a reason under a 21 CFR 11 signature (the study asks for the
+  // password on updates): the ODM's audit records and signatures show it.
+  await t.app.database.db.update(studies).set({ extendedValidation: true }).where(eq(studies.id, studyId));
+  const corrected = await t.app.inject({
+    method: 'PUT',
+    url: `/api/studies/${studyId}/enrollments/${s001.enrollmentId}/tokens/${s001.tokenId}/questionnaires/${s001.questionnaireId}`,
+    headers: { ...admin.headers, [EXTENDED_VALIDATION_HEADER]: encodeURIComponent(ADMIN_PASSWORD) },
+    payload: {
+      answers: FULL.map((a) => (a.question === 'q14' ? { question: 'q14', answerStrings: ['181'] } : a)),
+      comment: 'Height re-measured',
+      version: s001.version,
+    },
+  });
+  expect(corrected.statusCode, corrected.body).toBe(200);
+  await t.app.database.db.update(studies).set({ extendedValidation: false }).where(eq(studies.id, studyId));
   await enrollAndFill(
     { patientId: 'S-002', siteId: site1, processId },
     [
@@ -233,7 +257,7 @@ beforeAll(async () => {
     ['S-005', { status: 'CANCELLED' }],
   ] as const;
   for (const [patientId, state] of states) {
-    const enrollmentId = await enrollAndFill(
+    const { enrollmentId } = await enrollAndFill(
       { patientId, siteId: site1, processId },
       [{ question: 'q1', answerStrings: ['60'] }],
       false,
@@ -244,10 +268,16 @@ beforeAll(async () => {
       .set(state as Partial<typeof enrollments.$inferInsert>)
       .where(and(eq(enrollments.studyId, studyId), eq(enrollments.id, enrollmentId)));
   }
-  // S-101 at the other site.
+  // S-101 at the other site, with text a spreadsheet would run as a formula (OWASP CSV injection)
+  // and a negative number, which stays a number.
   await enrollAndFill(
     { patientId: 'S-101', siteId: site2, processId },
-    [{ question: 'q1', answerStrings: ['91'] }],
+    [
+      { question: 'q1', answerStrings: ['-3.5'] },
+      { question: 'q2', answerStrings: ['=HYPERLINK("http://evil.example","x")'] },
+      { question: 'q13', answerStrings: ['@SUM(1+1)'] },
+      { question: 'q14', answerStrings: ['-2'] },
+    ],
     false,
   );
   const user = await buildUser(t.app);
@@ -317,6 +347,24 @@ function expectGolden(name: string, actual: string) {
   expect(normalise(actual), name).toBe(readFileSync(file, 'utf8'));
 }
 
+/** xmllint against the ODM 1.3.2 schema. */
+function xmllint(odm: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tb-odm-'));
+  try {
+    const file = path.join(dir, 'odm.xml');
+    writeFileSync(file, odm);
+    return spawnSync('xmllint', ['--noout', '--nonet', '--schema', ODM_XSD, file], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function expectValidOdm(odm: string) {
+  const lint = xmllint(odm);
+  expect(lint.stderr).toContain('validates');
+  expect(lint.status, lint.stderr).toBe(0);
+}
+
 describe(`exports on ${engine}`, () => {
   it('runs on the queue with progress and gives the golden zip: wide and long CSV, codebook, markers, scripts', async () => {
     const res = await startExport(admin, {
@@ -329,7 +377,7 @@ describe(`exports on ${engine}`, () => {
     expect(job.status).toBe('QUEUED');
     const seen = await waitForExport(admin, job.id);
     const last = seen[seen.length - 1];
-    expect(last).toEqual({ status: 'COMPLETED', done: 12, total: 12 });
+    expect(last).toEqual({ status: 'COMPLETED', done: 6, total: 6 });
     const files = await download(admin, job.id);
     expect(Object.keys(files).sort()).toEqual([
       'README.txt',
@@ -346,6 +394,18 @@ describe(`exports on ${engine}`, () => {
       expectGolden(name, files[name] ?? '');
     // Every special marker of spec 001 §3 shows in the data.
     const wide = files['csv/VITALS.csv'] ?? '';
+    // Formula-like text is neutralised with a leading apostrophe (OWASP); negative numbers of
+    // numeric columns stay numbers; the codebook says so.
+    const s101 = wide.split('\r\n').find((line) => line.startsWith('S-101,')) ?? '';
+    expect(s101).toContain(',-3.5,');
+    expect(s101).toContain(`,"'=HYPERLINK(""http://evil.example"",""x"")",`);
+    expect(s101).toContain(",'@SUM(1+1),");
+    expect(s101).toMatch(/,-2$/);
+    expect(wide).not.toMatch(/(^|,)"?[=@]/m);
+    expect(files['csv/long.csv']).toContain(',VITALS,NOTE,q2,"\'=HYPERLINK(');
+    expect(files['csv/long.csv']).toContain(',VITALS,WEIGHT,q1,-3.5\r\n');
+    expect(files['codebook.csv']).toContain("leading ' (apostrophe) added");
+    expect(files['README.txt']).toContain('OWASP CSV injection');
     for (const marker of ['.b', '.na', '.n', '.c', '.d', '.e'])
       expect(wide.split(/[,\r\n]/), marker).toContain(marker);
 
@@ -426,27 +486,18 @@ describe(`exports on ${engine}`, () => {
       const job = res.json<{ id: string }>();
       expect((await waitForExport(admin, job.id)).at(-1)).toEqual({
         status: 'COMPLETED',
-        done: 18,
-        total: 18,
+        done: 6,
+        total: 6,
       });
       const files = await download(admin, job.id);
       const odm = files['odm/odm.xml'] ?? '';
       expectGolden('odm/odm.xml', odm);
-      const dir = mkdtempSync(path.join(tmpdir(), 'tb-odm-'));
-      try {
-        const file = path.join(dir, 'odm.xml');
-        writeFileSync(file, odm);
-        const lint = spawnSync('xmllint', ['--noout', '--nonet', '--schema', ODM_XSD, file], {
-          encoding: 'utf8',
-        });
-        expect(lint.stderr).toContain('validates');
-        expect(lint.status, lint.stderr).toBe(0);
-        // The checker can fail: a misplaced element is refused.
-        writeFileSync(file, odm.replace('<GlobalVariables>', '<GlobalVariables><Bogus/>'));
-        expect(spawnSync('xmllint', ['--noout', '--nonet', '--schema', ODM_XSD, file]).status).not.toBe(0);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      // Without the audit trail option: no audit records, no signatures.
+      expect(odm).not.toContain('<AuditRecord');
+      expect(odm).not.toContain('<Signature');
+      expectValidOdm(odm);
+      // The checker can fail: a misplaced element is refused.
+      expect(xmllint(odm.replace('<GlobalVariables>', '<GlobalVariables><Bogus/>')).status).not.toBe(0);
       // Every subject once, in subject order, and each marker flagged on a null item.
       expect([...odm.matchAll(/<SubjectData SubjectKey="([^"]+)"/g)].map((m) => m[1])).toEqual([
         'S-001',
@@ -464,11 +515,49 @@ describe(`exports on ${engine}`, () => {
     120_000,
   );
 
+  it.skipIf(!HAS_XMLLINT || !existsSync(ODM_XSD))(
+    'with the audit trail the ODM holds audit records (who, when, site, reason, source) and the 21 CFR 11 signatures, still valid',
+    async () => {
+      const res = await startExport(admin, { formats: ['ODM'], includeAuditTrail: true });
+      expect(res.statusCode, res.body).toBe(202);
+      const job = res.json<{ id: string }>();
+      expect((await waitForExport(admin, job.id)).at(-1)?.status).toBe('COMPLETED');
+      const files = await download(admin, job.id);
+      const odm = files['odm/odm.xml'] ?? '';
+      expectGolden('odm/odm_audit.xml', odm);
+      expectValidOdm(odm);
+      // The people and the signature's meaning are declared in AdminData.
+      expect(odm).toMatch(/<User OID="USR\.USER\.[0-9a-f]{24}"><FullName>[^<]+<\/FullName><\/User>/);
+      expect(odm).toMatch(
+        /<SignatureDef OID="SD\.[0-9a-f]{12}" Methodology="Electronic"><Meaning>Filled form updated<\/Meaning><LegalReason>Electronic signature under 21 CFR Part 11/,
+      );
+      // S-001's corrected height: its item carries the audit record with the reason and the signature.
+      const s001 = odm.slice(
+        odm.indexOf('<SubjectData SubjectKey="S-001"'),
+        odm.indexOf('<SubjectData SubjectKey="S-002"'),
+      );
+      expect(s001).toMatch(
+        /<ItemData ItemOID="IT\.VITALS\.HEIGHT" Value="181"><AuditRecord><UserRef UserOID="USR\.USER\.[0-9a-f]{24}"\/><LocationRef LocationOID="LOC\.[0-9a-f]{24}"\/><DateTimeStamp>[^<]+<\/DateTimeStamp><ReasonForChange>Height re-measured<\/ReasonForChange><SourceID>audit_event [0-9a-f]{24} QUESTIONNAIRE_UPDATED<\/SourceID><\/AuditRecord><Signature><UserRef/,
+      );
+      // An item not changed by the update keeps the record of its first entry, unsigned.
+      expect(s001).toMatch(
+        /<ItemData ItemOID="IT\.VITALS\.WEIGHT" Value="72\.5"><AuditRecord>(?:(?!<\/ItemData>).)*<\/AuditRecord><\/ItemData>/,
+      );
+      // Every record and signature is listed once more under ClinicalData with an ID.
+      expect(odm).toMatch(/<AuditRecords>\n<AuditRecord ID="AR\.(QUESTIONNAIRE|ENROLLMENT|TOKEN)\./);
+      expect(odm).toContain('<AuditRecord ID="AR.QUESTIONNAIRE.');
+      expect(odm).toMatch(/<Signatures>\n<Signature ID="SIG\.QUESTIONNAIRE\.[0-9a-f]{24}\.[0-9a-f]{24}">/);
+      // The SourceID names the event of the audit trail file, which has its id.
+      expect(files['audit_trail.csv']?.split('\r\n')[0]).toContain('event_id');
+    },
+    120_000,
+  );
+
   it('gives Excel (XLSX): one sheet per form, numbers as numbers, markers as text', async () => {
     const res = await startExport(admin, { formats: ['XLSX'] });
     expect(res.statusCode, res.body).toBe(202);
     const job = res.json<{ id: string }>();
-    expect((await waitForExport(admin, job.id)).at(-1)).toEqual({ status: 'COMPLETED', done: 18, total: 18 });
+    expect((await waitForExport(admin, job.id)).at(-1)).toEqual({ status: 'COMPLETED', done: 6, total: 6 });
     const files = await download(admin, job.id);
     expect(Object.keys(files)).toContain('xlsx/data.xlsx');
     const res2 = await t.app.inject({
@@ -492,6 +581,12 @@ describe(`exports on ${engine}`, () => {
     expectGolden('xlsx/sheet1.xml', sheet);
     expect(sheet).toContain('<c r="I2"><v>72.5</v></c>');
     expect(sheet).toContain('<c r="J3" t="inlineStr"><is><t xml:space="preserve">.na</t></is></c>');
+    // Formula-like text is text with the leading apostrophe; a negative number stays a number.
+    expect(sheet).toContain('<c r="I7"><v>-3.5</v></c>');
+    expect(sheet).toContain(
+      '<c r="J7" t="inlineStr"><is><t xml:space="preserve">\'=HYPERLINK("http://evil.example","x")</t></is></c>',
+    );
+    expect(sheet).not.toContain('<f>');
   }, 120_000);
 
   it('only users with the export permission may export', async () => {

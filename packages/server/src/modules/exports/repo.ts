@@ -1,5 +1,7 @@
 /** The exports module's SQL (issue 26): jobs, their zip pieces, and the paged reads an export streams. */
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { auditEvents } from '../../platform/audit/tables';
 import type { Db, Executor } from '../../platform/db/client';
 import { adverseEvents } from '../adverse-events/tables';
@@ -245,90 +247,8 @@ export async function countFilledForms(db: Executor, filter: FilledFormFilter): 
   return Number(row?.n ?? 0);
 }
 
-const filledFormColumns = {
-  id: questionnaires.id,
-  formId: questionnaires.formId,
-  siteId: questionnaires.siteId,
-  dataEventId: questionnaires.dataEventId,
-  formMajor: questionnaires.formMajor,
-  formMinor: questionnaires.formMinor,
-  status: questionnaires.status,
-  createdAt: questionnaires.createdAt,
-  completedAt: questionnaires.completedAt,
-  patientId: subjects.patientId,
-  attributes: subjects.attributes,
-  enrollmentStatus: enrollments.status,
-  isDiscontinued: sql<boolean>`coalesce(${enrollments.details}->'discontinuation' is not null and ${enrollments.details}->'discontinuation' <> 'null'::jsonb, false)`,
-  tokenStatus: tokens.status,
-};
-
-function filledFormsFrom(db: Executor) {
-  return db
-    .select(filledFormColumns)
-    .from(questionnaires)
-    .innerJoin(
-      enrollments,
-      and(eq(enrollments.studyId, questionnaires.studyId), eq(enrollments.id, questionnaires.enrollmentId)),
-    )
-    .innerJoin(
-      subjects,
-      and(eq(subjects.studyId, enrollments.studyId), eq(subjects.id, enrollments.subjectId)),
-    )
-    .leftJoin(tokens, and(eq(tokens.studyId, questionnaires.studyId), eq(tokens.id, questionnaires.tokenId)));
-}
-
-/** One page of filled forms of one form after `after` (keyset by id), with subject, enrolment and event state. */
-export async function filledFormPage(
-  db: Executor,
-  filter: FilledFormFilter,
-  formId: string,
-  after: string,
-  limit: number,
-) {
-  return filledFormsFrom(db)
-    .where(
-      and(...filledFormConditions(filter), eq(questionnaires.formId, formId), gt(questionnaires.id, after)),
-    )
-    .orderBy(asc(questionnaires.id))
-    .limit(limit);
-}
-export type FilledFormRow = Awaited<ReturnType<typeof filledFormPage>>[number];
-
 /** A cursor in subject order: subject id, data event, filled form. */
 export type SubjectCursor = { patientId: string; dataEventId: string; id: string };
-
-/**
- * One page of filled forms of every exported form in subject, event and form order (ODM nests
- * them so), keyset on (subject id, data event, filled form id).
- */
-export async function filledFormPageBySubject(
-  db: Executor,
-  filter: FilledFormFilter,
-  after: SubjectCursor | null,
-  limit: number,
-): Promise<FilledFormRow[]> {
-  const conditions = filledFormConditions(filter);
-  if (after)
-    conditions.push(
-      sql`(${subjects.patientId}, ${questionnaires.dataEventId}, ${questionnaires.id}) > (${after.patientId}, ${after.dataEventId}, ${after.id})`,
-    );
-  return filledFormsFrom(db)
-    .where(and(...conditions))
-    .orderBy(asc(subjects.patientId), asc(questionnaires.dataEventId), asc(questionnaires.id))
-    .limit(limit);
-}
-
-export async function answersOf(db: Executor, studyId: string, questionnaireIds: readonly string[]) {
-  if (questionnaireIds.length === 0) return [];
-  return db
-    .select({
-      questionnaireId: answers.questionnaireId,
-      questionId: answers.questionId,
-      value: answers.value,
-    })
-    .from(answers)
-    .where(and(eq(answers.studyId, studyId), inArray(answers.questionnaireId, [...questionnaireIds])));
-}
 
 export async function queryPage(
   db: Executor,
@@ -383,6 +303,7 @@ export async function auditPage(db: Executor, studyId: string, afterTicket: numb
   return db
     .select({
       ticket: auditEvents.ticket,
+      id: auditEvents.id,
       seq: auditEvents.seq,
       occurredAt: auditEvents.occurredAt,
       actorType: auditEvents.actorType,
@@ -400,4 +321,188 @@ export async function auditPage(db: Executor, studyId: string, afterTicket: numb
     .where(and(eq(auditEvents.studyId, studyId), gt(auditEvents.ticket, afterTicket)))
     .orderBy(asc(auditEvents.ticket))
     .limit(1000);
+}
+
+/**
+ * A filled form as the export streams it: subject, enrolment and event state, and every answer of
+ * the form as stored (question id to answer value), aggregated by the database into one value so
+ * the export parses one document per filled form instead of one row per answer.
+ */
+export type ExportRow = {
+  id: string;
+  formId: string;
+  siteId: string;
+  enrollmentId: string;
+  tokenId: string;
+  dataEventId: string;
+  formMajor: number;
+  formMinor: number;
+  status: string;
+  /** ISO 8601 in UTC with milliseconds, as the database writes it (no Date per row). */
+  createdAt: string;
+  completedAt: string | null;
+  patientId: string;
+  attributes: Record<string, string> | null;
+  enrollmentStatus: string | null;
+  isDiscontinued: boolean;
+  tokenStatus: string | null;
+  answers: Record<string, Record<string, unknown>> | null;
+};
+
+/** A timestamp as ISO 8601 text in UTC (what Date#toISOString gives), the same on both engines. */
+const isoText = (column: PgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+function exportRowsQuery(filter: FilledFormFilter, after: SubjectCursor | null, limit: number | null): SQL {
+  const conditions = filledFormConditions(filter);
+  if (after)
+    conditions.push(
+      sql`(${subjects.patientId}, ${questionnaires.dataEventId}, ${questionnaires.id}) > (${after.patientId}, ${after.dataEventId}, ${after.id})`,
+    );
+  return sql`select ${questionnaires.id} as "id", ${questionnaires.formId} as "formId", ${questionnaires.siteId} as "siteId",
+      ${questionnaires.enrollmentId} as "enrollmentId", ${questionnaires.tokenId} as "tokenId",
+      ${questionnaires.dataEventId} as "dataEventId", ${questionnaires.formMajor} as "formMajor",
+      ${questionnaires.formMinor} as "formMinor", ${questionnaires.status} as "status",
+      ${isoText(questionnaires.createdAt)} as "createdAt", ${isoText(questionnaires.completedAt)} as "completedAt",
+      ${subjects.patientId} as "patientId", ${subjects.attributes} as "attributes",
+      ${enrollments.status} as "enrollmentStatus",
+      coalesce(${enrollments.details}->'discontinuation' is not null and ${enrollments.details}->'discontinuation' <> 'null'::jsonb, false) as "isDiscontinued",
+      ${tokens.status} as "tokenStatus",
+      (select jsonb_object_agg(${answers.questionId}, ${answers.value}) from ${answers}
+        where ${answers.studyId} = ${questionnaires.studyId} and ${answers.questionnaireId} = ${questionnaires.id}) as "answers"
+    from ${questionnaires}
+    inner join ${enrollments} on ${enrollments.studyId} = ${questionnaires.studyId} and ${enrollments.id} = ${questionnaires.enrollmentId}
+    inner join ${subjects} on ${subjects.studyId} = ${enrollments.studyId} and ${subjects.id} = ${enrollments.subjectId}
+    left join ${tokens} on ${tokens.studyId} = ${questionnaires.studyId} and ${tokens.id} = ${questionnaires.tokenId}
+    where ${and(...conditions)}
+    order by ${subjects.patientId}, ${questionnaires.dataEventId}, ${questionnaires.id}
+    ${limit === null ? sql`` : sql`limit ${limit}`}`;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * Every filled form of the export in subject, data event and form order, handed over a batch at a
+ * time (issue 26: memory stays flat). On PostgreSQL one statement is read through a cursor in a
+ * read-only snapshot (a consistent export, one sort); on PGlite (one connection, which a long
+ * transaction would hold) keyset pages.
+ */
+export async function streamExportRows(
+  db: Db,
+  filter: FilledFormFilter,
+  batch: number,
+  onBatch: (rows: ExportRow[]) => Promise<void>,
+): Promise<void> {
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (pool instanceof pg.Pool) {
+    const query = new PgDialect().sqlToQuery(exportRowsQuery(filter, null, null));
+    const client = await pool.connect();
+    try {
+      await client.query('begin isolation level repeatable read read only');
+      await client.query(`declare export_rows no scroll cursor for ${query.sql}`, query.params);
+      for (;;) {
+        const result = await client.query<ExportRow>(`fetch ${batch} from export_rows`);
+        if (result.rows.length === 0) break;
+        await onBatch(result.rows);
+      }
+      await client.query('commit');
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+    return;
+  }
+  let after: SubjectCursor | null = null;
+  for (;;) {
+    const rows: ExportRow[] = rowsOf<ExportRow>(await db.execute(exportRowsQuery(filter, after, batch)));
+    if (rows.length === 0) return;
+    await onBatch(rows);
+    const last: ExportRow | undefined = rows[rows.length - 1];
+    if (!last) return;
+    after = { patientId: last.patientId, dataEventId: last.dataEventId, id: last.id };
+  }
+}
+
+/** An audit event as the ODM's audit records and signatures show it. */
+export type ExportAuditRow = {
+  id: string;
+  actorType: string;
+  actorId: string | null;
+  actorName: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  reason: string | null;
+  occurredAt: string;
+  /** The questions whose answers the event changed (filled forms). */
+  answerKeys: string[] | null;
+  signature: { signerId: string; printedName: string; signedAt: string; meaning: string } | null;
+  siteId: string | null;
+};
+
+const auditColumns = sql`${auditEvents.id} as "id", ${auditEvents.actorType} as "actorType",
+  ${auditEvents.actorId} as "actorId", ${auditEvents.actorName} as "actorName", ${auditEvents.action} as "action",
+  ${auditEvents.entityType} as "entityType", ${auditEvents.entityId} as "entityId", ${auditEvents.reason} as "reason",
+  ${isoText(auditEvents.occurredAt)} as "occurredAt",
+  case when jsonb_typeof(${auditEvents.after}->'answers') = 'object'
+    then array(select jsonb_object_keys(${auditEvents.after}->'answers')) end as "answerKeys",
+  case when jsonb_typeof(${auditEvents.after}->'signature') = 'object' then ${auditEvents.after}->'signature' end as "signature"`;
+
+/** The audit events of some filled forms, enrolments and data events (tokens), in commit order. */
+export async function auditOfEntities(
+  db: Executor,
+  studyId: string,
+  ids: { questionnaires: readonly string[]; enrollments: readonly string[]; tokens: readonly string[] },
+): Promise<ExportAuditRow[]> {
+  const parts: SQL[] = [];
+  const add = (type: string, list: readonly string[]) => {
+    if (list.length > 0)
+      parts.push(
+        sql`(${auditEvents.entityType} = ${type} and ${auditEvents.entityId} in (${sql.join(
+          list.map((id) => sql`${id}`),
+          sql`, `,
+        )}))`,
+      );
+  };
+  add('QUESTIONNAIRE', ids.questionnaires);
+  add('ENROLLMENT', ids.enrollments);
+  add('TOKEN', ids.tokens);
+  if (parts.length === 0) return [];
+  return rowsOf<ExportAuditRow>(
+    await db.execute(sql`select ${auditColumns}, null as "siteId" from ${auditEvents}
+      where ${auditEvents.studyId} = ${studyId} and (${sql.join(parts, sql` or `)})
+      order by ${auditEvents.ticket}`),
+  );
+}
+
+/**
+ * Signed events that belong to no filled form: the study's own (lifecycle, settings) and the
+ * adverse events' (report and lifecycle signatures) at the exported sites, a page at a time.
+ */
+export async function otherSignaturesPage(
+  db: Executor,
+  studyId: string,
+  siteIds: 'ALL' | readonly string[],
+  afterTicket: number,
+): Promise<(ExportAuditRow & { ticket: number })[]> {
+  const aeSite =
+    siteIds === 'ALL'
+      ? sql`true`
+      : sql`${adverseEvents.siteId} in (${sql.join(
+          [...siteIds, ''].map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
+  return rowsOf<ExportAuditRow & { ticket: number }>(
+    await db.execute(sql`select ${auditColumns}, ${adverseEvents.siteId} as "siteId", ${auditEvents.ticket}::text as "ticket"
+      from ${auditEvents}
+      left join ${adverseEvents} on ${auditEvents.entityType} = 'ADVERSE_EVENT'
+        and ${adverseEvents.studyId} = ${auditEvents.studyId} and ${adverseEvents.id} = ${auditEvents.entityId}
+      where ${auditEvents.studyId} = ${studyId} and ${auditEvents.ticket} > ${afterTicket}
+        and jsonb_typeof(${auditEvents.after}->'signature') = 'object'
+        and (${auditEvents.entityType} = 'STUDY' or (${auditEvents.entityType} = 'ADVERSE_EVENT' and ${aeSite}))
+      order by ${auditEvents.ticket}
+      limit 1000`),
+  ).map((r) => ({ ...r, ticket: Number(r.ticket) }));
 }

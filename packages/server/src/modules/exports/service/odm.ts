@@ -2,8 +2,10 @@
  * CDISC ODM 1.3.2 (issue 26 formats): the study's metadata (events, forms, one item group per form,
  * items with their questions, code lists for choices and for the special markers of spec 001 §3),
  * the sites as locations, and the clinical data in subject, event and form order. A missing value
- * is an ItemData with IsNull="Yes" flagged with its marker (code list CL.SPECIAL_MARKERS). Valid
- * against the ODM 1.3.2 schema (exports.test.ts runs xmllint on it).
+ * is an ItemData with IsNull="Yes" flagged with its marker (code list CL.SPECIAL_MARKERS). With the
+ * builder's audit trail option, audit records (who, when, site, reason, the audit event) and the 21
+ * CFR 11 signatures of the exported data, with the users and signature meanings in AdminData.
+ * Valid against the ODM 1.3.2 schema (exports.test.ts runs xmllint on it).
  */
 import { type CodebookVariable, SPECIAL_MARKERS, type VariableType } from '@trialbase/domain';
 
@@ -71,6 +73,11 @@ export function odmHead(input: {
   events: readonly OdmEvent[];
   forms: readonly OdmForm[];
   sites: readonly { id: string; name: string }[];
+  /** With the audit trail: the people of the audit records and signatures, the signatures' meanings. */
+  users?: readonly { oid: string; name: string }[];
+  signatureDefs?: readonly { oid: string; meaning: string }[];
+  /** The study itself as a location (study-level signatures), when one refers to it. */
+  withStudyLocation?: boolean;
 }): string {
   const { language } = input;
   const study = `S.${oidPart(input.studyId)}`;
@@ -143,13 +150,24 @@ export function odmHead(input: {
       `<CodeListItem CodedValue="${xml(marker)}"><Decode>${translated(meaning, 'en')}</Decode></CodeListItem>`,
     );
   out.push('</CodeList>', '</MetaDataVersion>', '</Study>');
-  if (input.sites.length > 0) {
+  const users = input.users ?? [];
+  const signatureDefs = input.signatureDefs ?? [];
+  const locations = [
+    ...input.sites.map((s) => ({ oid: siteOid(s.id), name: s.name, type: 'Site' })),
+    ...(input.withStudyLocation ? [{ oid: STUDY_LOCATION, name: input.studyName, type: 'Sponsor' }] : []),
+  ];
+  if (users.length + locations.length + signatureDefs.length > 0) {
     out.push(`<AdminData StudyOID="${xml(study)}">`);
-    for (const s of input.sites)
+    for (const u of users) out.push(`<User OID="${xml(u.oid)}"><FullName>${xml(u.name)}</FullName></User>`);
+    for (const l of locations)
       out.push(
-        `<Location OID="${xml(siteOid(s.id))}" Name="${xml(s.name)}" LocationType="Site">`,
+        `<Location OID="${xml(l.oid)}" Name="${xml(l.name)}" LocationType="${l.type}">`,
         `<MetaDataVersionRef StudyOID="${xml(study)}" MetaDataVersionOID="${MDV}" EffectiveDate="${input.created.toISOString().slice(0, 10)}"/>`,
         '</Location>',
+      );
+    for (const d of signatureDefs)
+      out.push(
+        `<SignatureDef OID="${xml(d.oid)}" Methodology="Electronic"><Meaning>${xml(d.meaning)}</Meaning><LegalReason>${xml(SIGNATURE_LEGAL_REASON)}</LegalReason></SignatureDef>`,
       );
     out.push('</AdminData>');
   }
@@ -157,16 +175,93 @@ export function odmHead(input: {
   return `${out.join('\n')}\n`;
 }
 
+/** The inline audit record and signature of a node (ODM puts them first in FormData, ItemData …). */
+export type OdmTrail = { audit: string; signature: string };
+const NO_TRAIL: OdmTrail = { audit: '', signature: '' };
+
+/**
+ * Writes one form's data, its strings worked out once per form (issue 26 speed): each item is its
+ * value, or IsNull with the marker flag (code list CL.SPECIAL_MARKERS); with the audit trail each
+ * carries the audit record (and signature) of its last change, first inside the element as ODM
+ * orders them.
+ */
+export class OdmFormWriter {
+  private readonly open: string;
+  private readonly items: string[];
+  private readonly close = '</ItemGroupData></FormData>\n';
+
+  constructor(readonly form: OdmForm) {
+    this.open = `<FormData FormOID="${xml(formOid(form.name))}">`;
+    this.groupOpen = `<ItemGroupData ItemGroupOID="${xml(groupOid(form.name))}">`;
+    this.items = form.variables.map((v) => `<ItemData ItemOID="${xml(itemOid(form.name, v.variable))}"`);
+  }
+
+  private readonly groupOpen: string;
+
+  /** The FormData of one filled form; `trailOf(i)` gives the inline records of the i-th item. */
+  write(
+    cells: readonly string[],
+    formTrail: OdmTrail = NO_TRAIL,
+    trailOf: ((index: number) => OdmTrail) | null = null,
+  ): string {
+    let out = this.open + formTrail.audit + formTrail.signature + this.groupOpen;
+    for (let i = 0; i < this.items.length; i++) {
+      const value = cells[i] ?? '.b';
+      const trail = trailOf ? trailOf(i) : NO_TRAIL;
+      const inner = trail.audit + trail.signature;
+      const flag = MARKER_FLAGS.get(value);
+      if (flag !== undefined) out += `${this.items[i]} IsNull="Yes">${inner}${flag}</ItemData>`;
+      else if (inner === '') out += `${this.items[i]} Value="${xml(value)}"/>`;
+      else out += `${this.items[i]} Value="${xml(value)}">${inner}</ItemData>`;
+    }
+    return out + this.close;
+  }
+}
+
+const MARKER_FLAGS = new Map(
+  Object.keys(SPECIAL_MARKERS).map((m) => [
+    m,
+    `<Annotation SeqNum="1"><Flag><FlagValue CodeListOID="${MARKERS_OID}">${xml(m)}</FlagValue></Flag></Annotation>`,
+  ]),
+);
+
 /** One form's data: its item values, or IsNull with the marker flag. */
 export function odmFormData(form: OdmForm, cells: readonly string[]): string {
-  const items = form.variables.map((v, i) => {
-    const value = cells[i] ?? '.b';
-    const oid = xml(itemOid(form.name, v.variable));
-    if (value in SPECIAL_MARKERS)
-      return `<ItemData ItemOID="${oid}" IsNull="Yes"><Annotation SeqNum="1"><Flag><FlagValue CodeListOID="${MARKERS_OID}">${xml(value)}</FlagValue></Flag></Annotation></ItemData>`;
-    return `<ItemData ItemOID="${oid}" Value="${xml(value)}"/>`;
-  });
-  return `<FormData FormOID="${xml(formOid(form.name))}"><ItemGroupData ItemGroupOID="${xml(groupOid(form.name))}">${items.join('')}</ItemGroupData></FormData>\n`;
+  return new OdmFormWriter(form).write(cells);
 }
+
+/** The location of study-level signatures (the study itself, not a site). */
+export const STUDY_LOCATION = 'LOC.STUDY';
+export const SIGNATURE_LEGAL_REASON =
+  'Electronic signature under 21 CFR Part 11 (11.50, 11.70): the signer re-entered the password; printed name, time and meaning recorded';
+
+export const userOid = (actorType: string, actorId: string | null) =>
+  actorId ? `USR.${oidPart(actorType)}.${oidPart(actorId)}` : `USR.${oidPart(actorType)}`;
+
+/** An ODM AuditRecord: who, where, when, why and the audit trail event it comes from. */
+export function odmAuditRecord(input: {
+  id?: string;
+  userOid: string;
+  locationOid: string;
+  at: string;
+  reason: string | null;
+  source: string;
+}): string {
+  return `<AuditRecord${input.id ? ` ID="${xml(input.id)}"` : ''}><UserRef UserOID="${xml(input.userOid)}"/><LocationRef LocationOID="${xml(input.locationOid)}"/><DateTimeStamp>${xml(input.at)}</DateTimeStamp>${input.reason ? `<ReasonForChange>${xml(input.reason)}</ReasonForChange>` : ''}<SourceID>${xml(input.source)}</SourceID></AuditRecord>`;
+}
+
+/** An ODM Signature: signer, where, which meaning (SignatureDef) and when. */
+export function odmSignature(input: {
+  id?: string;
+  userOid: string;
+  locationOid: string;
+  signatureOid: string;
+  at: string;
+}): string {
+  return `<Signature${input.id ? ` ID="${xml(input.id)}"` : ''}><UserRef UserOID="${xml(input.userOid)}"/><LocationRef LocationOID="${xml(input.locationOid)}"/><SignatureRef SignatureOID="${xml(input.signatureOid)}"/><DateTimeStamp>${xml(input.at)}</DateTimeStamp></Signature>`;
+}
+
+/** An xs:ID from parts (letters, digits, dots, hyphens and underscores; a letter first). */
+export const odmId = (...parts: string[]) => parts.map(oidPart).join('.');
 
 export const ODM_TAIL = '</ClinicalData>\n</ODM>\n';

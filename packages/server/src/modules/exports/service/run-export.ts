@@ -1,8 +1,9 @@
 /**
  * The export job (issue 26 item 3): runs on the durable queue, streams the filled forms of the
- * export a page at a time (keyset by id) and writes the zip as it goes, so memory stays flat
- * whatever the study's size. Progress is the count of filled forms written (both layouts).
+ * export in batches (a cursor on PostgreSQL) and writes the zip as it goes, so memory stays flat
+ * whatever the study's size. Progress is the count of filled forms read.
  */
+import { createHash } from 'node:crypto';
 import {
   type Answer,
   type CodebookVariable,
@@ -10,6 +11,7 @@ import {
   EXPORT_DEFAULT_RETENTION_DAYS,
   type ExportRequest,
   type ExportScope,
+  FORMULA_GUARD_NOTE,
   formVariables,
   type MarkerContext,
   type Question,
@@ -22,42 +24,62 @@ import type { Db } from '../../../platform/db/client';
 import { runUseCase, SYSTEM_ACTOR } from '../../../platform/use-case';
 import {
   aePage,
-  answersOf,
+  auditOfEntities,
   auditPage,
   claimQueuedExport,
   countFilledForms,
   deleteExportChunks,
+  type ExportAuditRow,
   type ExportJobRow,
+  type ExportRow,
   expiredExports,
   exportForms,
   type FilledFormFilter,
-  type FilledFormRow,
-  filledFormPage,
-  filledFormPageBySubject,
   insertExportChunk,
+  otherSignaturesPage,
   processDocuments,
   queryPage,
-  type SubjectCursor,
   siteNames,
+  streamExportRows,
   studyOf,
   updateExportJob,
 } from '../repo';
-import { eventOid, ODM_TAIL, odmFormData, odmHead, siteOid, xml } from './odm';
+import {
+  eventOid,
+  ODM_TAIL,
+  OdmFormWriter,
+  type OdmTrail,
+  odmAuditRecord,
+  odmHead,
+  odmId,
+  odmSignature,
+  STUDY_LOCATION,
+  siteOid,
+  userOid,
+  xml,
+} from './odm';
 import { rScript, type ScriptForm, sasProgram, spssSyntax, stataDo } from './scripts';
-import { sheetNames, XlsxWriter } from './xlsx';
-import { csvRow, ZipSink, type ZipTextFile } from './zip-sink';
+import { SheetRows, sheetNames, XlsxWriter } from './xlsx';
+import { csvRow, csvText, type SpillFile, SpillFolder, ZipSink, type ZipTextFile } from './zip-sink';
 
 export const EXPORT_QUEUE = 'exports';
-/** Filled forms read per statement. */
-const PAGE = 500;
+/** Filled forms read per batch (one FETCH or keyset page; with their answers aggregated). */
+const BATCH = 1000;
 
 type FormPlan = {
   id: string;
   name: string;
   title: string;
   file: string;
-  questions: Map<string, Question>;
+  /** The form's questions that have variables, and for each variable the index of its question. */
+  questionList: Question[];
+  questionIndex: number[];
   variables: CodebookVariable[];
+  /** Per variable: whether it is numeric (plain numbers are not neutralised). */
+  numeric: boolean[];
+  /** Per variable: the long layout's cells between the fixed ones and the value. */
+  longMiddle: string[];
+  odm: OdmFormWriter;
 };
 
 type EventInfo = { name: string; type: string; forms: string[] };
@@ -116,13 +138,31 @@ function planForms(
     }
     const name = labels[i] ?? form.id;
     const title = (form.document.title as Record<string, string> | undefined) ?? { en: form.name };
+    const variables = formVariables({ id: form.id, exportLabel: name, title }, questions, language);
+    const questionList: Question[] = [];
+    const position = new Map<string, number>();
+    const questionIndex = variables.map((v) => {
+      let at = position.get(v.questionId);
+      if (at === undefined) {
+        at = questionList.length;
+        position.set(v.questionId, at);
+        const question = questions.find((q) => q.id === v.questionId);
+        if (question) questionList.push(question);
+      }
+      return at;
+    });
+    const titleText = textOf(title, language) || form.name;
     return {
       id: form.id,
       name,
-      title: textOf(title, language) || form.name,
+      title: titleText,
       file: `csv/${name}.csv`,
-      questions: new Map(questions.map((q) => [q.id, q])),
-      variables: formVariables({ id: form.id, exportLabel: name, title }, questions, language),
+      questionList,
+      questionIndex,
+      variables,
+      numeric: variables.map((v) => v.type === 'numeric'),
+      longMiddle: variables.map((v) => `,${csvText(name)},${csvText(v.variable)},${csvText(v.questionId)},`),
+      odm: new OdmFormWriter({ name, title: titleText, variables }),
     };
   });
 }
@@ -138,13 +178,17 @@ function iso(value: Date | string | null | undefined): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
 
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const strings = (value: unknown): string[] => list(value).map(String);
+const EMPTY: never[] = [];
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : EMPTY);
+const strings = (value: unknown): string[] => {
+  if (!Array.isArray(value) || value.length === 0) return EMPTY;
+  return value.every((v) => typeof v === 'string') ? (value as string[]) : value.map(String);
+};
 
 /**
  * A stored answer read for the export. Answers were checked against the domain's AnswerSchema when
  * they were written; a zod parse per answer would be most of an export's time at a million answers,
- * so the export reads the fields it uses with their defaults.
+ * so the export reads the fields it uses with their defaults (the stored lists themselves, no copies).
  */
 function storedAnswer(value: Record<string, unknown>, question: string): Answer {
   return {
@@ -166,8 +210,236 @@ function storedAnswer(value: Record<string, unknown>, question: string): Answer 
   };
 }
 
+/**
+ * The ODM's audit records and signatures (issue 26, the builder's audit trail option): the audit
+ * events of each batch's filled forms, enrolments and data events (tokens) are read with the batch;
+ * each node gets the audit record of its last change and the signature of its last signed change,
+ * and every event goes to the ClinicalData-level lists (spilled, written after the subjects). The
+ * people and the signatures' meanings are collected for AdminData, written last.
+ */
+class OdmTrails {
+  private readonly users = new Map<string, string>();
+  private readonly meanings = new Map<string, string>();
+  private usesStudyLocation = false;
+  private readonly records: SpillFile;
+  private readonly signatures: SpillFile;
+  private recordCount = 0;
+  private signatureCount = 0;
+  private byEntity = new Map<string, ExportAuditRow[]>();
+  private previous = new Set<string>();
+  private readonly rendered = new Map<string, string>();
+
+  constructor(
+    spills: SpillFolder,
+    private readonly siteName: Map<string, string>,
+  ) {
+    this.records = spills.file('odm-audit-records.xml');
+    this.signatures = spills.file('odm-signatures.xml');
+  }
+
+  private user(type: string, id: string | null, name: string | null): string {
+    const oid = userOid(type, id);
+    if (!this.users.has(oid)) this.users.set(oid, name || type);
+    return oid;
+  }
+
+  private signatureDef(meaning: string): string {
+    let oid = this.meanings.get(meaning);
+    if (!oid) {
+      oid = `SD.${createHash('sha256').update(meaning).digest('hex').slice(0, 12)}`;
+      this.meanings.set(meaning, oid);
+    }
+    return oid;
+  }
+
+  private location(siteId: string | null): string {
+    if (siteId && this.siteName.has(siteId)) return siteOid(siteId);
+    this.usesStudyLocation = true;
+    return STUDY_LOCATION;
+  }
+
+  private record(e: ExportAuditRow, location: string, id?: string): string {
+    return odmAuditRecord({
+      ...(id ? { id } : {}),
+      userOid: this.user(e.actorType, e.actorId, e.actorName),
+      locationOid: location,
+      at: e.occurredAt,
+      reason: e.reason,
+      source: `audit_event ${e.id} ${e.action}`,
+    });
+  }
+
+  private signed(e: ExportAuditRow, location: string, id?: string): string {
+    const s = e.signature;
+    if (!s) return '';
+    return odmSignature({
+      ...(id ? { id } : {}),
+      userOid: this.user('USER', s.signerId, s.printedName),
+      locationOid: location,
+      signatureOid: this.signatureDef(s.meaning),
+      at: s.signedAt,
+    });
+  }
+
+  /** Reads the audit events of a batch and lists them; an enrolment or data event is read once. */
+  async load(db: Db, studyId: string, rows: readonly ExportRow[]): Promise<void> {
+    const enrollmentIds = new Set<string>();
+    const tokenIds = new Set<string>();
+    const siteOf = new Map<string, string>();
+    for (const row of rows) {
+      if (!this.previous.has(row.enrollmentId)) enrollmentIds.add(row.enrollmentId);
+      if (!this.previous.has(row.tokenId)) tokenIds.add(row.tokenId);
+      siteOf.set(row.id, row.siteId);
+      siteOf.set(row.enrollmentId, row.siteId);
+      siteOf.set(row.tokenId, row.siteId);
+    }
+    // Rows come in subject order: an enrolment's (and a data event's) rows are together, so one
+    // seen in the batch before was read there.
+    this.previous = new Set([...rows.map((r) => r.enrollmentId), ...rows.map((r) => r.tokenId)]);
+    const events = await auditOfEntities(db, studyId, {
+      questionnaires: rows.map((r) => r.id),
+      enrollments: [...enrollmentIds],
+      tokens: [...tokenIds],
+    });
+    this.byEntity = new Map();
+    this.rendered.clear();
+    for (const e of events) {
+      const entity = e.entityId ?? '';
+      const list = this.byEntity.get(entity);
+      if (list) list.push(e);
+      else this.byEntity.set(entity, [e]);
+      const location = this.location(siteOf.get(entity) ?? null);
+      this.records.write(`${this.record(e, location, odmId('AR', e.entityType, entity, e.id))}\n`);
+      this.recordCount++;
+      if (e.signature) {
+        this.signatures.write(`${this.signed(e, location, odmId('SIG', e.entityType, entity, e.id))}\n`);
+        this.signatureCount++;
+      }
+    }
+  }
+
+  /** Signatures of the study and of adverse events (at the exported sites): in the list only. */
+  async loadOtherSignatures(db: Db, studyId: string, sites: 'ALL' | readonly string[]): Promise<void> {
+    let after = 0;
+    for (;;) {
+      const page = await otherSignaturesPage(db, studyId, sites, after);
+      if (page.length === 0) return;
+      for (const e of page) {
+        const location = this.location(e.siteId);
+        this.signatures.write(
+          `${this.signed(e, location, odmId('SIG', e.entityType, e.entityId ?? '', e.id))}\n`,
+        );
+        this.signatureCount++;
+      }
+      after = page[page.length - 1]?.ticket ?? after;
+    }
+  }
+
+  private inline(e: ExportAuditRow | undefined, siteId: string, signed: boolean): string {
+    if (!e) return '';
+    const key = `${signed ? 's' : 'a'}${e.id}`;
+    let text = this.rendered.get(key);
+    if (text === undefined) {
+      const location = this.location(siteId);
+      text = signed ? this.signed(e, location) : this.record(e, location);
+      this.rendered.set(key, text);
+    }
+    return text;
+  }
+
+  /** The audit record of an entity's last change and the signature of its last signed one. */
+  trailOf(entityId: string, siteId: string): OdmTrail {
+    const list = this.byEntity.get(entityId);
+    if (!list || list.length === 0) return { audit: '', signature: '' };
+    let signed: ExportAuditRow | undefined;
+    for (let i = list.length - 1; i >= 0 && !signed; i--) if (list[i]?.signature) signed = list[i];
+    return {
+      audit: this.inline(list[list.length - 1], siteId, false),
+      signature: this.inline(signed, siteId, true),
+    };
+  }
+
+  /** Per item of a filled form: the last change of its question's answer, and the last signed one. */
+  itemTrails(
+    questionnaireId: string,
+    siteId: string,
+    variables: readonly CodebookVariable[],
+  ): (index: number) => OdmTrail {
+    const last = new Map<string, ExportAuditRow>();
+    const lastSigned = new Map<string, ExportAuditRow>();
+    for (const e of this.byEntity.get(questionnaireId) ?? []) {
+      for (const key of e.answerKeys ?? []) {
+        last.set(key, e);
+        if (e.signature) lastSigned.set(key, e);
+      }
+    }
+    return (index) => {
+      const question = variables[index]?.questionId ?? '';
+      return {
+        audit: this.inline(last.get(question), siteId, false),
+        signature: this.inline(lastSigned.get(question), siteId, true),
+      };
+    };
+  }
+
+  adminData() {
+    return {
+      users: [...this.users].map(([oid, name]) => ({ oid, name })).sort((a, b) => (a.oid < b.oid ? -1 : 1)),
+      signatureDefs: [...this.meanings]
+        .map(([meaning, oid]) => ({ oid, meaning }))
+        .sort((a, b) => (a.oid < b.oid ? -1 : 1)),
+      withStudyLocation: this.usesStudyLocation,
+    };
+  }
+
+  /** ClinicalData's AuditRecords and Signatures lists (after the subjects, as ODM orders them). */
+  async writeContainers(
+    file: ZipTextFile & { writeBytes(data: Uint8Array): void },
+    between: () => Promise<void>,
+  ): Promise<void> {
+    if (this.recordCount > 0) {
+      file.write('<AuditRecords>\n');
+      await this.records.copyTo((data) => file.writeBytes(data), between);
+      file.write('</AuditRecords>\n');
+    }
+    if (this.signatureCount > 0) {
+      file.write('<Signatures>\n');
+      await this.signatures.copyTo((data) => file.writeBytes(data), between);
+      file.write('</Signatures>\n');
+    }
+  }
+}
+
+/** What the zip's text files say about the formula guard (the README; the codebook has it per variable). */
+const GUARD_README = [
+  'Spreadsheet safety (OWASP CSV injection): in the CSV and XLSX files a text value beginning with',
+  "= + - @ tab or carriage return is written with a leading ' (apostrophe) so that a spreadsheet",
+  'does not run it as a formula; numbers in numeric columns (e.g. -5) are written as they are.',
+  "Remove the leading ' to get the value as it was entered (the ODM file holds it unchanged).",
+];
+
 /** Writes the whole zip of one export; returns its size. */
 async function writeExport(db: Db, job: ExportJobRow, retention: number, now: () => Date): Promise<number> {
+  const spills = new SpillFolder();
+  try {
+    return await writeExportWith(db, job, retention, now, spills);
+  } finally {
+    spills.dispose();
+  }
+}
+
+/**
+ * The export reads the data once (issue 26 speed), in subject, data event and form order, and
+ * writes every layout from the same rows: the long CSV straight into the zip, the wide CSV of each
+ * form, the XLSX sheets and the ODM clinical data into spill files copied in afterwards.
+ */
+async function writeExportWith(
+  db: Db,
+  job: ExportJobRow,
+  retention: number,
+  now: () => Date,
+  spills: SpillFolder,
+): Promise<number> {
   const request: ExportRequest = job.request;
   const scope: ExportScope = job.scope;
   const study = await studyOf(db, job.studyId);
@@ -175,6 +447,7 @@ async function writeExport(db: Db, job: ExportJobRow, retention: number, now: ()
   const events = eventsOf(await processDocuments(db, job.studyId), language);
   const siteName = await siteNames(db, job.studyId);
   const forms = planForms(await exportForms(db, job.studyId, request.forms), language);
+  const formsById = new Map(forms.map((f) => [f.id, f]));
   const filter: FilledFormFilter = {
     studyId: job.studyId,
     formIds: forms.map((f) => f.id),
@@ -190,134 +463,154 @@ async function writeExport(db: Db, job: ExportJobRow, retention: number, now: ()
   let done = 0;
   const withOdm = request.formats.includes('ODM');
   const withXlsx = request.formats.includes('XLSX');
-  const passes = 2 + (withOdm ? 1 : 0) + (withXlsx ? 1 : 0);
-  await updateExportJob(db, job, { progressTotal: total * passes, progressDone: 0 });
+  await updateExportJob(db, job, { progressTotal: total, progressDone: 0 });
   const sink = new ZipSink((seq, data) => insertExportChunk(db, job, seq, data));
   const subjectColumns = [
     ...scope.subjectFields.map((f) => `subject_${f}`),
     ...(scope.includeTrialGroup ? ['trial_group'] : []),
   ];
+  const fixedHeader = [...FIXED, ...subjectColumns];
+  const fixedNumeric = fixedHeader.map(() => false);
 
-  /** The answers of a page of filled forms, by filled form and question. */
-  const answersByForm = async (ids: string[]) => {
-    const byForm = new Map<string, Map<string, Answer>>();
-    for (const a of await answersOf(db, job.studyId, ids)) {
-      const map = byForm.get(a.questionnaireId) ?? new Map<string, Answer>();
-      map.set(a.questionId, storedAnswer(a.value, a.questionId));
-      byForm.set(a.questionnaireId, map);
-    }
-    return byForm;
-  };
+  // Wide layout: one file per form, one row per subject and event (spilled while long is written).
+  const wide = new Map(
+    forms.map((form) => {
+      const spill = spills.file(form.file);
+      spill.write(csvRow([...fixedHeader, ...form.variables.map((v) => v.variable)]));
+      return [form.id, spill];
+    }),
+  );
+  // Long layout: one row per answer (per variable of each answered question).
+  const long = sink.file('csv/long.csv');
+  long.write(csvRow([...fixedHeader, 'form', 'variable', 'question_id', 'value']));
+  // Excel: the wide layout again, one sheet per form, numbers as numbers.
+  const sheets = withXlsx
+    ? new Map(
+        forms.map((form) => {
+          const numeric = [...fixedNumeric, ...form.numeric];
+          const rows = new SheetRows(numeric.length, numeric);
+          const spill = spills.file(`${form.name}.sheet.xml`);
+          spill.write(rows.row([...fixedHeader, ...form.variables.map((v) => v.variable)]));
+          return [form.id, { rows, spill }];
+        }),
+      )
+    : null;
+  // ODM clinical data, and with the audit trail its audit records and signatures.
+  const odmBody = withOdm ? spills.file('odm-clinical.xml') : null;
+  const trails = withOdm && scope.includeAuditTrail ? new OdmTrails(spills, siteName) : null;
+  let subject: string | null = null;
+  let event: string | null = null;
 
-  /** Reads every page of one form and hands each filled form with its answers to `emit`. */
-  const eachFilledForm = async (
-    form: FormPlan,
-    emit: (row: FilledFormRow, answers: Map<string, Answer>) => void,
-  ) => {
-    let after = '';
-    for (;;) {
-      const page = await filledFormPage(db, filter, form.id, after, PAGE);
-      if (page.length === 0) return;
-      const byForm = await answersByForm(page.map((r) => r.id));
-      for (const row of page) emit(row, byForm.get(row.id) ?? new Map());
-      after = page[page.length - 1]?.id ?? after;
-      done += page.length;
-      await sink.flush();
-      await updateExportJob(db, job, { progressDone: done });
-    }
-  };
-
-  const fixedOf = (row: FilledFormRow) => {
+  const fixedOf = (row: ExportRow): string[] => {
     const attributes = row.attributes ?? {};
-    return [
+    const fixed = [
       row.patientId,
       siteName.get(row.siteId) ?? row.siteId,
       row.dataEventId,
       events.get(row.dataEventId)?.name ?? '',
       `${row.formMajor}.${row.formMinor}`,
       row.status,
-      iso(row.createdAt),
-      iso(row.completedAt),
-      ...scope.subjectFields.map((f) => attributes[f] ?? ''),
-      ...(scope.includeTrialGroup ? [attributes.trialGroup ?? ''] : []),
+      row.createdAt ?? '',
+      row.completedAt ?? '',
     ];
+    for (const f of scope.subjectFields) fixed.push(String(attributes[f] ?? ''));
+    if (scope.includeTrialGroup) fixed.push(String(attributes.trialGroup ?? ''));
+    return fixed;
   };
-  const contextOf = (row: FilledFormRow): MarkerContext => ({
-    enrollmentStatus: row.enrollmentStatus,
-    isDiscontinued: Boolean(row.isDiscontinued),
-    tokenStatus: row.tokenStatus,
-  });
 
-  // Wide layout: one file per form, one row per subject and event.
-  for (const form of forms) {
-    const file = sink.file(form.file);
-    file.write(csvRow([...FIXED, ...subjectColumns, ...form.variables.map((v) => v.variable)]));
-    await eachFilledForm(form, (row, answers) => {
-      const context = contextOf(row);
-      file.write(
-        csvRow([
-          ...fixedOf(row),
-          ...form.variables.map((v) => {
-            const question = form.questions.get(v.questionId);
-            return question ? cellValue(v, question, answers.get(v.questionId), context) : '.b';
-          }),
-        ]),
+  const writeRow = (row: ExportRow) => {
+    const form = formsById.get(row.formId);
+    if (!form) return;
+    const context: MarkerContext = {
+      enrollmentStatus: row.enrollmentStatus,
+      isDiscontinued: Boolean(row.isDiscontinued),
+      tokenStatus: row.tokenStatus,
+    };
+    const stored = row.answers ?? {};
+    const answers: (Answer | undefined)[] = new Array(form.questionList.length);
+    for (let q = 0; q < form.questionList.length; q++) {
+      const question = form.questionList[q] as Question;
+      const value = stored[question.id];
+      if (value && typeof value === 'object') answers[q] = storedAnswer(value, question.id);
+    }
+    const cells: string[] = new Array(form.variables.length);
+    for (let i = 0; i < form.variables.length; i++) {
+      const q = form.questionIndex[i] as number;
+      cells[i] = cellValue(
+        form.variables[i] as CodebookVariable,
+        form.questionList[q] as Question,
+        answers[q],
+        context,
       );
+    }
+    const fixed = fixedOf(row);
+    let fixedCsv = '';
+    for (let i = 0; i < fixed.length; i++)
+      fixedCsv += i === 0 ? csvText(fixed[i] ?? '') : `,${csvText(fixed[i] ?? '')}`;
+    let line = fixedCsv;
+    for (let i = 0; i < cells.length; i++) line += `,${csvText(cells[i] ?? '', form.numeric[i])}`;
+    wide.get(form.id)?.write(`${line}\r\n`);
+    for (let i = 0; i < cells.length; i++) {
+      if (answers[form.questionIndex[i] as number] === undefined) continue;
+      long.write(`${fixedCsv}${form.longMiddle[i]}${csvText(cells[i] ?? '', form.numeric[i])}\r\n`);
+    }
+    if (sheets) {
+      const sheet = sheets.get(form.id);
+      sheet?.spill.write(sheet.rows.row([...fixed, ...cells]));
+    }
+    if (odmBody) {
+      if (row.patientId !== subject) {
+        if (subject !== null) odmBody.write('</StudyEventData></SubjectData>\n');
+        const enrollment = trails?.trailOf(row.enrollmentId, row.siteId);
+        odmBody.write(
+          `<SubjectData SubjectKey="${xml(row.patientId)}">${enrollment ? enrollment.audit + enrollment.signature : ''}<SiteRef LocationOID="${xml(siteOid(row.siteId))}"/>\n`,
+        );
+        const token = trails?.trailOf(row.tokenId, row.siteId);
+        odmBody.write(
+          `<StudyEventData StudyEventOID="${xml(eventOid(row.dataEventId))}">${token ? token.audit + token.signature : ''}\n`,
+        );
+        subject = row.patientId;
+        event = row.dataEventId;
+      } else if (row.dataEventId !== event) {
+        const token = trails?.trailOf(row.tokenId, row.siteId);
+        odmBody.write(
+          `</StudyEventData><StudyEventData StudyEventOID="${xml(eventOid(row.dataEventId))}">${token ? token.audit + token.signature : ''}\n`,
+        );
+        event = row.dataEventId;
+      }
+      if (trails) {
+        const items = trails.itemTrails(row.id, row.siteId, form.variables);
+        odmBody.write(form.odm.write(cells, trails.trailOf(row.id, row.siteId), items));
+      } else odmBody.write(form.odm.write(cells));
+    }
+  };
+
+  if (forms.length > 0)
+    await streamExportRows(db, filter, BATCH, async (rows) => {
+      if (trails) await trails.load(db, job.studyId, rows);
+      for (const row of rows) writeRow(row);
+      done += rows.length;
+      await sink.flush();
+      await updateExportJob(db, job, { progressDone: done });
     });
-    file.end();
-    await sink.flush();
+  long.end();
+  await sink.flush();
+  const flush = () => sink.flush();
+  for (const form of forms) {
+    const spill = wide.get(form.id);
+    if (spill) await sink.fileFrom(form.file, '', spill, '', flush);
   }
 
-  // Excel: the wide layout again, one sheet per form, numbers as numbers.
-  if (withXlsx) {
+  if (sheets) {
     const workbook = new XlsxWriter(sink.rawFile('xlsx/data.xlsx'));
     const names = sheetNames(forms.map((f) => f.name));
-    for (const [i, form] of forms.entries()) {
-      const sheet = workbook.sheet(names[i] ?? form.name);
-      const offset = FIXED.length + subjectColumns.length;
-      const isNumber = (column: number) =>
-        column >= offset && form.variables[column - offset]?.type === 'numeric';
-      sheet.row([...FIXED, ...subjectColumns, ...form.variables.map((v) => v.variable)]);
-      await eachFilledForm(form, (row, answers) => {
-        const context = contextOf(row);
-        sheet.row(
-          [
-            ...fixedOf(row),
-            ...form.variables.map((v) => {
-              const question = form.questions.get(v.questionId);
-              return question ? cellValue(v, question, answers.get(v.questionId), context) : '.b';
-            }),
-          ],
-          isNumber,
-        );
-      });
-      sheet.end();
-    }
+    for (const [i, form] of forms.entries())
+      await workbook.sheet(names[i] ?? form.name, sheets.get(form.id)?.spill ?? null, flush);
     workbook.end();
     await sink.flush();
   }
 
-  // Long layout: one row per answer (per variable of each answered question).
-  const long = sink.file('csv/long.csv');
-  long.write(csvRow([...FIXED, ...subjectColumns, 'form', 'variable', 'question_id', 'value']));
-  for (const form of forms) {
-    await eachFilledForm(form, (row, answers) => {
-      const fixed = fixedOf(row);
-      const context = contextOf(row);
-      for (const v of form.variables) {
-        const answer = answers.get(v.questionId);
-        const question = form.questions.get(v.questionId);
-        if (!answer || !question) continue;
-        long.write(
-          csvRow([...fixed, form.name, v.variable, v.questionId, cellValue(v, question, answer, context)]),
-        );
-      }
-    });
-  }
-  long.end();
-  await sink.flush();
-
-  // The codebook (data dictionary) and the special markers.
+  // The codebook (data dictionary), the special markers and how formula-like text is written.
   const codebook = sink.file('codebook.csv');
   codebook.write(
     csvRow([
@@ -330,6 +623,7 @@ async function writeExport(db: Db, job: ExportJobRow, retention: number, now: ()
       'question_id',
       'value_labels',
       'missing_codes',
+      'formula_guard',
     ]),
   );
   for (const form of forms)
@@ -345,6 +639,7 @@ async function writeExport(db: Db, job: ExportJobRow, retention: number, now: ()
           v.questionId,
           v.valueLabels.map((l) => `${l.value}=${l.label}`).join('; '),
           Object.keys(SPECIAL_MARKERS).join(' '),
+          v.type === 'numeric' ? FORMULA_GUARD_NOTE.numeric : FORMULA_GUARD_NOTE.text,
         ]),
       );
   codebook.end();
@@ -357,7 +652,7 @@ async function writeExport(db: Db, job: ExportJobRow, retention: number, now: ()
   const scriptForms: ScriptForm[] = forms.map((f) => ({
     name: f.name,
     file: f.file,
-    fixed: [...FIXED, ...subjectColumns],
+    fixed: fixedHeader,
     variables: f.variables,
   }));
   const writeText = (name: string, text: string) => {
@@ -371,10 +666,10 @@ async function writeExport(db: Db, job: ExportJobRow, retention: number, now: ()
   if (request.formats.includes('SAS')) writeText('scripts/read.sas', sasProgram(scriptForms));
   await sink.flush();
 
-  if (withOdm) {
-    const odmForms = new Map(
-      forms.map((f) => [f.id, { name: f.name, title: f.title, variables: f.variables }]),
-    );
+  if (odmBody) {
+    if (subject !== null) odmBody.write('</StudyEventData></SubjectData>\n');
+    if (trails) await trails.loadOtherSignatures(db, job.studyId, scope.sites);
+    const odmForms = new Map(forms.map((f) => [f.id, f.odm.form]));
     const file = sink.file('odm/odm.xml');
     file.write(
       odmHead({
@@ -395,50 +690,11 @@ async function writeExport(db: Db, job: ExportJobRow, retention: number, now: ()
         sites: [...siteName]
           .filter(([id]) => scope.sites === 'ALL' || scope.sites.includes(id))
           .map(([id, name]) => ({ id, name })),
+        ...(trails ? trails.adminData() : {}),
       }),
     );
-    let cursor: SubjectCursor | null = null;
-    let subject: string | null = null;
-    let event: string | null = null;
-    for (;;) {
-      const page: FilledFormRow[] =
-        forms.length === 0 ? [] : await filledFormPageBySubject(db, filter, cursor, PAGE);
-      if (page.length === 0) break;
-      const answersBy = await answersByForm(page.map((r) => r.id));
-      for (const row of page) {
-        const form = forms.find((f) => f.id === row.formId);
-        if (!form) continue;
-        if (row.patientId !== subject) {
-          if (subject !== null) file.write('</StudyEventData></SubjectData>\n');
-          file.write(
-            `<SubjectData SubjectKey="${xml(row.patientId)}"><SiteRef LocationOID="${xml(siteOid(row.siteId))}"/>\n`,
-          );
-          file.write(`<StudyEventData StudyEventOID="${xml(eventOid(row.dataEventId))}">\n`);
-          subject = row.patientId;
-          event = row.dataEventId;
-        } else if (row.dataEventId !== event) {
-          file.write(`</StudyEventData><StudyEventData StudyEventOID="${xml(eventOid(row.dataEventId))}">\n`);
-          event = row.dataEventId;
-        }
-        const answers = answersBy.get(row.id) ?? new Map();
-        const context = contextOf(row);
-        file.write(
-          odmFormData(
-            { name: form.name, title: form.title, variables: form.variables },
-            form.variables.map((v) => {
-              const question = form.questions.get(v.questionId);
-              return question ? cellValue(v, question, answers.get(v.questionId), context) : '.b';
-            }),
-          ),
-        );
-      }
-      const last = page[page.length - 1];
-      if (last) cursor = { patientId: last.patientId, dataEventId: last.dataEventId, id: last.id };
-      done += page.length;
-      await sink.flush();
-      await updateExportJob(db, job, { progressDone: done });
-    }
-    if (subject !== null) file.write('</StudyEventData></SubjectData>\n');
+    await odmBody.copyTo((data) => file.writeBytes(data), flush);
+    if (trails) await trails.writeContainers(file, flush);
     file.write(ODM_TAIL);
     file.end();
     await sink.flush();
@@ -457,6 +713,15 @@ async function writeExport(db: Db, job: ExportJobRow, retention: number, now: ()
       `Sites exported: ${scope.sites === 'ALL' ? 'all' : scope.sites.join(', ')}`,
       'Files: csv/<FORM>.csv (wide: one row per subject and event), csv/long.csv (one row per answer),',
       'codebook.csv (variables, labels, types, value labels), special_markers.csv (why a value is missing).',
+      ...GUARD_README,
+      ...(withOdm && scope.includeAuditTrail
+        ? [
+            'ODM: each form, item, subject and data event carries the audit record of its last change (who,',
+            'when, site, reason; SourceID names the audit_trail.csv event_id) and the signature of its last',
+            'signed change; ClinicalData/AuditRecords and ClinicalData/Signatures list every record and 21 CFR 11',
+            'signature of the exported data (adverse-event and study signatures too), their meanings in AdminData.',
+          ]
+        : []),
       ...(request.includeMedication
         ? [
             'Medication: Trialbase keeps no medication records yet; medication references of MEDICATION_REF',
@@ -569,6 +834,7 @@ async function writeAudit(db: Db, job: ExportJobRow, sink: ZipSink) {
   file.write(
     csvRow([
       'position',
+      'event_id',
       'occurred_at',
       'actor_type',
       'actor_id',
@@ -590,6 +856,7 @@ async function writeAudit(db: Db, job: ExportJobRow, sink: ZipSink) {
       file.write(
         csvRow([
           e.seq ?? '',
+          e.id,
           iso(e.occurredAt),
           e.actorType,
           e.actorId,

@@ -1,15 +1,17 @@
 /**
  * Excel (XLSX, issue 26 formats): one sheet per form, written as a stream. The workbook is a zip of
  * SpreadsheetML parts (ECMA-376) built with fflate inside the export's zip; rows are inline strings,
- * numbers of numeric variables as numbers, so nothing is held but the current block of rows.
+ * numbers of numeric variables as numbers. The rows wait in spill files while the export reads the
+ * data once, so nothing is held in memory but the current block of rows.
  */
+import { guardFormula } from '@trialbase/domain';
 import { strToU8, Zip, ZipDeflate } from 'fflate';
 import { xml } from './odm';
+import { DEFLATE_LEVEL, type SpillFile } from './zip-sink';
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
-const BLOCK = 64 * 1024;
 
 /** Sheet names: at most 31 characters, none of []:*?/\, unique without case. */
 export function sheetNames(names: readonly string[]): string[] {
@@ -34,7 +36,53 @@ function columnName(index: number): string {
   return out;
 }
 
-/** A workbook being written: sheets one after another, then `end` writes the workbook parts. */
+const NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+/** Element text: the markup characters escaped, characters XML 1.0 cannot hold dropped. */
+const PLAIN_TEXT = /^[\t\n\r\x20-\x25\x27-\x3b\x3d\x3f-\x7e\u00a0-\ud7ff\ue000-\ufffd]*$/;
+function xmlText(text: string): string {
+  if (PLAIN_TEXT.test(text)) return text;
+  return text
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+/**
+ * Renders the rows of one sheet. Cells of numeric columns that hold a number are numbers; every
+ * other cell is an inline string (text, never a formula), neutralised like the CSV (a leading
+ * apostrophe before = + - @ tab or CR: OWASP CSV injection, for whoever saves the sheet as CSV).
+ */
+export class SheetRows {
+  private rowIndex = 0;
+  private readonly refs: string[];
+
+  constructor(
+    columns: number,
+    private readonly numeric: readonly boolean[],
+  ) {
+    this.refs = Array.from({ length: columns }, (_, i) => columnName(i));
+  }
+
+  row(values: readonly string[]): string {
+    this.rowIndex++;
+    const r = this.rowIndex;
+    let out = `<row r="${r}">`;
+    for (let i = 0; i < values.length; i++) {
+      const text = values[i] ?? '';
+      const ref = `${this.refs[i] ?? columnName(i)}${r}`;
+      if (this.numeric[i] === true && NUMBER.test(text)) out += `<c r="${ref}"><v>${text}</v></c>`;
+      else
+        out += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlText(guardFormula(text, this.numeric[i] === true))}</t></is></c>`;
+    }
+    return `${out}</row>`;
+  }
+}
+
+export const SHEET_HEAD = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${MAIN}"><sheetData>`;
+export const SHEET_TAIL = '</sheetData></worksheet>';
+
+/** A workbook: sheets one after another (their rows from a spill file), then `end` writes the workbook parts. */
 export class XlsxWriter {
   private readonly zip: Zip;
   private readonly sheets: string[] = [];
@@ -47,43 +95,27 @@ export class XlsxWriter {
   }
 
   private part(name: string, text: string) {
-    const entry = new ZipDeflate(name, { level: 6 });
+    const entry = new ZipDeflate(name, { level: DEFLATE_LEVEL });
     this.zip.add(entry);
     entry.push(strToU8(text), true);
   }
 
-  /** Starts a sheet; `row` writes one row (numbers where `isNumber` says so), `end` closes it. */
-  sheet(name: string) {
+  /** Adds a sheet whose rows (`SheetRows`) wait in `rows`; `between` runs after each piece. */
+  async sheet(name: string, rows: SpillFile | null, between?: () => Promise<void>): Promise<void> {
     this.sheets.push(name);
-    const entry = new ZipDeflate(`xl/worksheets/sheet${this.sheets.length}.xml`, { level: 6 });
+    const entry = new ZipDeflate(`xl/worksheets/sheet${this.sheets.length}.xml`, { level: DEFLATE_LEVEL });
     this.zip.add(entry);
-    let block = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${MAIN}"><sheetData>`;
-    let rowIndex = 0;
-    return {
-      row: (values: readonly unknown[], isNumber: (column: number) => boolean = () => false) => {
-        rowIndex++;
-        const cells = values.map((value, column) => {
-          const ref = `${columnName(column)}${rowIndex}`;
-          const text = value === null || value === undefined ? '' : String(value);
-          if (isNumber(column) && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text))
-            return `<c r="${ref}"><v>${text}</v></c>`;
-          return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xml(text).replace(/&#10;/g, '\n').replace(/&#9;/g, '\t').replace(/&#13;/g, '')}</t></is></c>`;
-        });
-        block += `<row r="${rowIndex}">${cells.join('')}</row>`;
-        if (block.length >= BLOCK) {
-          entry.push(strToU8(block));
-          block = '';
-        }
-      },
-      end: () => {
-        entry.push(strToU8(`${block}</sheetData></worksheet>`), true);
-      },
-    };
+    entry.push(strToU8(SHEET_HEAD));
+    await rows?.copyTo((data) => entry.push(data), between);
+    entry.push(strToU8(SHEET_TAIL), true);
   }
 
   end(): void {
     // A workbook needs a sheet: an export of no form still opens.
-    if (this.sheets.length === 0) this.sheet('Data').end();
+    if (this.sheets.length === 0) {
+      this.sheets.push('Data');
+      this.part('xl/worksheets/sheet1.xml', SHEET_HEAD + SHEET_TAIL);
+    }
     const sheets = this.sheets;
     this.part(
       '[Content_Types].xml',
