@@ -519,6 +519,144 @@ describe(`adverse events over HTTP on ${engine}`, () => {
   });
 });
 
+describe(`each sign call by each study role of spec 000 §6 on ${engine}`, () => {
+  // A study of its own where the sponsor signs every AE (sponsor involvement ALWAYS), so no
+  // serious event (and no clock) is needed for the sponsor steps.
+  const ROLES = ['INVESTIGATOR', 'STUDY_HELPER', 'MONITOR', 'DOCTOR', 'ADMIN', 'OTHER'] as const;
+  /** Spec 000 §6: the investigator signs classification and follow-up; the ADMIN (union, AE sponsor) all four. */
+  const MAY_SIGN: Record<keyof typeof SIGN_CALL, readonly StudyRole[]> = {
+    classification: ['INVESTIGATOR', 'ADMIN'],
+    initialSponsor: ['ADMIN'],
+    followUp: ['INVESTIGATOR', 'ADMIN'],
+    finalSponsor: ['ADMIN'],
+  };
+  const ORDER = ['classification', 'initialSponsor', 'followUp', 'finalSponsor'] as const;
+  let roleStudy: string;
+  let roleSubject: string;
+  const byRole = {} as Record<(typeof ROLES)[number], Caller>;
+  beforeAll(async () => {
+    roleStudy = (await buildStudy(t.app, { modules: ['ADVERSE_EVENTS'], status: 'PRODUCTION' })).id;
+    const site = await buildSite(t.app, roleStudy);
+    roleSubject = (await buildSubject(t.app, { studyId: roleStudy, siteId: site.id })).id;
+    for (const role of ROLES) {
+      const u = await buildUser(t.app, { firstName: role, lastName: 'Signer' });
+      await grantAccess(t.app, { studyId: roleStudy, user: u, role, siteIds: 'ALL' });
+      const session = await loginAs(t.app, u.email, DEFAULT_PASSWORD);
+      byRole[role] = { session, password: DEFAULT_PASSWORD, id: u.id, name: `${role} Signer` };
+    }
+    const settings = await call('admin', {
+      method: 'PUT',
+      url: `/api/studies/${roleStudy}/aeSettings`,
+      payload: { safetyContacts: [], sponsorInvolvement: 'ALWAYS' },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+  });
+  const signIn = (
+    who: Caller | 'admin',
+    aeId: string,
+    action: keyof typeof SIGN_CALL,
+    pw: string | null | 'default' = 'default',
+  ) =>
+    call(
+      who,
+      { method: 'PUT', url: `/api/studies/${roleStudy}/ae/${aeId}/${SIGN_CALL[action]}`, payload: {} },
+      pw,
+    );
+  /** A fresh AE with every step before `action` signed (by the system admin). */
+  async function aeAt(action: keyof typeof SIGN_CALL): Promise<string> {
+    const res = await call('admin', {
+      method: 'POST',
+      url: `/api/studies/${roleStudy}/ae`,
+      payload: { ...content(), subjectId: roleSubject },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<AeView>().id;
+    for (const step of ORDER.slice(0, ORDER.indexOf(action))) {
+      expect((await signIn('admin', id, step)).statusCode, step).toBe(200);
+    }
+    return id;
+  }
+
+  for (const action of ORDER) {
+    it(`${SIGN_CALL[action]}: refused to roles without its permission, needs the password, refused out of order, signed by each role that holds it`, async () => {
+      const id = await aeAt(action);
+      for (const role of ROLES.filter((r) => !MAY_SIGN[action].includes(r))) {
+        const res = await signIn(byRole[role], id, action);
+        expect(res.statusCode, `${role} ${action}`).toBe(403);
+      }
+      for (const role of MAY_SIGN[action]) {
+        const missing = await signIn(byRole[role], id, action, null);
+        expect(missing.statusCode, `${role} no password`).toBe(400);
+        expect(missing.json().type).toBe('EXTENDED_VALIDATION');
+        const wrong = await signIn(byRole[role], id, action, 'not-the-password');
+        expect(wrong.statusCode, `${role} wrong password`).toBe(400);
+        expect(wrong.json().type).toBe('EXTENDED_VALIDATION');
+      }
+      // Nothing was signed by the refused calls.
+      const untouched = (
+        await call('admin', { method: 'GET', url: `/api/studies/${roleStudy}/ae/${id}` })
+      ).json<AeView>();
+      expect(untouched.signatures.map((x) => x.action)).toEqual(ORDER.slice(0, ORDER.indexOf(action)));
+      for (const [i, role] of MAY_SIGN[action].entries()) {
+        const target = i === 0 ? id : await aeAt(action);
+        // Out of order: a step after this one, by the same role, while this one is not signed.
+        const later = ORDER.slice(ORDER.indexOf(action) + 1).find((a) => MAY_SIGN[a].includes(role));
+        if (later) {
+          const early = await signIn(byRole[role], target, later);
+          expect(early.statusCode, `${role} ${later} before ${action}`).toBe(409);
+          expect(early.json().context.reason).toBe('AE_OUT_OF_ORDER');
+        }
+        const signed = await signIn(byRole[role], target, action);
+        expect(signed.statusCode, `${role} ${action}: ${signed.body}`).toBe(200);
+        const v = signed.json<AeView>();
+        expect(v.signatures.at(-1)).toMatchObject({
+          action,
+          signedBy: byRole[role].id,
+          signedByName: `${role} Signer`,
+        });
+        // In order only once: the same step again is refused.
+        expect((await signIn(byRole[role], target, action)).json().context.reason).toBe('AE_ALREADY_SIGNED');
+      }
+    });
+  }
+
+  it('update and amend refuse a missing and a wrong password; the OTHER role reads and writes nothing', async () => {
+    const id = await aeAt('classification');
+    const body = { ...content({ eventDescription: 'Changed' }), subjectId: undefined };
+    const url = `/api/studies/${roleStudy}/ae/${id}`;
+    for (const pw of [null, 'not-the-password']) {
+      const res = await call(byRole.ADMIN, { method: 'PUT', url, payload: body }, pw);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().type).toBe('EXTENDED_VALIDATION');
+    }
+    expect((await signIn(byRole.INVESTIGATOR, id, 'classification')).statusCode).toBe(200);
+    const amendUrl = `/api/study/${roleStudy}/ae/${id}/amend`;
+    const amendment = { reason: 'Source corrected', changes: { eventDescription: 'Migraine' } };
+    for (const pw of [null, 'not-the-password']) {
+      const res = await call(byRole.ADMIN, { method: 'POST', url: amendUrl, payload: amendment }, pw);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().type).toBe('EXTENDED_VALIDATION');
+    }
+    const other = byRole.OTHER;
+    expect((await call(other, { method: 'GET', url })).statusCode).toBe(403);
+    expect((await call(other, { method: 'GET', url: `/api/studies/${roleStudy}/ae` })).statusCode).toBe(403);
+    expect(
+      (
+        await call(other, {
+          method: 'POST',
+          url: `/api/studies/${roleStudy}/ae`,
+          payload: { ...content(), subjectId: roleSubject },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await call(other, { method: 'PUT', url, payload: body })).statusCode).toBe(403);
+    expect((await call(other, { method: 'POST', url: amendUrl, payload: amendment })).statusCode).toBe(403);
+    const after = (await call('admin', { method: 'GET', url })).json<AeView>();
+    expect(after.eventDescription).toBe('Headache after the second dose');
+    expect(after.amendments).toEqual([]);
+  });
+});
+
 describe(`the safety-report form (SAR, spec 000 §3) on ${engine}`, () => {
   // A study of its own: its serious AEs' clocks must not add mails to the clock tests' contacts.
   let sarStudy: string;
