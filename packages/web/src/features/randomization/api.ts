@@ -139,7 +139,6 @@ export function useRandomize(studyId: string, subjectId: string) {
     (vars: { enrollmentId: string; tokenId: string; password: string }) =>
       call(randomizationEndpoints.startRandomizationDataEvent, {
         params: { studyId, enrollmentId: vars.enrollmentId, tokenId: vars.tokenId },
-        body: {},
         headers: extendedValidationHeaders(vars.password),
       }),
   );

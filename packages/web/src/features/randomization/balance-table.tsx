@@ -47,7 +47,7 @@ function Row({ label, cell, testId }: { label: string; cell: BalanceCell; testId
  * may see trial groups; the server sends them only to those.
  */
 export function BalanceTable({ report, naming }: { report: BalanceReport; naming: Naming }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'randomization']);
   const groupIds = report.overall.groups.map((g) => g.groupId);
   const overall = t('RANDOMIZATION.BALANCE.OVERALL');
   const head = (

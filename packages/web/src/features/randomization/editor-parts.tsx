@@ -48,7 +48,7 @@ type GroupsProps = {
 
 /** Trial groups (spec 001 §3/§5): at least two, a title per language, the allocation ratio. */
 export function TrialGroupFields({ groups, onChange, issues, editLock, addRemoveLock }: GroupsProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'randomization']);
   const err = (...path: (string | number)[]) => issueAt(t, issues, path);
   const listError = issues.find((i) => i.path[0] === 'trialGroups' && i.path.length === 1);
   const change = (i: number, patch: Partial<RandomizationGroup>) =>
@@ -149,7 +149,7 @@ type RowProps = {
 
 /** One question stratification: a saved event before randomization, one of its forms, one question, its weight. */
 function StratificationRow({ index, value, taken, context, issues, lock, onChange }: RowProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'randomization']);
   const form = useFormTemplate(context.studyId, value.form ?? undefined);
   const path = ['questionStratifications', index];
   const err = (field: string) => issueAt(t, issues, [...path, field]);
@@ -235,7 +235,7 @@ type StratificationsProps = {
 
 /** Question stratifications (spec 001 §5): each question once, up to the configured maximum. */
 export function StratificationFields({ config, max, context, issues, lock, onChange }: StratificationsProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'randomization']);
   const list = config.questionStratifications;
   const listError = issues.find((i) => i.path[0] === 'questionStratifications' && i.path.length === 1);
   const taken = list.flatMap((s) => (s.question ? [s.question] : []));

@@ -20,7 +20,7 @@ const PAD = { top: 12, bottom: 34, start: 40, end: 8 };
  * right-to-left), so the smallest imbalance comes first for every reader.
  */
 export function ImbalanceChart({ series, title }: { series: readonly Series[]; title: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['common', 'randomization']);
   const isRtl = i18n.dir() === 'rtl';
   const bins = Math.max(1, ...series.map((s) => s.distribution.histogram.length));
   const shares = series.map((s) => {

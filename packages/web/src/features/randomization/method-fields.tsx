@@ -42,7 +42,7 @@ type MethodProps = {
 
 /** The method (issue 22 item 2) and its settings: block multipliers, or minimization's measure, p and bound. */
 export function MethodFields({ config, issues, lock, onChange }: MethodProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'randomization']);
   const isDisabled = lock !== null;
   const sum = ratioSum(config.trialGroups);
   const m = config.minimization;
@@ -175,7 +175,7 @@ type UploadProps = {
  * configuration (spec 001 §4).
  */
 export function ListUpload({ studyId, processId, config, lock }: UploadProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'randomization']);
   const upload = useUploadList(studyId, processId);
   const [issues, setIssues] = useState<FieldIssue[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);

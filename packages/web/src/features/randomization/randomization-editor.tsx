@@ -43,7 +43,7 @@ import { SimulatorModal } from './simulator-modal';
  * processes are asked to save first. Needs the study's RANDOMIZATION module (spec 001 §6).
  */
 export function RandomizationEditor() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'randomization']);
   const { editor, study } = useEditorContext();
   const hasModule = isModuleEnabled(study, 'RANDOMIZATION');
   const view = useRandomization(study.id, editor.processId, { enabled: hasModule, secondary: true });
@@ -81,7 +81,7 @@ function withoutConfigPrefix(issues: FieldIssue[]): FieldIssue[] {
 }
 
 function RandomizationForm({ view, processId }: { view: RandomizationView; processId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'randomization']);
   const { editor, study, locks, forms, language } = useEditorContext();
   const abilities = useStudyAbilities(study.id);
   const save = useSaveRandomization(study.id, processId);

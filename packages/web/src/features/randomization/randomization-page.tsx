@@ -26,7 +26,7 @@ import { BalanceTable } from './balance-table';
 
 /** Names of groups, factors and levels for the balance table, from the study's sites and forms. */
 function useNaming(studyId: string, view: RandomizationView, balance: RandomizationBalance | undefined) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['common', 'randomization']);
   const sites = useSites(studyId, { enabled: view.config.stratifyBySite === true, secondary: true });
   const formIds = [...new Set(view.config.questionStratifications.flatMap((s) => (s.form ? [s.form] : [])))];
   const forms = useQueries({
@@ -62,7 +62,7 @@ function useNaming(studyId: string, view: RandomizationView, balance: Randomizat
 }
 
 function BalanceSection({ studyId, view }: { studyId: string; view: RandomizationView }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'randomization']);
   const balance = useBalance(studyId, view.processId, { secondary: true });
   const naming = useNaming(studyId, view, balance.data);
   if (balance.isPending) return <Loader size="sm" />;
@@ -77,7 +77,7 @@ function BalanceSection({ studyId, view }: { studyId: string; view: Randomizatio
 }
 
 function ProcessCard({ studyId, processId, name }: { studyId: string; processId: string; name: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'randomization']);
   const abilities = useStudyAbilities(studyId);
   const view = useRandomization(studyId, processId, { secondary: true });
   const [isExporting, setExporting] = useState(false);
@@ -166,7 +166,7 @@ function ProcessCard({ studyId, processId, name }: { studyId: string; processId:
 
 /** /study/:studyId/randomization (issue 22 item 5): per randomized process, the balance and the list export. */
 export function RandomizationPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'randomization']);
   const studyId = useParams().studyId ?? '';
   const study = useStudy(studyId);
   const processes = useProcessList(studyId);

@@ -18,7 +18,7 @@ const TWO_LEVELS = 2;
  * possibilities, or two levels for any other question.
  */
 export function SimulatorModal({ studyId, processId, config }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['common', 'randomization']);
   const sites = useSites(studyId, { enabled: config.stratifyBySite === true, secondary: true });
   const questions = config.questionStratifications.filter((s) => s.form && s.question);
   const formIds = [...new Set(questions.map((s) => s.form as string))];

@@ -54,7 +54,7 @@ const SEED = /^[0-9a-f]{64}$/;
  * shown, so the same figures can be had again.
  */
 export function SimulatorPanel({ studyId, processId, config, factors }: SimulatorProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'randomization']);
   const simulate = useSimulate(studyId, processId);
   const target = Number(config.targetInclusion) || 100;
   const [trials, setTrials] = useState<number | string>(500);
@@ -188,7 +188,7 @@ function SimulationResults({
   measure: Measure;
   onMeasure: (m: Measure) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'randomization']);
   const label = t(`RANDOMIZATION.SIMULATOR.MEASURES.${measure}`);
   return (
     <Stack gap="sm" data-testid="simulator-result">

@@ -43,7 +43,7 @@ export function GroupValue({
   allocation: RandomizationAllocationView;
   language: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'randomization']);
   if (allocation.blinded || !allocation.trialGroup)
     return (
       <Badge
@@ -74,7 +74,7 @@ type RandomizeProps = {
  * (the signature's meaning is said), allocates, then shows the random id and the group, or "blinded".
  */
 export function RandomizeAction({ studyId, subjectId, enrollmentId, tokenId }: RandomizeProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['common', 'randomization']);
   const abilities = useStudyAbilities(studyId);
   const randomize = useRandomize(studyId, subjectId);
   const [isAsking, setAsking] = useState(false);
@@ -156,7 +156,7 @@ type BreakBlindProps = { studyId: string; subjectId: string; enrollmentId: strin
 
 /** Spec 001 §4/§7 breakBlind: the reason and the password, signed with its meaning; audited, admins told. */
 function BreakBlindDialog({ studyId, subjectId, enrollmentId, onClose }: BreakBlindProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'randomization']);
   const breakBlind = useBreakBlind(studyId, subjectId);
   const [reason, setReason] = useState('');
   const [password, setPassword] = useState('');
@@ -259,7 +259,7 @@ export function EnrollmentRandomizationSummary({
   randomization,
   fallbackAction,
 }: SummaryProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['common', 'randomization']);
   const abilities = useStudyAbilities(studyId);
   const [isBreaking, setBreaking] = useState(false);
   const { allocation } = randomization;
