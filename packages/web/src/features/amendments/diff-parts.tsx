@@ -13,6 +13,11 @@ const CHANGE_COLOURS: Record<AmendmentChangeKind, string> = {
   CHANGED: 'blue',
 };
 
+/** Keeps an author's text (another script, brackets) in its own direction inside a translated sentence. */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 /** A text in the UI language, else the first one there is. */
 export function useLocalized() {
   const { i18n } = useTranslation();
@@ -71,7 +76,7 @@ export function PropertyRow({ change, kind }: { change: PropertyChange; kind: Ki
         <Text size="sm" c="dimmed">
           {t('AMENDMENTS.IMPACT.BEFORE')}:
         </Text>
-        <Text size="sm" td="line-through" c="red.8" data-testid="impact-before">
+        <Text size="sm" td="line-through" c="red.8" data-testid="impact-before" dir="auto">
           {valueText(change, change.before)}
         </Text>
       </Group>
@@ -79,7 +84,7 @@ export function PropertyRow({ change, kind }: { change: PropertyChange; kind: Ki
         <Text size="sm" c="dimmed">
           {t('AMENDMENTS.IMPACT.AFTER')}:
         </Text>
-        <Text size="sm" c="green.9" data-testid="impact-after">
+        <Text size="sm" c="green.9" data-testid="impact-after" dir="auto">
           {valueText(change, change.after)}
         </Text>
       </Group>

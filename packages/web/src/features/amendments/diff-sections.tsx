@@ -1,7 +1,7 @@
 import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import type { FormChange, ProcessChange, RuleChange } from '@trialbase/domain';
 import { useTranslation } from 'react-i18next';
-import { ChangeBadge, PropertyRow, SettingsLine, useLocalized } from './diff-parts';
+import { ChangeBadge, isolate, PropertyRow, SettingsLine, useLocalized } from './diff-parts';
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
   return (
@@ -25,7 +25,9 @@ export function FormsSection({ forms }: { forms: FormChange[] }) {
         <Stack key={form.formId} gap="xs" data-testid="impact-form" data-form-id={form.formId}>
           {i > 0 ? <Divider /> : null}
           <Group gap="sm">
-            <Text fw={700}>{localized(form.title)}</Text>
+            <Text fw={700}>
+              <bdi>{localized(form.title)}</bdi>
+            </Text>
             <ChangeBadge change={form.change} />
           </Group>
           <SettingsLine fields={form.settings} label="SETTINGS" />
@@ -38,7 +40,7 @@ export function FormsSection({ forms }: { forms: FormChange[] }) {
             >
               <Group gap="sm" wrap="wrap">
                 <Text size="sm" fw={600}>
-                  {t('AMENDMENTS.IMPACT.QUESTION', { order: q.order, text: localized(q.text) })}
+                  {t('AMENDMENTS.IMPACT.QUESTION', { order: q.order })} <bdi>{localized(q.text)}</bdi>
                 </Text>
                 <ChangeBadge change={q.change} />
               </Group>
@@ -71,8 +73,8 @@ export function RulesSection({ rules }: { rules: RuleChange[] }) {
           </Group>
           <Text size="sm" ps="md">
             {t('AMENDMENTS.IMPACT.RULE_ON', {
-              form: localized(rule.formTitle) || rule.formId || '',
-              question: localized(rule.questionText) || rule.questionId || '',
+              form: isolate(localized(rule.formTitle) || rule.formId || ''),
+              question: isolate(localized(rule.questionText) || rule.questionId || ''),
             })}
           </Text>
           <SettingsLine fields={rule.properties} label="OTHER" />
@@ -93,7 +95,9 @@ export function ProcessesSection({ processes }: { processes: ProcessChange[] }) 
         <Stack key={process.processId} gap="xs" data-testid="impact-process">
           {i > 0 ? <Divider /> : null}
           <Group gap="sm">
-            <Text fw={700}>{process.name}</Text>
+            <Text fw={700}>
+              <bdi>{process.name}</bdi>
+            </Text>
             <ChangeBadge change={process.change} />
           </Group>
           <SettingsLine fields={process.settings} label="SETTINGS" />
@@ -101,7 +105,7 @@ export function ProcessesSection({ processes }: { processes: ProcessChange[] }) 
             <Stack key={`${e.dataEventId}-${e.change}`} gap={4} data-testid="impact-event">
               <Group gap="sm" wrap="wrap">
                 <Text size="sm" fw={600}>
-                  {localized(e.name) || e.dataEventId}
+                  <bdi>{localized(e.name) || e.dataEventId}</bdi>
                 </Text>
                 <ChangeBadge change={e.change} />
               </Group>

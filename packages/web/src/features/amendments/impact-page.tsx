@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { AmendmentSiteImpact } from '@trialbase/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -15,6 +15,30 @@ const COUNT_LABELS = {
   openTokens: 'AMENDMENTS.IMPACT.SITES.OPEN_TOKENS',
   scheduledSendOuts: 'AMENDMENTS.IMPACT.SITES.SCHEDULED',
 } as const;
+
+/** On a phone the four columns do not fit: each site is a short list of its three counts. */
+function SitesList({ sites }: { sites: AmendmentSiteImpact[] }) {
+  const { t } = useTranslation(['amendments']);
+  return (
+    <Stack gap="sm" hiddenFrom="sm">
+      {sites.map((site) => (
+        <Stack key={site.siteId} gap={2} data-testid="impact-site-compact">
+          <Text fw={600} size="sm">
+            <bdi>{site.siteName}</bdi>
+          </Text>
+          {COUNTS.map((key) => (
+            <Group key={key} justify="space-between" gap="xs">
+              <Text size="sm" c="dimmed">
+                {t(COUNT_LABELS[key])}
+              </Text>
+              <Text size="sm">{site[key]}</Text>
+            </Group>
+          ))}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
 
 /** Issue 23 item 2: per site, the active enrolments, open tokens and scheduled send-outs touched, with a total. */
 function SitesCard({ sites }: { sites: AmendmentSiteImpact[] }) {
@@ -34,11 +58,11 @@ function SitesCard({ sites }: { sites: AmendmentSiteImpact[] }) {
       <Text size="sm" c="dimmed" mb="sm">
         {t('AMENDMENTS.IMPACT.SITES.HELP')}
       </Text>
-      {sites.length === 0 ? (
-        <Text size="sm">{t('AMENDMENTS.IMPACT.SITES.NONE')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={340}>
-          <Table striped withTableBorder data-testid="impact-sites">
+      {sites.length === 0 ? <Text size="sm">{t('AMENDMENTS.IMPACT.SITES.NONE')}</Text> : null}
+      {sites.length > 0 ? <SitesList sites={sites} /> : null}
+      {sites.length === 0 ? null : (
+        <Table.ScrollContainer minWidth={300} visibleFrom="sm">
+          <Table striped withTableBorder fz="sm" horizontalSpacing="xs" data-testid="impact-sites">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('AMENDMENTS.IMPACT.SITES.SITE')}</Table.Th>
@@ -52,7 +76,9 @@ function SitesCard({ sites }: { sites: AmendmentSiteImpact[] }) {
             <Table.Tbody>
               {sites.map((site) => (
                 <Table.Tr key={site.siteId} data-testid="impact-site" data-site-id={site.siteId}>
-                  <Table.Td>{site.siteName}</Table.Td>
+                  <Table.Td>
+                    <bdi>{site.siteName}</bdi>
+                  </Table.Td>
                   {COUNTS.map((key) => (
                     <Table.Td key={key} ta="end" data-count={key}>
                       {site[key]}
