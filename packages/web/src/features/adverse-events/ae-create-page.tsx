@@ -13,6 +13,7 @@ import { showErrorToast, showSuccessToast } from '../../app/notify';
 import { ExtendedValidationDialog } from '../../components/extended-validation-dialog';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { PageHeader } from '../../components/page-header';
+import type { OpenQueryState } from '../queries/question-queries';
 import { useAeDates } from './ae-dates';
 import { type AeFieldErrors, AeFormFields, emptyAeContent, normalizeAeContent } from './ae-form';
 import { checkAeContent, localToday, serverFieldErrors } from './ae-submit';
@@ -24,11 +25,18 @@ export type AeCreateState = {
   qId?: string;
   /** Where that question's form is: the report comes back there and the new AE is linked to the answer. */
   qAnswer?: string;
+  /**
+   * Reported from the response to a query on that question (the query dialog's answer editor): the
+   * page comes back to the question's query dialog, responding, with the new AE in the new answer.
+   */
   isQuery?: boolean;
 };
 
-/** What the form page receives back: the question and the AE to link to its answer. */
-export type AeLinkedState = { aeLinked: { qId: string; aeId: string } };
+/**
+ * What the form page receives back: the question and the AE to link to its answer; with isQuery the
+ * AE goes to the answer of that question's query response, whose dialog reopens (`openQuery`).
+ */
+export type AeLinkedState = { aeLinked: { qId: string; aeId: string; isQuery?: boolean } };
 
 /** Route /study/{studyId}/ae/{recordId}/create (spec 000 §2): report an AE for the record's subject. */
 export function AeCreatePage() {
@@ -74,7 +82,11 @@ export function AeCreatePage() {
       );
       showSuccessToast(ae.sae ? t('ADVERSE_EVENTS.CREATE.DONE_SERIOUS') : t('ADVERSE_EVENTS.CREATE.DONE'));
       if (returnTo && qId) {
-        void navigate(returnTo, { state: { aeLinked: { qId, aeId: ae.id } } satisfies AeLinkedState });
+        const back: AeLinkedState & Partial<OpenQueryState> = {
+          aeLinked: { qId, aeId: ae.id, isQuery },
+          ...(isQuery ? { openQuery: { questionId: qId } } : {}),
+        };
+        void navigate(returnTo, { state: back });
       } else {
         void navigate(`/study/${studyId}/ae/${ae.id}/edit`, { replace: true });
       }
@@ -112,7 +124,17 @@ export function AeCreatePage() {
             )}
             <AeFormFields value={content} onChange={setContent} errors={errors} dates={dates} />
             <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => navigate(returnTo ?? `/study/${studyId}/ae`)}>
+              <Button
+                variant="default"
+                onClick={() =>
+                  // Cancelled from a query's response: back to that query's dialog, still responding.
+                  returnTo && qId && isQuery
+                    ? navigate(returnTo, {
+                        state: { openQuery: { questionId: qId } } satisfies OpenQueryState,
+                      })
+                    : navigate(returnTo ?? `/study/${studyId}/ae`)
+                }
+              >
                 {t('ADVERSE_EVENTS.ACTIONS.CANCEL')}
               </Button>
               <Button

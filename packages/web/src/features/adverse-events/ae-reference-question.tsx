@@ -8,6 +8,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useStudyAbilities } from '../../app/abilities';
 import { call } from '../../app/http';
 import type { QuestionInputProps } from '../forms/renderer/question-props';
+import { useIsQueryAnswer } from '../forms/renderer/reference-slots';
 import { AeClockBadge } from './ae-clock-badge';
 import type { AeCreateState, AeLinkedState } from './ae-create-page';
 import { useAeDates } from './ae-dates';
@@ -37,6 +38,8 @@ export function AeReferenceQuestion({
   const location = useLocation();
   const navigate = useNavigate();
   const abilities = useStudyAbilities(studyId);
+  // In the query dialog's answer editor the AE is reported for the query's response (isQuery).
+  const isQuery = useIsQueryAnswer();
   const canView = abilities.can('AE_VIEW') || abilities.can('AE_LIST');
   const canCreate = abilities.can('AE_CREATE');
   const enrollment = useQuery({
@@ -52,13 +55,14 @@ export function AeReferenceQuestion({
   const refs = answer.aeRefs;
   const byId = useMemo(() => new Map((aes.data ?? []).map((ae) => [ae.id, ae])), [aes.data]);
 
-  // Back from the create page: link the new AE to this question's answer once.
+  // Back from the create page: link the new AE to this question's answer once, in the form or, when
+  // it was reported from a query's response, in that response's answer editor only.
   const linked = isLinkedState(location.state) ? location.state.aeLinked : null;
   useEffect(() => {
-    if (!linked || linked.qId !== question.id) return;
+    if (!linked || linked.qId !== question.id || (linked.isQuery === true) !== isQuery) return;
     if (!refs.includes(linked.aeId)) onChange({ ...answer, aeRefs: [...refs, linked.aeId] });
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-  }, [linked, question.id, refs, answer, onChange, navigate, location.pathname, location.search]);
+  }, [linked, question.id, isQuery, refs, answer, onChange, navigate, location.pathname, location.search]);
 
   if (pathwayRecordId === '') {
     // The form preview: no subject to link to.
@@ -84,7 +88,7 @@ export function AeReferenceQuestion({
     const state: AeCreateState = {
       qId: question.id,
       qAnswer: `${location.pathname}${location.search}`,
-      isQuery: false,
+      isQuery,
     };
     void navigate(`/study/${studyId}/ae/${pathwayRecordId}/create`, { state });
   };

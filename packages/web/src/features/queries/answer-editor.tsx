@@ -1,6 +1,7 @@
 import { type Answer, type FormTemplate, isRightToLeft } from '@trialbase/domain';
 import { useMemo, useState } from 'react';
 import { FormRenderer } from '../forms/renderer/form-renderer';
+import { QueryAnswerProvider } from '../forms/renderer/reference-slots';
 import classes from './answer-editor.module.css';
 
 type AnswerEditorProps = {
@@ -32,22 +33,25 @@ export function AnswerEditor({ form, questionId, answer, language, study, onChan
   const [answers, setAnswers] = useState<Answer[]>(() => (answer ? [answer] : []));
   return (
     <div className={classes.editor} lang={language} dir={isRightToLeft(language) ? 'rtl' : 'ltr'}>
-      <FormRenderer
-        form={single}
-        answers={answers}
-        onChange={(next) => {
-          setAnswers(next);
-          const changed = next.find((a) => a.question === questionId);
-          if (changed) onChange(changed);
-        }}
-        mode="staff"
-        language={language}
-        study={study}
-        dateFormat={study.dateFormat}
-        dateTimeFormat={study.dateTimeFormat}
-        isCheckHidden
-        firstNumber={form.questions.find((q) => q.id === questionId)?.order ?? 1}
-      />
+      {/* Reference questions here answer the query (AE create state isQuery). */}
+      <QueryAnswerProvider value={true}>
+        <FormRenderer
+          form={single}
+          answers={answers}
+          onChange={(next) => {
+            setAnswers(next);
+            const changed = next.find((a) => a.question === questionId);
+            if (changed) onChange(changed);
+          }}
+          mode="staff"
+          language={language}
+          study={study}
+          dateFormat={study.dateFormat}
+          dateTimeFormat={study.dateTimeFormat}
+          isCheckHidden
+          firstNumber={form.questions.find((q) => q.id === questionId)?.order ?? 1}
+        />
+      </QueryAnswerProvider>
     </div>
   );
 }

@@ -31,6 +31,8 @@ type QueryCardProps = {
   /** RESPOND may change the answer: renders the question's input for the new answer. */
   renderAnswerEditor?: (onChange: (answer: Answer) => void) => ReactNode;
   onAction: (input: QueryActionInput) => Promise<boolean>;
+  /** Opens already responding with the answer editor shown (back from reporting an AE for this query). */
+  startResponding?: boolean;
 };
 
 const NEEDS_TEXT: Record<QueryDialogAction, boolean> = {
@@ -49,10 +51,11 @@ const NEEDS_TEXT: Record<QueryDialogAction, boolean> = {
 export function QueryCard(props: QueryCardProps) {
   const { query, actions } = props;
   const { t } = useTranslation();
-  const [pending, setPending] = useState<QueryDialogAction | null>(null);
+  const isResumed = props.startResponding === true && actions.includes('RESPOND');
+  const [pending, setPending] = useState<QueryDialogAction | null>(isResumed ? 'RESPOND' : null);
   const [text, setText] = useState('');
   const [isTextMissing, setTextMissing] = useState(false);
-  const [isChangingAnswer, setChangingAnswer] = useState(false);
+  const [isChangingAnswer, setChangingAnswer] = useState(isResumed);
   const [answer, setAnswer] = useState<Answer | undefined>(undefined);
   const isClosing = pending === 'CLOSE' || actions.includes('QUICK_CLOSE');
 

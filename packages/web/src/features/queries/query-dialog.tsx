@@ -31,6 +31,8 @@ type QueryDialogProps = {
   onCreate: (text: string) => Promise<boolean>;
   onAction: (query: Query, input: QueryActionInput) => Promise<boolean>;
   onClose: () => void;
+  /** The current query's card opens responding, its answer editor shown (AE create state isQuery). */
+  respondOnOpen?: boolean;
 };
 
 function NewQuery({
@@ -106,6 +108,7 @@ export function QueryDialog(props: QueryDialogProps) {
       isPending={props.isPending}
       renderAnswerEditor={props.renderAnswerEditor}
       onAction={(input) => props.onAction(query, input)}
+      startResponding={props.respondOnOpen === true && query === current}
     />
   );
   const title = question ? `${t('QUERIES.DIALOG.TITLE', { number: question.order })}` : t('QUERIES.TITLE');

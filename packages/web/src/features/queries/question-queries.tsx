@@ -11,8 +11,9 @@ import {
   type Query,
   type QueryDialogAction,
 } from '@trialbase/domain';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { useStudyAbilities } from '../../app/abilities';
 import { isExtendedValidationCancelled, withExtendedValidation } from '../../app/extended-validation';
 import { serverErrorMessage } from '../../app/form-errors';
@@ -22,6 +23,17 @@ import { AnswerEditor } from './answer-editor';
 import { type FormQueriesRef, type QueryWrite, useFormQueries, useQueryWrite } from './api';
 import type { QueryActionInput } from './query-card';
 import { QueryDialog } from './query-dialog';
+
+/**
+ * Navigation state that reopens a question's query dialog responding (spec 000 §2 AE create state
+ * isQuery: an AE reported from the response's answer editor comes back here to be linked).
+ */
+export type OpenQueryState = { openQuery: { questionId: string } };
+
+function openQueryOf(state: unknown): string | null {
+  const open = (state as Partial<OpenQueryState> | null)?.openQuery;
+  return typeof open?.questionId === 'string' ? open.questionId : null;
+}
 
 type QuestionQueriesInput = {
   /** The token of the fill or review page. */
@@ -97,6 +109,18 @@ export function useQuestionQueries({ token, form, language, study }: QuestionQue
   const list = useFormQueries(ref, { enabled: canView, secondary: true });
   const write = useQueryWrite(ref ?? { ...token, questionnaireId: '' });
   const [openQuestionId, setOpenQuestionId] = useState<string | null>(null);
+  const [respondTo, setRespondTo] = useState<string | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const reopen = openQueryOf(location.state);
+  useEffect(() => {
+    if (!reopen || !set) return;
+    setOpenQuestionId(reopen);
+    setRespondTo(reopen);
+    // The rest of the state (the AE to link) stays for the answer editor, which clears it.
+    const { openQuery: _done, ...rest } = location.state as OpenQueryState & Record<string, unknown>;
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: rest });
+  }, [reopen, set, location.state, location.pathname, location.search, navigate]);
   const queries = list.data?.items ?? [];
   const hidden = useMemo(
     () => (form && set ? evaluateFormVisibility(form.form, set.answers) : null),
@@ -172,7 +196,11 @@ export function useQuestionQueries({ token, form, language, study }: QuestionQue
             : Promise.resolve(false)
         }
         onAction={(query, input) => send(toWrite(query, input, set.version), input.action)}
-        onClose={() => setOpenQuestionId(null)}
+        onClose={() => {
+          setOpenQuestionId(null);
+          setRespondTo(null);
+        }}
+        respondOnOpen={respondTo !== null && respondTo === openQuestionId}
       />
     ) : null;
 

@@ -19,3 +19,16 @@ export function useReferenceSlot(type: string): ComponentType<QuestionInputProps
   const slots = useContext(ReferenceSlotsContext);
   return (slots as Partial<Record<string, ComponentType<QuestionInputProps>>>)[type];
 }
+
+/**
+ * True where the renderer shows a queried question's answer in the query dialog (spec 000 §2 AE
+ * create state isQuery): a reference question there reports a new AE for the query's response and
+ * comes back to the question's query dialog, not to the form.
+ */
+const QueryAnswerContext = createContext(false);
+
+export const QueryAnswerProvider = QueryAnswerContext.Provider;
+
+export function useIsQueryAnswer(): boolean {
+  return useContext(QueryAnswerContext);
+}
