@@ -218,6 +218,65 @@ describe(`GET /api/study/:id/amendment/impact on ${engine}`, () => {
     ]);
   });
 
+  it('lists validation rules changed, removed and added since the amendment started; rules reach existing enrolments at once', async () => {
+    const f = await fixture();
+    const rulesUrl = `/api/studies/${f.study.id}/validationRules`;
+    const rule = (operator: string) => ({
+      leftOperant: { form: f.vitals, question: 'q1', type: 'QUESTION' },
+      rightOperant: { form: f.vitals, question: 'q1', type: 'CONST_VAL', value: '300' },
+      operator,
+      action: { type: 'BLOCK', message: { en: 'At most 300' } },
+    });
+    // Rules written while the study was built; one of them stays as it is.
+    const setStatus = (status: string) =>
+      t.app.database.db.update(studies).set({ status }).where(eq(studies.id, f.study.id));
+    await setStatus('STUDY_STATUS_BUILD');
+    const changed = await send('POST', rulesUrl, rule('lte'));
+    const removed = await send('POST', rulesUrl, rule('lt'));
+    await send('POST', rulesUrl, rule('gte'));
+    await setStatus('PRODUCTION');
+    await send('POST', `/api/study/${f.study.id}/nonBlockingAmendment`, { reason: 'Protocol v2' });
+    await send('PUT', `${rulesUrl}/${changed.id}`, rule('gt'));
+    await send('PUT', `${rulesUrl}/${changed.id}`, rule('ne'));
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `${rulesUrl}/${removed.id}`,
+      headers: admin.headers,
+    });
+    expect(del.statusCode, del.body).toBeLessThan(300);
+    const added = await send('POST', rulesUrl, rule('eq'));
+
+    const body = (await get(f.study.id, admin)).json();
+    expect(body.diff.forms).toEqual([]);
+    const byId = new Map<string, string>([
+      [changed.id, 'changed'],
+      [removed.id, 'removed'],
+      [added.id, 'added'],
+    ]);
+    expect(
+      body.diff.rules
+        .map(
+          (r: {
+            ruleId: string;
+            kind: string;
+            change: string;
+            properties: string[];
+            questionText: object;
+          }) => [byId.get(r.ruleId), r.kind, r.change, r.properties, r.questionText],
+        )
+        .sort(),
+    ).toEqual([
+      ['added', 'VALIDATION', 'ADDED', [], { en: 'Weight' }],
+      ['changed', 'VALIDATION', 'CHANGED', ['operator'], { en: 'Weight' }],
+      ['removed', 'VALIDATION', 'REMOVED', [], { en: 'Weight' }],
+    ]);
+    // Rules are not versioned: every Baseline (Vitals) still to be filled is touched, whatever KEEP says.
+    expect(counts(body)).toEqual([
+      ['Aarhus', 1, 1, 0],
+      ['Bergen', 1, 1, 0],
+    ]);
+  });
+
   it('counts only the sites where the caller holds STUDY_AMENDMENT_FINISH; refuses a doctor', async () => {
     const f = await fixture();
     await send('POST', `/api/study/${f.study.id}/nonBlockingAmendment`, { reason: 'Protocol v2' });
