@@ -16,6 +16,7 @@ import {
   type MarkerContext,
   type Question,
   QuestionSchema,
+  redactAuditPayload,
   SPECIAL_MARKERS,
   uniqueNames,
   variableName,
@@ -393,10 +394,7 @@ class OdmTrails {
   }
 
   /** ClinicalData's AuditRecords and Signatures lists (after the subjects, as ODM orders them). */
-  async writeContainers(
-    file: ZipTextFile & { writeBytes(data: Uint8Array): void },
-    between: () => Promise<void>,
-  ): Promise<void> {
+  async writeContainers(file: ZipTextFile, between: () => Promise<void>): Promise<void> {
     if (this.recordCount > 0) {
       file.write('<AuditRecords>\n');
       await this.records.copyTo((data) => file.writeBytes(data), between);
@@ -590,10 +588,11 @@ async function writeExportWith(
       if (trails) await trails.load(db, job.studyId, rows);
       for (const row of rows) writeRow(row);
       done += rows.length;
+      await long.settle();
       await sink.flush();
       await updateExportJob(db, job, { progressDone: done });
     });
-  long.end();
+  await long.end();
   await sink.flush();
   const flush = () => sink.flush();
   for (const form of forms) {
@@ -642,11 +641,11 @@ async function writeExportWith(
           v.type === 'numeric' ? FORMULA_GUARD_NOTE.numeric : FORMULA_GUARD_NOTE.text,
         ]),
       );
-  codebook.end();
+  await codebook.end();
   const markers = sink.file('special_markers.csv');
   markers.write(csvRow(['marker', 'meaning']));
   for (const [marker, meaning] of Object.entries(SPECIAL_MARKERS)) markers.write(csvRow([marker, meaning]));
-  markers.end();
+  await markers.end();
 
   // Statistics packages.
   const scriptForms: ScriptForm[] = forms.map((f) => ({
@@ -655,15 +654,15 @@ async function writeExportWith(
     fixed: fixedHeader,
     variables: f.variables,
   }));
-  const writeText = (name: string, text: string) => {
+  const writeText = async (name: string, text: string) => {
     const file: ZipTextFile = sink.file(name);
     file.write(text);
-    file.end();
+    await file.end();
   };
-  if (request.formats.includes('R')) writeText('scripts/read.R', rScript(scriptForms));
-  if (request.formats.includes('SPSS')) writeText('scripts/read.sps', spssSyntax(scriptForms));
-  if (request.formats.includes('STATA')) writeText('scripts/read.do', stataDo(scriptForms));
-  if (request.formats.includes('SAS')) writeText('scripts/read.sas', sasProgram(scriptForms));
+  if (request.formats.includes('R')) await writeText('scripts/read.R', rScript(scriptForms));
+  if (request.formats.includes('SPSS')) await writeText('scripts/read.sps', spssSyntax(scriptForms));
+  if (request.formats.includes('STATA')) await writeText('scripts/read.do', stataDo(scriptForms));
+  if (request.formats.includes('SAS')) await writeText('scripts/read.sas', sasProgram(scriptForms));
   await sink.flush();
 
   if (odmBody) {
@@ -693,18 +692,22 @@ async function writeExportWith(
         ...(trails ? trails.adminData() : {}),
       }),
     );
-    await odmBody.copyTo((data) => file.writeBytes(data), flush);
-    if (trails) await trails.writeContainers(file, flush);
+    const settleAndFlush = async () => {
+      await file.settle();
+      await flush();
+    };
+    await odmBody.copyTo((data) => file.writeBytes(data), settleAndFlush);
+    if (trails) await trails.writeContainers(file, settleAndFlush);
     file.write(ODM_TAIL);
-    file.end();
+    await file.end();
     await sink.flush();
   }
 
   if (scope.includeQueries) await writeQueries(db, job, scope, sink);
   if (scope.includeAes) await writeAes(db, job, scope, sink, siteName);
-  if (scope.includeAuditTrail) await writeAudit(db, job, sink);
+  if (scope.includeAuditTrail) await writeAudit(db, job, scope, sink);
 
-  writeText(
+  await writeText(
     'README.txt',
     [
       `Trialbase export ${job.id} of study ${study?.name ?? job.studyId}`,
@@ -779,7 +782,7 @@ async function writeQueries(db: Db, job: ExportJobRow, scope: ExportScope, sink:
     after = page[page.length - 1]?.id ?? after;
     await sink.flush();
   }
-  file.end();
+  await file.end();
 }
 
 async function writeAes(
@@ -826,10 +829,19 @@ async function writeAes(
     after = page[page.length - 1]?.id ?? after;
     await sink.flush();
   }
-  file.end();
+  await file.end();
 }
 
-async function writeAudit(db: Db, job: ExportJobRow, sink: ZipSink) {
+async function writeAudit(db: Db, job: ExportJobRow, scope: ExportScope, sink: ZipSink) {
+  // Issue 22 blinding: the trail carries trial groups (allocations, blind breaks) and subject fields;
+  // the reader gets only what the export's scope lets them see.
+  const shown = (v: unknown) =>
+    JSON.stringify(
+      redactAuditPayload(v, {
+        canViewTrialGroup: scope.includeTrialGroup,
+        visibleSubjectFields: scope.subjectFields,
+      }),
+    );
   const file = sink.file('audit_trail.csv');
   file.write(
     csvRow([
@@ -865,15 +877,15 @@ async function writeAudit(db: Db, job: ExportJobRow, sink: ZipSink) {
           e.entityType,
           e.entityId,
           e.reason,
-          e.before === null ? '' : JSON.stringify(e.before),
-          e.after === null ? '' : JSON.stringify(e.after),
+          e.before === null ? '' : shown(e.before),
+          e.after === null ? '' : shown(e.after),
           e.hash,
         ]),
       );
     after = page[page.length - 1]?.ticket ?? after;
     await sink.flush();
   }
-  file.end();
+  await file.end();
 }
 
 /**

@@ -1,8 +1,9 @@
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
 import { guardFormula } from '@trialbase/domain';
-import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { type AsyncFlateStreamHandler, Zip, ZipPassThrough } from 'fflate';
 
 /** Pieces of the zip are stored at about this size (export_chunk rows). */
 const CHUNK_BYTES = 1024 * 1024;
@@ -15,7 +16,63 @@ const TEXT_BLOCK = 64 * 1024;
 export const DEFLATE_LEVEL = 1;
 
 /** One file being written into the zip: text in, compressed as it comes. */
-export type ZipTextFile = { write(text: string): void; end(): void };
+export type ZipTextFile = {
+  write(text: string): void;
+  writeBytes(data: Uint8Array): void;
+  /** Waits while the compressor has more than a block waiting (call between batches). */
+  settle(): Promise<void>;
+  end(): Promise<void>;
+};
+
+/**
+ * A zip entry compressed by Node's zlib (native, off the main thread) instead of fflate's
+ * JavaScript deflate, which was the largest cost of a big export: fflate's Zip takes any entry that
+ * hands it compressed pieces through `ondata` and knows its CRC-32 and size by the last one.
+ */
+class NativeDeflateEntry {
+  readonly compression = 8;
+  readonly flag = 0;
+  size = 0;
+  crc = 0;
+  ondata?: AsyncFlateStreamHandler;
+  private readonly z: DeflateRaw;
+  private readonly finished: Promise<void>;
+  private failure: Error | null = null;
+
+  constructor(readonly filename: string) {
+    this.z = createDeflateRaw({ level: DEFLATE_LEVEL, chunkSize: 256 * 1024 });
+    this.z.on('data', (chunk: Buffer) =>
+      this.ondata?.(null, chunk as Uint8Array as Uint8Array<ArrayBuffer>, false),
+    );
+    this.finished = new Promise((resolve, reject) => {
+      this.z.on('end', resolve);
+      this.z.on('error', (err) => {
+        this.failure = err;
+        reject(err);
+      });
+    });
+    this.finished.catch(() => undefined);
+  }
+
+  push(data: Uint8Array): void {
+    if (this.failure) throw this.failure;
+    this.size += data.length;
+    this.crc = crc32(data, this.crc);
+    this.z.write(data);
+  }
+
+  async settle(): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (this.z.writableLength <= CHUNK_BYTES) return;
+    await new Promise<void>((resolve) => this.z.once('drain', resolve));
+  }
+
+  async end(): Promise<void> {
+    this.z.end();
+    await this.finished;
+    this.ondata?.(null, new Uint8Array(0), true);
+  }
+}
 
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
 
@@ -112,8 +169,8 @@ export class ZipSink {
     });
   }
 
-  file(name: string): ZipTextFile & { writeBytes(data: Uint8Array): void } {
-    const entry = new ZipDeflate(name, { level: DEFLATE_LEVEL });
+  file(name: string): ZipTextFile {
+    const entry = new NativeDeflateEntry(name);
     this.zip.add(entry);
     let block = '';
     const drain = () => {
@@ -130,9 +187,10 @@ export class ZipSink {
         drain();
         entry.push(data);
       },
-      end: () => {
-        entry.push(utf8(block), true);
-        block = '';
+      settle: () => entry.settle(),
+      end: async () => {
+        drain();
+        await entry.end();
       },
     };
   }
@@ -147,9 +205,15 @@ export class ZipSink {
   ): Promise<void> {
     const file = this.file(name);
     file.write(head);
-    await spill.copyTo((data) => file.writeBytes(data), between);
+    await spill.copyTo(
+      (data) => file.writeBytes(data),
+      async () => {
+        await file.settle();
+        await between();
+      },
+    );
     file.write(tail);
-    file.end();
+    await file.end();
   }
 
   /** A file whose bytes are already compressed (an XLSX workbook is itself a zip): stored as they come. */
