@@ -5,6 +5,7 @@
  * `trialGroup` key become REDACTED (or null where the shape has no marker).
  */
 import { type AccessScope, type AccessUser, hasPermission } from '../access/check';
+import { SUBJECT_RESTRICTED_FIELDS } from '../access/redaction';
 import { REDACTED } from '../subjects/model';
 
 /** The key under which every payload carries a trial group (subjects, allocations, audit events). */
@@ -32,6 +33,32 @@ export function redactTrialGroup<T>(value: T, canView: boolean): T {
       Object.entries(v).map(([k, inner]) => [
         k,
         k === TRIAL_GROUP_KEY && inner !== null && inner !== undefined ? REDACTED : walk(inner),
+      ]),
+    );
+  };
+  return walk(value) as T;
+}
+
+/**
+ * An audit payload as a reader of a whole study's trail may see it (exports' audit trail): the trial
+ * group only with `canViewTrialGroup`, restricted subject fields only when in
+ * `visibleSubjectFields`; everything else as recorded.
+ */
+export function redactAuditPayload<T>(
+  value: T,
+  options: { canViewTrialGroup: boolean; visibleSubjectFields: readonly string[] },
+): T {
+  const visible = new Set(options.visibleSubjectFields);
+  const hidden = new Set<string>(Object.keys(SUBJECT_RESTRICTED_FIELDS).filter((f) => !visible.has(f)));
+  if (!options.canViewTrialGroup) hidden.add(TRIAL_GROUP_KEY);
+  if (hidden.size === 0) return value;
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!isPlainObject(v)) return v;
+    return Object.fromEntries(
+      Object.entries(v).map(([k, inner]) => [
+        k,
+        hidden.has(k) && inner !== null && inner !== undefined ? REDACTED : walk(inner),
       ]),
     );
   };

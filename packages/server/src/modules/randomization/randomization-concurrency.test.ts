@@ -34,7 +34,7 @@ describe(`startRandomizationDataEvent under concurrency (${engine})`, () => {
     const subjects: Enrolled[] = [];
     for (let i = 0; i < N; i++) subjects.push(await enrolSubject(kit, s));
     // one doctor per request: the password check's attempt limit is per user
-    const doctors = [];
+    const doctors: Awaited<ReturnType<typeof sessionWithRole>>[] = [];
     for (let i = 0; i < N; i++) doctors.push(await sessionWithRole(kit, s.studyId, 'DOCTOR'));
 
     const answers = await Promise.all(

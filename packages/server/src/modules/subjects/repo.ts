@@ -6,6 +6,7 @@ import { enrollments } from '../enrollments/tables';
 import { tokens } from '../enrollments/tokens/tables';
 import { queries } from '../queries/tables';
 import { answers, questionnaires } from '../questionnaires/tables';
+import { randomizationAllocations } from '../randomization/tables';
 import { sites } from '../sites/tables';
 import { studies, subscriptionPlans } from '../studies/tables';
 import { subjects } from './tables';
@@ -334,4 +335,20 @@ export async function findSubjectRecordRows(
       .where(and(eq(enrollments.studyId, studyId), inArray(enrollments.id, enrollmentIds))),
   );
   return { answerRows, queryRows, questionnaireRows, tokenRows, enrollmentRows };
+}
+
+/** Issue 22: has the subject been randomized (its trial group then comes from the allocation)? */
+export async function isSubjectRandomized(
+  db: Executor,
+  studyId: string,
+  subjectId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: randomizationAllocations.id })
+    .from(randomizationAllocations)
+    .where(
+      and(eq(randomizationAllocations.studyId, studyId), eq(randomizationAllocations.subjectId, subjectId)),
+    )
+    .limit(1);
+  return !!row;
 }

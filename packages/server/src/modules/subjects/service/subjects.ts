@@ -8,7 +8,7 @@ import {
   type UpdateSubject,
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
-import { AppError, notFound } from '../../../platform/errors';
+import { AppError, notFound, validationError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
 import {
   attributesOf,
@@ -22,6 +22,7 @@ import {
   deleteSubjectRow,
   findStudySite,
   findSubjectScopeAcrossStudies,
+  isSubjectRandomized,
   listSitesByIds,
   listSubjectEnrollments,
   type SubjectRow,
@@ -79,6 +80,16 @@ export async function updateSubject(
   const row = await requireSubject(ctx.tx, { ...input, permission: 'PATIENT_UPDATE' });
   assertEditable(study);
   const attributes = mergeSubjectAttributes(attributesOf(row), input.update);
+  // Issue 22: a randomized subject's trial group is the allocation's; nobody edits it by hand.
+  if (
+    (attributes.trialGroup ?? null) !== (attributesOf(row).trialGroup ?? null) &&
+    (await isSubjectRandomized(ctx.tx, study.id, row.id))
+  ) {
+    throw validationError(
+      [{ path: ['trialGroup'], message: 'LOCKED' }],
+      'The trial group comes from the randomization.',
+    );
+  }
   assertValidAttributes(study, attributes, ctx.now);
   const patientId = input.update.patientId ?? row.patientId;
   await assertUnique(ctx.tx, study.id, { patientId, email: attributes.email, exceptId: row.id });
