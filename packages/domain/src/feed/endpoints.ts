@@ -69,6 +69,7 @@ data warehouse keeps in sync without full exports (issue 26 item 4).
   permission (answers QUESTIONNAIRE_VIEW, queries QUERY_VIEW, AEs AE_VIEW). An API key (\`Authorization:
   Bearer tb_…\`) reads its own study only and only when its API user has the data feed setting.
   Restricted subject fields and trial groups come back as \`REDACTED\` without their per-field permission.
+  \`actor.name\` (staff name and email as the audit trail recorded them) is given with AUDIT_VIEW only.
 - **Errors** are \`{ type, id?, message, context? }\`: a malformed cursor, one of another study or one
   ahead of the feed is a 400 \`VALIDATION\` with \`context.issues[0].path = ["cursor"]\`.
 - Every page that carries changes is audited (FEED_READ). Example client: \`docs/examples/feed-client.mjs\`.`;

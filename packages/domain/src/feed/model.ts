@@ -193,6 +193,7 @@ export const FeedQuerySchema = z.object({
 });
 export type FeedQuery = z.infer<typeof FeedQuerySchema>;
 
+/** Who made the change; the name (as the audit trail recorded it) only for readers with AUDIT_VIEW. */
 export const FeedActorSchema = z.object({
   type: z.string(),
   id: z.string().nullable(),

@@ -57,7 +57,7 @@ let t: TestApp;
 let admin: LoggedIn;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ logLevel: process.env.FEED_LOG ?? 'silent' });
   admin = await loginAs(t.app);
 }, 120_000);
 afterAll(async () => t?.close());
@@ -66,7 +66,9 @@ type Who = LoggedIn | { key: string };
 const headersOf = (who: Who) => ('key' in who ? { authorization: `Bearer ${who.key}` } : who.headers);
 
 function feed(who: Who, studyId: string, query: Record<string, string | number> = {}) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
   return t.app.inject({
     method: 'GET',
     url: `/api/studies/${studyId}/feed${qs ? `?${qs}` : ''}`,
@@ -417,6 +419,8 @@ describe(`GET /api/studies/:studyId/feed on ${engine}`, () => {
       'AE_CREATED',
     ]);
     expect(mine.changes.every((c) => c.siteId === s.siteA.id)).toBe(true);
+    // A monitor reads the audit trail (AUDIT_VIEW), so it sees who by name.
+    expect(mine.changes.every((c) => typeof c.actor.name === 'string')).toBe(true);
     expect(mine.changes.some((c) => c.entityId === s.b.questionnaireId)).toBe(false);
     // A monitor sees pseudonymised subjects and no trial group (docs/ROLES.md).
     for (const change of mine.changes) {
@@ -461,6 +465,8 @@ describe(`GET /api/studies/:studyId/feed on ${engine}`, () => {
     expect(access.json()).toMatchObject({ dataFeed: true, viewIdentifiable: false });
     const read = await readAll(without, s.study.id);
     expect(read.changes).toHaveLength(4);
+    // Staff names are the audit trail's (AUDIT_VIEW): a key gets who by type and id only.
+    expect(read.changes.every((c) => c.actor.name === null && c.actor.id !== null)).toBe(true);
     // Without viewIdentifiable the key gets no names; it holds TRIAL_GROUP_VIEW (API user, spec 001 §3).
     expect(read.changes[0]?.subject).toMatchObject({ firstName: 'REDACTED', trialGroup: 'ARM-A' });
     const [audited] = await t.app.database.db

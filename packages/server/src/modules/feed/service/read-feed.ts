@@ -11,6 +11,7 @@ import {
   type FeedScope,
   feedFieldVisibility,
   feedKindOfAction,
+  hasPermission,
   isFeedRefusal,
   parseFeedKinds,
   planFeedScope,
@@ -46,13 +47,18 @@ function asRecord(value: unknown): Record<string, unknown> | null {
     : null;
 }
 
-function presentChange(row: FeedRow, kind: FeedKind, canSee: (field: string) => boolean): FeedChange {
+/** What a reader may see of the changes at one site. */
+type SiteView = { canSee: (field: string) => boolean; actorNames: boolean };
+
+function presentChange(row: FeedRow, kind: FeedKind, view: SiteView): FeedChange {
+  const { canSee } = view;
   return {
     position: row.position ?? 0,
     kind,
     action: row.action,
     at: row.occurredAt.toISOString(),
-    actor: { type: row.actorType, id: row.actorId, name: row.actorName },
+    // Who did it by name (staff names and emails) is the audit trail's: only with AUDIT_VIEW.
+    actor: { type: row.actorType, id: row.actorId, name: view.actorNames ? row.actorName : null },
     entityId: row.entityId,
     subjectId: row.subjectId,
     patientId: row.patientId,
@@ -107,18 +113,22 @@ export async function readFeed(
   const rows = await readFeedRows(db, studyId, { after, upTo: head, limit: query.limit + 1, scope });
   const hasMore = rows.length > query.limit;
   const page = hasMore ? rows.slice(0, query.limit) : rows;
-  const visibility = new Map<string, (field: string) => boolean>();
+  const views = new Map<string, SiteView>();
   const changes: FeedChange[] = [];
   for (const row of page) {
     const kind = feedKindOfAction(row.action);
     if (!kind) continue;
     const siteKey = row.siteId ?? '';
-    let canSee = visibility.get(siteKey);
-    if (!canSee) {
-      canSee = feedFieldVisibility(input.access, studyId, row.siteId);
-      visibility.set(siteKey, canSee);
+    let view = views.get(siteKey);
+    if (!view) {
+      const scope = row.siteId ? { studyId, siteId: row.siteId } : { studyId };
+      view = {
+        canSee: feedFieldVisibility(input.access, studyId, row.siteId),
+        actorNames: hasPermission(input.access, 'AUDIT_VIEW', scope),
+      };
+      views.set(siteKey, view);
     }
-    changes.push(presentChange(row, kind, canSee));
+    changes.push(presentChange(row, kind, view));
   }
   const last = page.at(-1)?.position ?? after;
   const nextPosition = hasMore ? last : head;
