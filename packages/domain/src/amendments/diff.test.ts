@@ -205,6 +205,20 @@ describe('diffProcess: process events', () => {
   });
 });
 
+describe('diffAmendment: items made and removed again within the amendment', () => {
+  it('lists nothing for a form, a process or a rule with neither side', () => {
+    expect(
+      diffAmendment({
+        language: 'en',
+        forms: [{ id: 'f1', before: null, after: null }],
+        processes: [{ id: 'p1', before: null, after: null }],
+        validationRules: [{ id: 'v1', before: null, after: null }],
+        showRules: [{ id: 's1', before: null, after: null }],
+      }),
+    ).toEqual({ forms: [], rules: [], processes: [] });
+  });
+});
+
 describe('diffAmendment: rules and what is affected', () => {
   const rule = (extra: Record<string, unknown> = {}) => ({
     formId: 'f1',

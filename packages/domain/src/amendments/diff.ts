@@ -60,6 +60,11 @@ function textIn(text: LocalizedText | undefined, language: string): string {
   return text[language as keyof LocalizedText] ?? Object.values(text).find((v) => !!v) ?? '';
 }
 
+/** Made and removed again within the amendment: nothing to show. */
+function isGone<T>(sides: Sides<T>): boolean {
+  return sides.before === null && sides.after === null;
+}
+
 function kindOf<T>(sides: Sides<T>): AmendmentChangeKind {
   return sides.before === null ? 'ADDED' : sides.after === null ? 'REMOVED' : 'CHANGED';
 }
@@ -210,6 +215,7 @@ function questionChanges(before: FormTemplate | null, after: FormTemplate | null
 
 /** Spec 001 §3 forms, issue 23 item 2: a form's change question by question, or null when unchanged. */
 export function diffForm(sides: Sides<FormTemplate>, language: string): FormChange | null {
+  if (isGone(sides)) return null;
   const kind = kindOf(sides);
   const form = (sides.after ?? sides.before) as FormTemplate;
   const questions = questionChanges(sides.before, sides.after, language);
@@ -312,6 +318,7 @@ export function diffProcess(
   titles: ReadonlyMap<string, string>,
   language: string,
 ): ProcessChange | null {
+  if (isGone(sides)) return null;
   const kind = kindOf(sides);
   const process = (sides.after ?? sides.before) as Process;
   const events = eventChanges(sides, titles, language);
@@ -339,6 +346,7 @@ function ruleChange(
   sides: Sides<RuleDocument>,
   forms: ReadonlyMap<string, FormTemplate>,
 ): RuleChange | null {
+  if (isGone(sides)) return null;
   const change = kindOf(sides);
   const properties =
     sides.before && sides.after ? changedKeys(sides.before, sides.after, new Set(['id'])) : [];
