@@ -78,3 +78,32 @@ test('a German start downloads the login screen’s namespaces in German, with E
   ]);
   await expect(page.getByText(/ACCOUNTS\.|LOGIN\./)).toHaveCount(0);
 });
+
+// Screenshots to look at (E2E_LAZY_SHOTS=<folder>): the queries page in English and in Arabic
+// (right to left), desktop and phone, as the lazy strings draw it.
+test('screenshots of a lazily translated page', async ({ browser }) => {
+  const folder = process.env.E2E_LAZY_SHOTS;
+  test.skip(!folder, 'E2E_LAZY_SHOTS not set');
+  const signIn = await browser.newContext();
+  const login = await signIn.newPage();
+  await logIn(login);
+  const studyId = await createStudy(login, 'Lazy strings shots');
+  const storageState = await signIn.storageState();
+  await signIn.close();
+  for (const [language, title] of [
+    ['en', 'Queries'],
+    ['ar', 'الاستفسارات'],
+  ] as const) {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const context = await browser.newContext({ viewport, storageState });
+      const page = await context.newPage();
+      await page.goto(`/study/${studyId}/queries?lang=${language}`);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await page.screenshot({ path: `${folder}/queries-${language}-${viewport.width}.png`, fullPage: true });
+      await context.close();
+    }
+  }
+});

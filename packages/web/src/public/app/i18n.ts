@@ -47,8 +47,18 @@ type PublicNamespace = 'public' | (typeof AREA_NAMESPACES)[StringArea];
  * through the catalogs' i18next backend shared with the staff app). A later language switch loads
  * them in the new language too.
  */
-export function loadStrings(areas: readonly StringArea[]): Promise<void> {
-  return i18next.loadNamespaces(areas.map((area) => AREA_NAMESPACES[area]));
+export async function loadStrings(areas: readonly StringArea[]): Promise<void> {
+  const namespaces = areas.map((area) => AREA_NAMESPACES[area]);
+  await i18next.loadNamespaces(namespaces);
+  // A language switch under way loads the namespaces in use when it started, and loadNamespaces the
+  // language shown until it ends: a page preloaded meanwhile (the fill page while the link is
+  // checked) gets its own in the new language too (each file is still downloaded once).
+  const target = participantLanguage;
+  const missing = namespaces.filter((namespace) => !i18next.hasResourceBundle(target, namespace));
+  if (missing.length > 0) {
+    const languages = i18next.services.languageUtils.toResolveHierarchy(target) as string[];
+    await i18next.reloadResources(languages, missing);
+  }
 }
 
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
