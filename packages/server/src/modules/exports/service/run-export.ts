@@ -227,7 +227,8 @@ class OdmTrails {
   private recordCount = 0;
   private signatureCount = 0;
   private byEntity = new Map<string, ExportAuditRow[]>();
-  private previous = new Set<string>();
+  private patient: string | null = null;
+  private readonly seen = new Set<string>();
   private readonly rendered = new Map<string, string>();
 
   constructor(
@@ -284,23 +285,32 @@ class OdmTrails {
 
   /** Reads the audit events of a batch and lists them; an enrolment or data event is read once. */
   async load(db: Db, studyId: string, rows: readonly ExportRow[]): Promise<void> {
-    const enrollmentIds = new Set<string>();
-    const tokenIds = new Set<string>();
+    const enrollmentIds: string[] = [];
+    const tokenIds: string[] = [];
     const siteOf = new Map<string, string>();
     for (const row of rows) {
-      if (!this.previous.has(row.enrollmentId)) enrollmentIds.add(row.enrollmentId);
-      if (!this.previous.has(row.tokenId)) tokenIds.add(row.tokenId);
+      // Rows come in subject order and an enrolment (and its data events) belongs to one subject:
+      // what was read for the subject, in this batch or the one before, is not read again.
+      if (row.patientId !== this.patient) {
+        this.patient = row.patientId;
+        this.seen.clear();
+      }
+      for (const [id, list] of [
+        [row.enrollmentId, enrollmentIds],
+        [row.tokenId, tokenIds],
+      ] as const) {
+        if (this.seen.has(id)) continue;
+        this.seen.add(id);
+        list.push(id);
+      }
       siteOf.set(row.id, row.siteId);
       siteOf.set(row.enrollmentId, row.siteId);
       siteOf.set(row.tokenId, row.siteId);
     }
-    // Rows come in subject order: an enrolment's (and a data event's) rows are together, so one
-    // seen in the batch before was read there.
-    this.previous = new Set([...rows.map((r) => r.enrollmentId), ...rows.map((r) => r.tokenId)]);
     const events = await auditOfEntities(db, studyId, {
       questionnaires: rows.map((r) => r.id),
-      enrollments: [...enrollmentIds],
-      tokens: [...tokenIds],
+      enrollments: enrollmentIds,
+      tokens: tokenIds,
     });
     this.byEntity = new Map();
     this.rendered.clear();
