@@ -15,6 +15,7 @@ export {
   userFormTemplates,
 } from '../../modules/forms/tables';
 export { apiKeys } from '../../modules/integrations/tables';
+export { medicationAccounting, medications } from '../../modules/medication/tables';
 export { processDataEvents, processes } from '../../modules/processes/tables';
 export { oneTimePasswords, participantSessions, publicSubmissions } from '../../modules/public/tables';
 export { queries } from '../../modules/queries/tables';
