@@ -159,8 +159,13 @@ async function expectNoSeriousIssuesOnScreen(page: Page): Promise<void> {
 /** Types the Danish text of every untranslated unit on the editor page, as a translator would. */
 async function translateAll(page: Page): Promise<number> {
   const units = page.getByTestId('translation-unit');
-  await expect(units.first()).toBeVisible();
-  const count = await units.count();
+  // Wait for this page's editor, not the previous tab's: its progress reads "0 of N" with nothing
+  // translated yet, and N units are on screen (counting right after the address changed could
+  // count the previous tab's units).
+  const progress = page.getByTestId('translations-editor-progress');
+  await expect(progress).toHaveText(/^0 of \d+ texts translated$/);
+  const count = Number(/^0 of (\d+)/.exec((await progress.textContent()) ?? '')?.[1]);
+  await expect(units).toHaveCount(count);
   for (let i = 0; i < count; i++) {
     const unit = units.nth(i);
     const source = ((await unit.getByTestId('translation-source').textContent()) ?? '').trim();
