@@ -39,19 +39,16 @@ export function RandomizeSlot({
 }: SlotProps & { token: EnrollmentDetail['tokens'][number] }) {
   const randomization = useRandomizationOf(studyId, enrollment.id);
   const data = randomization.data;
-  if (
-    !data?.isRandomizationEnabled ||
-    data.allocation !== null ||
-    data.randomizationEventId !== token.dataEventId ||
-    !isEnrollmentActive(enrollment.status as EnrollmentStatus)
-  )
-    return null;
+  if (!data?.isRandomizationEnabled || data.randomizationEventId !== token.dataEventId) return null;
+  // Once allocated the action stays mounted without its button, so the result it shows stays open.
+  const canRandomize = data.allocation === null && isEnrollmentActive(enrollment.status as EnrollmentStatus);
   return (
     <RandomizeAction
       studyId={studyId}
       subjectId={subjectId}
       enrollmentId={enrollment.id}
       tokenId={token.id}
+      canRandomize={canRandomize}
     />
   );
 }

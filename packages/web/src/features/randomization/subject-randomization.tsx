@@ -67,19 +67,21 @@ type RandomizeProps = {
   subjectId: string;
   enrollmentId: string;
   tokenId: string;
+  /** False once the subject is allocated (or the enrollment ended): only the last result may show. */
+  canRandomize: boolean;
 };
 
 /**
  * Spec 001 §7 startRandomizationDataEvent: the randomization event's action. It asks for the password
  * (the signature's meaning is said), allocates, then shows the random id and the group, or "blinded".
  */
-export function RandomizeAction({ studyId, subjectId, enrollmentId, tokenId }: RandomizeProps) {
+export function RandomizeAction({ studyId, subjectId, enrollmentId, tokenId, canRandomize }: RandomizeProps) {
   const { t, i18n } = useTranslation(['common', 'randomization']);
   const abilities = useStudyAbilities(studyId);
   const randomize = useRandomize(studyId, subjectId);
   const [isAsking, setAsking] = useState(false);
   const [result, setResult] = useState<RandomizationAllocationView | null>(null);
-  if (!abilities.can('TOKEN_START')) return null;
+  if (!abilities.can('TOKEN_START') || (!canRandomize && result === null)) return null;
   const handleConfirm = (password: string) =>
     randomize.mutate(
       { enrollmentId, tokenId, password },
@@ -98,18 +100,20 @@ export function RandomizeAction({ studyId, subjectId, enrollmentId, tokenId }: R
     );
   return (
     <>
-      <Button
-        size="compact-sm"
-        color="grape"
-        leftSection={<IconArrowsShuffle size={14} />}
-        onClick={() => {
-          randomize.reset();
-          setAsking(true);
-        }}
-        data-testid="randomize"
-      >
-        {t('RANDOMIZATION.RANDOMIZE.ACTION')}
-      </Button>
+      {canRandomize && (
+        <Button
+          size="compact-sm"
+          color="grape"
+          leftSection={<IconArrowsShuffle size={14} />}
+          onClick={() => {
+            randomize.reset();
+            setAsking(true);
+          }}
+          data-testid="randomize"
+        >
+          {t('RANDOMIZATION.RANDOMIZE.ACTION')}
+        </Button>
+      )}
       {isAsking && (
         <PasswordPrompt
           opened
