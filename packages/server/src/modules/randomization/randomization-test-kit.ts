@@ -34,6 +34,7 @@ export type RandomizedStudy = {
   processId: string;
   randomizationEventId: string;
   otherEventId: string;
+  firstEventId: string;
   groups: ReturnType<typeof secretGroups>;
   tag: string;
 };
@@ -65,10 +66,16 @@ export async function buildRandomizedStudy(
     config?: Partial<RandomizationConfigInput>;
     status?: string;
     modules?: string[];
+    /** An existing study (its forms made first). */
+    studyId?: string;
+    /** Forms of a REGISTRATION event before the randomization event (stratification questions). */
+    firstEventForms?: string[];
   } = {},
 ): Promise<RandomizedStudy> {
   const tag = `${(counter++).toString(36)}${Date.now().toString(36).slice(-4)}`;
-  const study = await buildStudy(kit.t.app, { modules: options.modules ?? ['RANDOMIZATION'] });
+  const study = options.studyId
+    ? { id: options.studyId }
+    : await buildStudy(kit.t.app, { modules: options.modules ?? ['RANDOMIZATION'] });
   const siteIds: string[] = [];
   for (let i = 0; i < (options.sites ?? 1); i++) siteIds.push((await buildSite(kit.t.app, study.id)).id);
   const randomizationEventId = `rz${tag}-rand`;
@@ -76,6 +83,17 @@ export async function buildRandomizedStudy(
   const process = await buildProcess(kit.t.app, {
     studyId: study.id,
     dataEvents: [
+      ...(options.firstEventForms
+        ? [
+            {
+              id: `rz${tag}-first`,
+              type: 'TYPE_USER' as const,
+              forms: options.firstEventForms,
+              referenceDate: 'REGISTRATION' as const,
+              sendAs: 'NO_SEND_OUT' as const,
+            },
+          ]
+        : []),
       {
         id: randomizationEventId,
         type: 'TYPE_RANDOMIZATION',
@@ -112,6 +130,7 @@ export async function buildRandomizedStudy(
     processId: process.id,
     randomizationEventId,
     otherEventId,
+    firstEventId: `rz${tag}-first`,
     groups,
     tag,
   };

@@ -1,11 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSubject } from '../../../test/factories';
+import { buildStudy, buildSubject } from '../../../test/factories';
 import { createTestApp, loginAs } from '../../../test/harness';
 import { auditEvents } from '../../platform/audit/tables';
+import { newId } from '../../platform/ids';
 import { outboxMessages } from '../../platform/outbox/tables';
 import { enrollments } from '../enrollments/tables';
 import { tokens } from '../enrollments/tokens/tables';
+import { formTemplates } from '../forms/tables';
+import { WEIGHT_FORM } from '../questionnaires/questionnaires-test-kit';
+import { answers, questionnaires } from '../questionnaires/tables';
 import { subjects } from '../subjects/tables';
 import { notifications } from '../users/tables';
 import {
@@ -18,7 +22,7 @@ import {
   sessionWithRole,
   signed,
 } from './randomization-test-kit';
-import { randomizationListEntries } from './tables';
+import { randomizationAllocations, randomizationListEntries } from './tables';
 
 const kit = {} as Kit;
 
@@ -473,5 +477,112 @@ describe('POST .../enrollments/:enrollmentId/breakBlind', () => {
       { reason: 'x' },
     );
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('stratification by a question answered before the randomization event', () => {
+  it('marks the question usedByStratification and allocates from its stratum’s own sealed list', async () => {
+    const now = new Date();
+    const study = await buildStudy(kit.t.app, { modules: ['RANDOMIZATION'] });
+    const formId = newId(now);
+    const questionId = `weight-${formId.slice(-6)}`;
+    const document = WEIGHT_FORM(formId);
+    document.questions = (document.questions ?? []).map((q) => ({ ...q, id: questionId }));
+    await kit.t.app.database.db.insert(formTemplates).values({
+      studyId: study.id,
+      id: formId,
+      name: `Weight ${formId.slice(-6)}`,
+      type: 'TYPE_FORM',
+      document: document as Record<string, unknown>,
+      createdBy: 'factory',
+      createdAt: now,
+      updatedAt: now,
+    });
+    const s = await buildRandomizedStudy(kit, {
+      studyId: study.id,
+      status: 'STUDY_STATUS_BUILD',
+      firstEventForms: [formId],
+    });
+    const view = (await call(kit, 'GET', configUrl(s), kit.admin.headers)).json();
+    const stratification = { dataEvent: s.firstEventId, form: formId, question: questionId, weight: 1 };
+    const saved = await call(kit, 'PUT', configUrl(s), kit.admin.headers, {
+      config: { ...view.config, questionStratifications: [stratification] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [form] = await kit.t.app.database.db
+      .select()
+      .from(formTemplates)
+      .where(eq(formTemplates.id, formId));
+    const questions = (form?.document.questions ?? []) as { id: string; usedByStratification?: boolean }[];
+    expect(questions.find((q) => q.id === questionId)?.usedByStratification).toBe(true);
+    // not after the randomization event (issue 22: answered before it)
+    const late = await call(kit, 'PUT', configUrl(s), kit.admin.headers, {
+      config: { ...view.config, questionStratifications: [{ ...stratification, dataEvent: s.otherEventId }] },
+    });
+    expect(late.statusCode).toBe(400);
+
+    const { setStudySchedule } = await import('../../../test/factories');
+    await setStudySchedule(kit.t.app, s.studyId, { status: 'PRODUCTION' });
+    const e = await enrolSubject(kit, s);
+    const unanswered = await call(kit, 'POST', randomizeUrl(s, e), signed(kit.admin.headers));
+    expect(unanswered.statusCode).toBe(409);
+    expect(unanswered.json().context).toMatchObject({
+      reason: 'STRATIFICATION_ANSWER_MISSING',
+      questions: [questionId],
+    });
+
+    const answer = async (enrolled: typeof e, value: string) => {
+      const [token] = await kit.t.app.database.db
+        .select()
+        .from(tokens)
+        .where(and(eq(tokens.enrollmentId, enrolled.enrollmentId), eq(tokens.dataEventId, s.firstEventId)));
+      const questionnaireId = newId(now);
+      await kit.t.app.database.db.insert(questionnaires).values({
+        studyId: s.studyId,
+        id: questionnaireId,
+        enrollmentId: enrolled.enrollmentId,
+        siteId: enrolled.siteId,
+        tokenId: token?.id ?? '',
+        dataEventId: s.firstEventId,
+        formId,
+        formMajor: 1,
+        formMinor: 0,
+        status: 'STATUS_COMPLETED',
+        filledOutByType: 'USER',
+        createdAt: now,
+        updatedAt: now,
+      });
+      await kit.t.app.database.db.insert(answers).values({
+        studyId: s.studyId,
+        id: newId(now),
+        questionnaireId,
+        questionId,
+        value: { answerStrings: [value] },
+        createdAt: now,
+        updatedAt: now,
+      });
+    };
+    await answer(e, '72');
+    const first = await call(kit, 'POST', randomizeUrl(s, e), signed(kit.admin.headers));
+    expect(first.statusCode, first.body).toBe(200);
+    const other = await enrolSubject(kit, s);
+    await answer(other, '80');
+    expect((await call(kit, 'POST', randomizeUrl(s, other), signed(kit.admin.headers))).statusCode).toBe(200);
+
+    const rows = await kit.t.app.database.db
+      .select()
+      .from(randomizationAllocations)
+      .where(eq(randomizationAllocations.processId, s.processId))
+      .orderBy(asc(randomizationAllocations.sequence));
+    expect(rows.map((r) => [r.stratum, r.listSequence, r.randomId])).toEqual([
+      [`${questionId}=72`, 1, 'R0001'],
+      [`${questionId}=80`, 1, 'R0002'],
+    ]);
+    // each stratum's list is the sealed one of its stratum (whole blocks of the target size)
+    const entries = await kit.t.app.database.db
+      .select()
+      .from(randomizationListEntries)
+      .where(eq(randomizationListEntries.processId, s.processId));
+    expect(new Set(entries.map((x) => x.stratum))).toEqual(new Set([`${questionId}=72`, `${questionId}=80`]));
   });
 });
