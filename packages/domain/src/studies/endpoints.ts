@@ -32,11 +32,11 @@ export const ScheduleAmendmentSchema = StudyLifecycleReasonSchema.extend({
 });
 export type ScheduleAmendment = z.infer<typeof ScheduleAmendmentSchema>;
 
-function amendmentEndpoint(
+function amendmentEndpoint<B extends z.ZodType = typeof StudyLifecycleReasonSchema>(
   method: 'POST' | 'PUT',
   call: string,
   summary: string,
-  body = StudyLifecycleReasonSchema,
+  body: B = StudyLifecycleReasonSchema as unknown as B,
 ) {
   return defineEndpoint({
     method,

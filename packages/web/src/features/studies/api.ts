@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type AmendmentFormVersionChoice,
   type CreateStudyRequest,
   formEndpoints,
   type ParticipantSettings,
@@ -17,6 +18,7 @@ export const studyKeys = {
   list: (query: StudyListQuery) => ['studies', 'list', query] as const,
   detail: (id: string) => ['studies', 'detail', id] as const,
   overview: (id: string) => ['studies', 'overview', id] as const,
+  amendment: (id: string) => ['studies', 'amendment', id] as const,
   subscription: (id: string) => ['studies', 'subscription', id] as const,
   participantSettings: (id: string) => ['studies', 'participantSettings', id] as const,
   images: (id: string) => ['studies', 'images', id] as const,
@@ -185,5 +187,86 @@ export function useStudyImages(id: string, enabled: boolean) {
     queryKey: studyKeys.images(id),
     queryFn: ({ signal }) => call(formEndpoints.listImages, { params: { studyId: id }, signal }),
     enabled,
+  });
+}
+
+/** GET /api/study/{id}/amendment (spec 001 §2 amendment summary, issue 23). */
+export function useAmendmentSummary(id: string, isEnabled: boolean) {
+  return useQuery({
+    queryKey: studyKeys.amendment(id),
+    queryFn: ({ signal }) => call(studyEndpoints.amendmentSummary, { params: { id }, signal }),
+    enabled: isEnabled && id !== '',
+  });
+}
+
+/** The amendment steps taken from the overview's amendment card (spec 001 §7), each with its reason. */
+export const AMENDMENT_STEPS = {
+  finishAmendment: studyEndpoints.finishAmendment,
+  discardAmendment: studyEndpoints.discardAmendment,
+  scheduleAmendment: studyEndpoints.scheduleAmendment,
+  rescheduleAmendment: studyEndpoints.rescheduleAmendment,
+  cancelAmendmentSchedule: studyEndpoints.cancelAmendmentSchedule,
+} as const;
+export type AmendmentStep = keyof typeof AMENDMENT_STEPS;
+
+/** One amendment step; the password goes along when the study enables extended validation. */
+export function useAmendmentStep(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      step,
+      reason,
+      scheduledTime,
+      password,
+    }: {
+      step: AmendmentStep;
+      reason: string;
+      scheduledTime?: string;
+      password: string | null;
+    }) => {
+      const headers = signed(password);
+      if (step === 'scheduleAmendment' || step === 'rescheduleAmendment') {
+        return call(AMENDMENT_STEPS[step] as typeof studyEndpoints.scheduleAmendment, {
+          params: { id },
+          headers,
+          body: { reason, scheduledTime: scheduledTime ?? '' },
+        });
+      }
+      return call(AMENDMENT_STEPS[step] as typeof studyEndpoints.finishAmendment, {
+        params: { id },
+        headers,
+        body: { reason },
+      });
+    },
+    meta: { localErrors: true },
+    // Not awaited: finishing or discarding unmounts the card's steps once the study reloads, and the
+    // caller's own onSuccess (its toast) must run first.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: studyKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['build-check', id] });
+    },
+  });
+}
+
+/** PUT /api/study/{id}/amendment/formVersions: the per-form version choice (issue 23). */
+export function useAmendmentFormVersions(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      choices,
+      reason,
+      password,
+    }: {
+      choices: Record<string, AmendmentFormVersionChoice>;
+      reason: string;
+      password: string | null;
+    }) =>
+      call(studyEndpoints.amendmentFormVersions, {
+        params: { id },
+        headers: signed(password),
+        body: { choices, reason },
+      }),
+    meta: { localErrors: true },
+    onSuccess: (summary) => queryClient.setQueryData(studyKeys.amendment(id), summary),
   });
 }

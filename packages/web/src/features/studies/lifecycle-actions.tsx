@@ -22,9 +22,7 @@ const ACTIONS: {
     | 'COMPLETE'
     | 'ANONYMIZE'
     | 'START_AMENDMENT'
-    | 'START_NON_BLOCKING_AMENDMENT'
-    | 'FINISH_AMENDMENT'
-    | 'DISCARD_AMENDMENT'}`;
+    | 'START_NON_BLOCKING_AMENDMENT'}`;
   ability: keyof StudyDetail['abilities'];
   color?: string;
 }[] = [
@@ -41,17 +39,7 @@ const ACTIONS: {
     label: 'STUDY.ACTIONS.START_NON_BLOCKING_AMENDMENT',
     ability: 'STUDY_AMENDMENT_START',
   },
-  {
-    action: 'finishAmendment',
-    label: 'STUDY.ACTIONS.FINISH_AMENDMENT',
-    ability: 'STUDY_AMENDMENT_FINISH',
-    color: 'green',
-  },
-  {
-    action: 'discardAmendment',
-    label: 'STUDY.ACTIONS.DISCARD_AMENDMENT',
-    ability: 'STUDY_AMENDMENT_DISCARD',
-  },
+  // Finish, discard and the schedule of a running amendment live on the amendment card.
   { action: 'anonymize', label: 'STUDY.ACTIONS.ANONYMIZE', ability: 'STUDY_REQUEST_DELETE', color: 'red' },
   {
     action: 'requestDelete',
@@ -75,8 +63,11 @@ export function LifecycleActions({ study }: { study: StudyDetail }) {
     (a) => study.abilities[a.ability] && studyStateMachine.can(study.status, a.action),
   );
   const [reason, setReason] = useState('');
+  // Spec 001 §6: deletion requests and amendments need the password when the study enables it.
   const needsSignature = (action: StudyLifecycleCall) =>
-    action === 'anonymize' || (action === 'requestDelete' && study.extendedValidation);
+    action === 'anonymize' ||
+    (study.extendedValidation &&
+      (action === 'requestDelete' || action === 'startAmendment' || action === 'startNonBlockingAmendment'));
   const needsReason = (action: StudyLifecycleCall | null) =>
     action !== null && REASONED_LIFECYCLE_CALLS.has(action);
 

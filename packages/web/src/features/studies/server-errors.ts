@@ -27,3 +27,8 @@ export const STUDY_FORM_ERRORS: ServerErrorOptions = {
 export function isWrongPassword(error: unknown): boolean {
   return isHttpError(error) && error.body?.type === 'EXTENDED_VALIDATION';
 }
+
+/** True when the study-build check refused the step (issue 23 item 3: errors block the transition). */
+export function isBuildCheckRefusal(error: unknown): boolean {
+  return isHttpError(error) && error.body?.id === 'STUDY_BUILD_CHECK_FAILED';
+}

@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { truncateStudyName } from '@trialbase/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { SafetyContactsCard } from '../adverse-events/safety-contacts-card';
 import { BuildCheckCard } from '../build-check/build-check-card';
 import { OpenQueriesCard } from '../queries/open-queries-card';
+import { AmendmentCard } from './amendment-card';
 import { useStudy, useStudyOverview } from './api';
 import { LifecycleActions } from './lifecycle-actions';
 import { ModulesPanel } from './modules-panel';
@@ -63,18 +64,7 @@ export function StudyOverviewPage() {
           </SimpleGrid>
         </section>
         <OpenQueriesCard studyId={studyId} count={counts?.openQueries} />
-        <Card withBorder radius="md" padding="md">
-          <Group justify="space-between">
-            <Title order={2} fz="h4">
-              {t('STUDY.OVERVIEW.AMENDMENTS')}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {overview.data && overview.data.amendments.total > 0
-                ? overview.data.amendments.total
-                : t('STUDY.OVERVIEW.NO_AMENDMENTS')}
-            </Text>
-          </Group>
-        </Card>
+        <AmendmentCard study={s} overview={overview.data} />
         <BuildCheckCard studyId={studyId} />
         <LifecycleActions study={s} />
         <SettingsSection study={s} />
