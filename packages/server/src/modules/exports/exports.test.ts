@@ -468,6 +468,12 @@ describe(`exports on ${engine}`, () => {
     expect(wide).not.toContain('ARM-A');
     expect(files['csv/long.csv']).not.toContain('S-101');
     expect(Object.keys(files)).toEqual(expect.arrayContaining(['audit_trail.csv', 'queries.csv']));
+    // The audit trail too: the events of its site's enrolments and forms, none of site 2's.
+    const trail = files['audit_trail.csv'] ?? '';
+    expect(trail).toContain(site1);
+    expect(trail).toContain('ENROLLMENT_CREATED');
+    expect(trail).not.toContain(site2);
+    expect(trail).not.toContain('South');
 
     expect((await startExport(monitor, { sites: [site2] })).statusCode).toBe(403);
     expect((await startExport(monitor, { subjectFields: ['email'] })).statusCode).toBe(403);

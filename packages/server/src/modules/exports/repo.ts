@@ -1,9 +1,10 @@
 /** The exports module's SQL (issue 26): jobs, their zip pieces, and the paged reads an export streams. */
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { auditEvents } from '../../platform/audit/tables';
 import type { Db, Executor } from '../../platform/db/client';
+import { customAeReports } from '../adverse-events/custom-reports/tables';
 import { adverseEvents } from '../adverse-events/tables';
 import { enrollments } from '../enrollments/tables';
 import { tokens } from '../enrollments/tokens/tables';
@@ -298,8 +299,43 @@ export async function aePage(
     .limit(500);
 }
 
-/** The study's audit trail in commit order (ticket), a page at a time. */
-export async function auditPage(db: Executor, studyId: string, afterTicket: number) {
+/**
+ * Audit entity types of the study's design (no subject data, no site): in every exporter's trail.
+ * Everything else reaches a site-limited exporter only when its entity belongs to one of their sites.
+ */
+const DESIGN_ENTITY_TYPES = [
+  'STUDY',
+  'PROCESS',
+  'FORM_TEMPLATE',
+  'FORM_TEMPLATE_VERSION',
+  'QUESTION_TEMPLATE',
+  'VALIDATION_RULE',
+  'SHOW_RULE',
+  'STUDY_IMAGE',
+];
+
+/** The site an audit event's entity belongs to, for the kinds of entity that have one (else null). */
+const siteOfAuditEntity = sql<string | null>`case ${auditEvents.entityType}
+  when 'SITE' then ${auditEvents.entityId}
+  when 'SUBJECT' then (select ${subjects.siteId} from ${subjects} where ${subjects.id} = ${auditEvents.entityId})
+  when 'ENROLLMENT' then (select ${enrollments.siteId} from ${enrollments} where ${enrollments.id} = ${auditEvents.entityId})
+  when 'TOKEN' then (select ${enrollments.siteId} from ${tokens} join ${enrollments} on ${enrollments.id} = ${tokens.enrollmentId} where ${tokens.id} = ${auditEvents.entityId})
+  when 'QUESTIONNAIRE' then (select ${questionnaires.siteId} from ${questionnaires} where ${questionnaires.id} = ${auditEvents.entityId})
+  when 'QUERY' then (select ${queries.siteId} from ${queries} where ${queries.id} = ${auditEvents.entityId})
+  when 'ADVERSE_EVENT' then (select ${adverseEvents.siteId} from ${adverseEvents} where ${adverseEvents.id} = ${auditEvents.entityId})
+  when 'AE_REPORT' then (select ${customAeReports.siteId} from ${customAeReports} where ${customAeReports.id} = ${auditEvents.entityId})
+end`;
+
+/**
+ * The study's audit trail in commit order (ticket), a page at a time. A site-limited exporter gets
+ * the design events and the events of entities at their sites only (issue 26 item 1).
+ */
+export async function auditPage(
+  db: Executor,
+  studyId: string,
+  afterTicket: number,
+  sites: 'ALL' | readonly string[] = 'ALL',
+) {
   return db
     .select({
       ticket: auditEvents.ticket,
@@ -318,7 +354,20 @@ export async function auditPage(db: Executor, studyId: string, afterTicket: numb
       hash: auditEvents.hash,
     })
     .from(auditEvents)
-    .where(and(eq(auditEvents.studyId, studyId), gt(auditEvents.ticket, afterTicket)))
+    .where(
+      and(
+        eq(auditEvents.studyId, studyId),
+        gt(auditEvents.ticket, afterTicket),
+        sites === 'ALL'
+          ? undefined
+          : sites.length === 0
+            ? inArray(auditEvents.entityType, DESIGN_ENTITY_TYPES)
+            : or(
+                inArray(auditEvents.entityType, DESIGN_ENTITY_TYPES),
+                inArray(siteOfAuditEntity, [...sites]),
+              ),
+      ),
+    )
     .orderBy(asc(auditEvents.ticket))
     .limit(1000);
 }

@@ -872,7 +872,7 @@ async function writeAudit(db: Db, job: ExportJobRow, scope: ExportScope, sink: Z
   );
   let after = 0;
   for (;;) {
-    const page = await auditPage(db, job.studyId, after);
+    const page = await auditPage(db, job.studyId, after, scope.sites);
     if (page.length === 0) break;
     for (const e of page)
       file.write(
