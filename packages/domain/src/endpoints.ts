@@ -11,11 +11,12 @@ import { feedEndpoints } from './feed/endpoints';
 import { fileEndpoints } from './files/endpoints';
 import { formEndpoints } from './forms/endpoints';
 import { integrationEndpoints } from './integrations/endpoints';
+import { medicationEndpoints } from './medication/endpoints';
 import { processEndpoints } from './processes/endpoints';
 import { PARTICIPANT_LINK_HEADER, publicEndpoints } from './public/endpoints';
 import { queryEndpoints } from './queries/endpoints';
-import { randomizationEndpoints } from './randomization/endpoints';
 import { questionnaireEndpoints } from './questionnaires/endpoints';
+import { randomizationEndpoints } from './randomization/endpoints';
 import { ruleEndpoints } from './rules/endpoints';
 import { siteEndpoints } from './sites/endpoints';
 import { storageEndpoints } from './storage/endpoints';
@@ -73,6 +74,7 @@ export const endpoints = {
   files: fileEndpoints,
   forms: formEndpoints,
   integrations: integrationEndpoints,
+  medication: medicationEndpoints,
   processes: processEndpoints,
   public: publicEndpoints,
   queries: queryEndpoints,

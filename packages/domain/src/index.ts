@@ -96,7 +96,11 @@ export * from './integrations/api-permissions';
 export type * from './integrations/audit-events';
 export * from './integrations/schemas';
 // medication
+export type * from './medication/audit-events';
+export * from './medication/endpoints';
 export * from './medication/model';
+export * from './medication/rules';
+export * from './medication/schemas';
 // plans
 export * from './plans/model';
 export * from './plans/state-machine';

@@ -35,6 +35,7 @@ import { fileRoutes } from './modules/files/routes';
 import { formRoutes } from './modules/forms/routes';
 import { authenticateApiKey } from './modules/integrations/api-key-auth';
 import { integrationRoutes } from './modules/integrations/routes';
+import { medicationRoutes } from './modules/medication/api';
 import { findProcessFormIds, isFormUsedInAnyProcess } from './modules/processes/form-usage';
 import { processRoutes } from './modules/processes/routes';
 import { publicRoutes } from './modules/public/routes';
@@ -250,6 +251,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Queries sit below questionnaires (rule queries): the filled form is handed to them (issue 19).
     ...queryRoutes(deps, questionnairePortOf(config)),
     ...adverseEventRoutes(deps),
+    ...medicationRoutes(deps),
     ...fileRoutes(deps),
     ...customAeReportRoutes(deps),
     ...storageRoutes(deps),

@@ -12,6 +12,7 @@ import type { ExportAuditEvent } from '../exports/audit-events';
 import type { FeedAuditEvent } from '../feed/audit-events';
 import type { FormAuditEvent } from '../forms/audit-events';
 import type { IntegrationAuditEvent } from '../integrations/audit-events';
+import type { MedicationAuditEvent } from '../medication/audit-events';
 import type { ProcessAuditEvent } from '../processes/audit-events';
 import type { PublicAuditEvent } from '../public/audit-events';
 import type { QuestionnaireAuditEvent } from '../questionnaires/audit-events';
@@ -78,6 +79,7 @@ export type AuditEvent =
   | AdverseEventAuditEvent
   | ExportAuditEvent
   | FeedAuditEvent
-  | RandomizationAuditEvent;
+  | RandomizationAuditEvent
+  | MedicationAuditEvent;
 
 export type AuditAction = AuditEvent['action'];

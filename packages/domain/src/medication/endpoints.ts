@@ -1,0 +1,110 @@
+import { defineEndpoint } from '../common/endpoint';
+import {
+  AccountingEntryViewSchema,
+  AccountingQuerySchema,
+  CreateAccountingRequestSchema,
+  CreateMedicationRequestSchema,
+  MedicationAuditListSchema,
+  MedicationAuditQuerySchema,
+  MedicationGetQuerySchema,
+  MedicationListQuerySchema,
+  MedicationListSchema,
+  MedicationParamsSchema,
+  MedicationStudyParamsSchema,
+  MedicationSubjectParamsSchema,
+  MedicationVerificationBodySchema,
+  MedicationVerificationParamsSchema,
+  MedicationViewSchema,
+  SiteAccountingSchema,
+  SubjectAccountingSchema,
+  UpdateMedicationRequestSchema,
+} from './schemas';
+
+const SUBJECT_MEDICATION = '/api/studies/:studyId/patient/:id/medication';
+const ACCOUNTING = '/api/studies/:studyId/patient/:id/medicationAccounting';
+const tags = ['medication'] as const;
+
+/** The medication endpoints (spec 001 §7 medication calls, issue 21 items 1 and 2). */
+export const medicationEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: SUBJECT_MEDICATION,
+    summary: "A subject's medication records",
+    tags,
+    params: MedicationSubjectParamsSchema,
+    query: MedicationListQuerySchema,
+    response: { 200: MedicationListSchema },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: SUBJECT_MEDICATION,
+    summary: 'Record a medication of a subject (Extended-Validation header)',
+    tags,
+    params: MedicationSubjectParamsSchema,
+    body: CreateMedicationRequestSchema,
+    response: { 201: MedicationViewSchema },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: SUBJECT_MEDICATION,
+    summary:
+      'Change a medication record named by the body id; a change clears its verification (Extended-Validation header)',
+    tags,
+    params: MedicationSubjectParamsSchema,
+    body: UpdateMedicationRequestSchema,
+    response: { 200: MedicationViewSchema },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/studies/:studyId/subjects/:subjectId/medications/:medicationId',
+    summary: 'One medication record; isAudit=true adds its audit history',
+    tags,
+    params: MedicationParamsSchema,
+    query: MedicationGetQuerySchema,
+    response: { 200: MedicationViewSchema },
+  }),
+  verify: defineEndpoint({
+    method: 'PUT',
+    path: '/api/studies/:studyId/subjects/:subjectId/medications/:medicationId/verification/:verificationType',
+    summary: 'Set or clear the primary or secondary verification of a medication record',
+    tags,
+    params: MedicationVerificationParamsSchema,
+    body: MedicationVerificationBodySchema,
+    response: { 200: MedicationViewSchema },
+  }),
+  audit: defineEndpoint({
+    method: 'POST',
+    path: '/api/studies/:studyId/patient/audit/medication/all',
+    summary: "The audit trail of the study's medication records and accounting entries at the caller's sites",
+    tags,
+    params: MedicationStudyParamsSchema,
+    body: MedicationAuditQuerySchema,
+    response: { 200: MedicationAuditListSchema },
+  }),
+  accounting: defineEndpoint({
+    method: 'GET',
+    path: ACCOUNTING,
+    summary: "A subject's drug accounting: entries, balance per package, compliance against a dose schedule",
+    tags,
+    params: MedicationSubjectParamsSchema,
+    query: AccountingQuerySchema,
+    response: { 200: SubjectAccountingSchema },
+  }),
+  createAccounting: defineEndpoint({
+    method: 'POST',
+    path: ACCOUNTING,
+    summary: 'Record a delivery, return or loss of a subject (Extended-Validation header)',
+    tags,
+    params: MedicationSubjectParamsSchema,
+    body: CreateAccountingRequestSchema,
+    response: { 201: AccountingEntryViewSchema },
+  }),
+  siteAccounting: defineEndpoint({
+    method: 'GET',
+    path: '/api/studies/:studyId/medicationAccounting/sites',
+    summary: "Drug accounting totals per site and package at the caller's sites",
+    tags,
+    params: MedicationStudyParamsSchema,
+    response: { 200: SiteAccountingSchema },
+  }),
+} as const;

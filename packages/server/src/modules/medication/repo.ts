@@ -1,0 +1,160 @@
+import { and, asc, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { auditEvents } from '../../platform/audit/tables';
+import type { Executor } from '../../platform/db/client';
+import { adverseEvents } from '../adverse-events/tables';
+import { sites } from '../sites/tables';
+import { studies } from '../studies/tables';
+import { subjects } from '../subjects/tables';
+import { medicationAccounting, medications } from './tables';
+
+export type MedicationRow = typeof medications.$inferSelect;
+export type AccountingRow = typeof medicationAccounting.$inferSelect;
+
+/** The study's status and time zone, share-locked for a write (a lock or completion waits for it). */
+export async function lockStudyForMedicationWrite(db: Executor, studyId: string) {
+  const [row] = await db
+    .select({
+      status: studies.status,
+      amendmentBlocking: studies.amendmentBlocking,
+      timeZone: studies.timeZone,
+    })
+    .from(studies)
+    .where(eq(studies.id, studyId))
+    .for('share');
+  return row ?? null;
+}
+
+export async function findSubjectForMedication(db: Executor, studyId: string, subjectId: string) {
+  const [row] = await db
+    .select({ id: subjects.id, siteId: subjects.siteId })
+    .from(subjects)
+    .where(and(eq(subjects.studyId, studyId), eq(subjects.id, subjectId)));
+  return row ?? null;
+}
+
+/** The subject of an AE of the study (a medication may name the AE it treats). */
+export async function findAeSubject(db: Executor, studyId: string, aeId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ subjectId: adverseEvents.subjectId })
+    .from(adverseEvents)
+    .where(and(eq(adverseEvents.studyId, studyId), eq(adverseEvents.id, aeId)));
+  return row?.subjectId ?? null;
+}
+
+export async function findMedication(
+  db: Executor,
+  studyId: string,
+  id: string,
+): Promise<MedicationRow | null> {
+  const [row] = await db
+    .select()
+    .from(medications)
+    .where(and(eq(medications.studyId, studyId), eq(medications.id, id)));
+  return row ?? null;
+}
+
+/** Locks the record's row for a change in the caller's transaction. */
+export async function lockMedication(
+  db: Executor,
+  studyId: string,
+  id: string,
+): Promise<MedicationRow | null> {
+  const [row] = await db
+    .select()
+    .from(medications)
+    .where(and(eq(medications.studyId, studyId), eq(medications.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function listSubjectMedications(
+  db: Executor,
+  studyId: string,
+  subjectId: string,
+  includeRemoved: boolean,
+): Promise<MedicationRow[]> {
+  const where: SQL[] = [eq(medications.studyId, studyId), eq(medications.subjectId, subjectId)];
+  if (!includeRemoved) where.push(eq(medications.removed, false));
+  return db
+    .select()
+    .from(medications)
+    .where(and(...where))
+    .orderBy(desc(medications.createdAt), desc(medications.id));
+}
+
+export async function lockAccountingEntry(
+  db: Executor,
+  studyId: string,
+  id: string,
+): Promise<AccountingRow | null> {
+  const [row] = await db
+    .select()
+    .from(medicationAccounting)
+    .where(and(eq(medicationAccounting.studyId, studyId), eq(medicationAccounting.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function listSubjectAccounting(
+  db: Executor,
+  studyId: string,
+  subjectId: string,
+): Promise<AccountingRow[]> {
+  return db
+    .select()
+    .from(medicationAccounting)
+    .where(and(eq(medicationAccounting.studyId, studyId), eq(medicationAccounting.subjectId, subjectId)))
+    .orderBy(desc(medicationAccounting.date), desc(medicationAccounting.id));
+}
+
+/** The study's live accounting entries at the given sites, with the site's name. */
+export async function listAccountingAtSites(db: Executor, studyId: string, siteIds: 'ALL' | string[]) {
+  if (siteIds !== 'ALL' && siteIds.length === 0) return [];
+  const where: SQL[] = [eq(medicationAccounting.studyId, studyId), eq(medicationAccounting.removed, false)];
+  if (siteIds !== 'ALL') where.push(inArray(medicationAccounting.siteId, siteIds));
+  return db
+    .select({ entry: medicationAccounting, siteName: sites.name })
+    .from(medicationAccounting)
+    .leftJoin(
+      sites,
+      and(eq(sites.studyId, medicationAccounting.studyId), eq(sites.id, medicationAccounting.siteId)),
+    )
+    .where(and(...where))
+    .orderBy(asc(sites.name), asc(medicationAccounting.siteId));
+}
+
+/** The ids of the study's records and entries at the given sites (optionally one subject's). */
+export async function medicationEntityIds(
+  db: Executor,
+  studyId: string,
+  filter: { siteIds: 'ALL' | string[]; subjectId?: string },
+): Promise<string[]> {
+  if (filter.siteIds !== 'ALL' && filter.siteIds.length === 0) return [];
+  const scoped = (table: typeof medications | typeof medicationAccounting) => {
+    const where: SQL[] = [eq(table.studyId, studyId)];
+    if (filter.siteIds !== 'ALL') where.push(inArray(table.siteId, filter.siteIds));
+    if (filter.subjectId) where.push(eq(table.subjectId, filter.subjectId));
+    return and(...where);
+  };
+  const [records, entries] = await Promise.all([
+    db.select({ id: medications.id }).from(medications).where(scoped(medications)),
+    db.select({ id: medicationAccounting.id }).from(medicationAccounting).where(scoped(medicationAccounting)),
+  ]);
+  return [...records, ...entries].map((r) => r.id);
+}
+
+/** The audit events of the study's medication records and accounting entries among `ids`, in chain order. */
+export async function listMedicationAudit(db: Executor, studyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.studyId, studyId),
+        or(eq(auditEvents.entityType, 'MEDICATION'), eq(auditEvents.entityType, 'MEDICATION_ACCOUNTING')),
+        inArray(auditEvents.entityId, ids),
+      ),
+    )
+    .orderBy(asc(auditEvents.ticket));
+}
