@@ -12,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChartHistogram, IconDeviceFloppy } from '@tabler/icons-react';
 import {
   type FieldIssue,
@@ -91,6 +92,7 @@ function RandomizationForm({ view, processId }: { view: RandomizationView; proce
   const [serverProblems, setServerProblems] = useState<FieldIssue[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
   const [isSimulating, setSimulating] = useState(false);
+  const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
   // Events as saved (stratification needs their stored ids), before the randomization event.
   const savedEvents = editor.draft.dataEvents.filter((e) => !isNewEvent(e));
   const randomizationEventId = savedEvents.find((e) => e.type === 'TYPE_RANDOMIZATION')?.id ?? null;
@@ -301,7 +303,7 @@ function RandomizationForm({ view, processId }: { view: RandomizationView; proce
         onClose={() => setSimulating(false)}
         title={t('RANDOMIZATION.SIMULATOR.TITLE')}
         size="xl"
-        fullScreen={false}
+        fullScreen={isPhone}
       >
         {isSimulating && <SimulatorModal studyId={study.id} processId={processId} config={draft} />}
       </Modal>
