@@ -196,6 +196,10 @@ describe(`amendment versions and summary on ${engine}`, () => {
     ]);
     const [row] = await t.app.database.db.select().from(studies).where(eq(studies.id, s.study.id));
     expect(row?.amendmentFormVersions).toBeNull();
+    // The overview counts the finished amendment (spec 001 §2 amendment summary).
+    const overview = (await call('GET', `${s.base}/overview`, admin)).json();
+    expect(overview.amendments.total).toBe(1);
+    expect(Date.parse(overview.amendments.latest)).toBeGreaterThan(Date.now() - 600_000);
   });
 
   it('refuses a choice outside an amendment, for a form the amendment did not change, and to a monitor', async () => {

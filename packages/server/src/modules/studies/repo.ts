@@ -1,5 +1,6 @@
 import type { StudyStatus } from '@trialbase/domain';
 import { and, count, desc, eq, ilike, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { auditEvents } from '../../platform/audit/tables';
 import type { Executor } from '../../platform/db/client';
 import { studyAccess } from '../access/tables';
 import { enrollments } from '../enrollments/tables';
@@ -225,4 +226,28 @@ export async function findUserName(db: Executor, userId: string): Promise<string
     .where(eq(users.id, userId))
     .limit(1);
   return row ? `${row.firstName} ${row.lastName}`.trim() : null;
+}
+
+/**
+ * Spec 001 §2 overview amendment summary: how many amendments of the study were finished (now or on
+ * schedule) and when the last one was, from their audit events (the study's own entity index).
+ */
+export async function countFinishedAmendments(
+  db: Executor,
+  studyId: string,
+): Promise<{ total: number; latest: Date | null }> {
+  const [row] = await db
+    .select({ total: count(), latest: sql<Date | string | null>`max(${auditEvents.occurredAt})` })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.studyId, studyId),
+        eq(auditEvents.entityType, 'STUDY'),
+        eq(auditEvents.entityId, studyId),
+        eq(auditEvents.action, 'STUDY_AMENDMENT_CHANGED'),
+        sql`${auditEvents.after}->>'action' = 'finishAmendment'`,
+      ),
+    );
+  const latest = row?.latest ? new Date(row.latest) : null;
+  return { total: Number(row?.total ?? 0), latest };
 }

@@ -10,6 +10,7 @@ import { notFound } from '../../../platform/errors';
 import { openQueryCount } from '../../queries/api';
 import {
   countEnrolledSubjects,
+  countFinishedAmendments,
   countForms,
   countProcesses,
   countSites,
@@ -42,14 +43,14 @@ export async function listStudiesFor(
 
 /**
  * Spec 001 §2 /study/{studyId}/overview tiles from real counts: live forms and processes,
- * sites, subjects and started studies (subjects with an enrollment); no amendments exist yet.
+ * sites, subjects and started studies (subjects with an enrollment), the amendments finished so far.
  */
 export async function getStudyOverview(
   db: Executor,
   row: StudyRow,
   access: AccessUser,
 ): Promise<StudyOverview> {
-  const [forms, processes, sites, subjects, startedStudies, openQueries] = await Promise.all([
+  const [forms, processes, sites, subjects, startedStudies, openQueries, amendments] = await Promise.all([
     countForms(db, row.id),
     countProcesses(db, row.id),
     countSites(db, row.id),
@@ -57,11 +58,12 @@ export async function getStudyOverview(
     countEnrolledSubjects(db, row.id),
     // Issue 19 item 4: open and responded queries on the caller's sites (null without query view).
     openQueryCount(db, row.id, access),
+    countFinishedAmendments(db, row.id),
   ]);
   return {
     studyId: row.id,
     status: row.status as StudyStatus,
     counts: { forms, processes, sites, startedStudies, subjects, openQueries },
-    amendments: { total: 0, latest: null },
+    amendments: { total: amendments.total, latest: amendments.latest?.toISOString() ?? null },
   };
 }
