@@ -1,11 +1,12 @@
 import { BREAK_BLIND_MEANING, RANDOMIZATION_MEANING, randomizationEndpoints } from '@trialbase/domain';
 import { checkExtendedValidation, type Signature } from '../../platform/auth/extended-validation';
 import { actorOf } from '../../platform/auth/guard';
-import { AppError, forbidden } from '../../platform/errors';
+import { AppError, forbidden, notFound } from '../../platform/errors';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { runUseCase } from '../../platform/use-case';
 import { enrollmentSite } from '../enrollments/route-helpers';
+import { findToken } from '../enrollments/tokens/api';
 import { kickJobs } from '../enrollments/tokens/route-helpers';
 import { scheduleEnvOf } from '../enrollments/tokens/service/send-link';
 import { presentAllocation } from './presenters';
@@ -98,6 +99,9 @@ export function randomizationRoutes(deps: ModuleDeps): RouteDefinition<never>[] 
       permission: inStudy('TOKEN_START', { site: enrollmentSite }),
       handler: async (req) => {
         const now = clock();
+        // An unknown token is not found before the password is asked: no signing attempt is counted.
+        const token = await findToken(db, req.params.studyId, req.params.tokenId);
+        if (token?.enrollmentId !== req.params.enrollmentId) throw notFound('The token');
         const signature = await signAlways(db, req, RANDOMIZATION_MEANING, now);
         const { row, config } = await runUseCase(
           db,
