@@ -2,6 +2,9 @@
 // (issue 8 item 6). The order is Mantine's own styles.css order (base parts such as UnstyledButton
 // must come before Button, which overrides them). A component used on a public page needs its sheet
 // here, in that order, or imported by its page (Input for text fields, Combobox/Popover for selects).
+// Sheets of components no participant page renders are left out (issue 16: fill page <= 190 KiB gzip),
+// and those of one page's components come with that page's chunk: Stepper (consent, unsubscribe,
+// sign-up), SimpleGrid (sign-up), ThemeIcon (completion, success, unsubscribe).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
@@ -17,7 +20,6 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
@@ -31,23 +33,13 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/Divider.css';
-import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Image.css';
-import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/LoadingOverlay.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/core/styles/NumberInput.css';
-import '@mantine/core/styles/PinInput.css';
 import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/Tooltip.css';
-import '@mantine/core/styles/SegmentedControl.css';
-import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Slider.css';
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Stepper.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Typography.css';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/SimpleGrid.css';
 import { Box, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import {
   isPartialSignUpAddress,

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Stepper.css';
 import { ActionIcon, Box, Button, Group, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Stepper.css';
 import { Stack, Stepper, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type CaptchaChallenge, processEndpoints, publicEndpoints } from '@trialbase/domain';
