@@ -88,12 +88,12 @@ test('adverse event screens at 390 px and desktop, English and Arabic', async ({
       narrative: 'Found on the floor by a relative.',
     },
     sarForm: {
-      productName: 'Study drug 10 mg',
-      dose: null,
-      doseUnit: null,
-      route: null,
+      productName: 'Study drug',
+      dose: 10,
+      doseUnit: 'MILLIGRAM',
+      route: 'ORAL',
       routeOther: null,
-      frequency: null,
+      frequency: 'ONCE_DAILY',
       frequencyOther: null,
       therapyStartDate: '2026-01-01',
       therapyEndDate: null,
@@ -148,7 +148,24 @@ test('adverse event screens at 390 px and desktop, English and Arabic', async ({
       await go(`/study/${study.studyId}/ae/${subject.enrollmentId}/create`);
       await page.getByTestId('ae-serious').check();
       await page.getByTestId('ae-serious-type-SAR').check();
+      // The SAR form's dose, unit, route and frequency (000 §3); a dose without unit and route
+      // OTHER without its name are refused on their fields before anything is sent.
+      await page.getByTestId('ae-sar-dose').fill('5');
+      await page.getByTestId('ae-sar-route').click();
+      await page.getByRole('option').last().click();
+      await expect(page.getByTestId('ae-sar-route-other')).toBeVisible();
+      await page.getByTestId('ae-report').click();
+      if (lang === 'en') {
+        await expect(page.getByText('A dose needs its unit.')).toBeVisible();
+        await expect(page.getByText('Name it: Other was chosen.')).toBeVisible();
+      }
       await shot(page, name('create'));
+      await page.getByTestId('ae-sar-dose-unit').click();
+      await page.getByRole('option').nth(3).click();
+      if (lang === 'en') await expect(page.getByText('A dose needs its unit.')).toHaveCount(0);
+      await page.getByTestId('ae-sar-frequency').click();
+      await page.getByRole('option').nth(1).click();
+      await shot(page, name('create-sar'));
       await go(`/study/${study.studyId}/patient/${subject.subjectId}?selected=ae`);
       await expect(page.getByTestId('ae-row')).toHaveCount(2);
       await shot(page, name('subject-tab'));

@@ -8,6 +8,7 @@ import {
   SAR_OUTCOMES,
   type SarForm,
   type SarFormIssue,
+  sarFormIssues,
 } from '@trialbase/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +50,9 @@ type AeSarFieldsProps = {
 export function AeSarFields({ sar, onChange, errors, dates, disabled }: AeSarFieldsProps) {
   const { t } = useTranslation();
   const text = (v: string) => (v.trim() === '' ? null : v);
+  // An error from the last check shows only while its rule still fails (fixed fields clear at once).
+  const failing = new Set(sarFormIssues(sar).map((issue) => issue.field));
+  const errorOf = (field: keyof SarFieldErrors) => (failing.has(field) ? errors[field] : undefined);
   const invalidDate = t('ADVERSE_EVENTS.FIELDS.INVALID_DATE', { format: dates.format });
   const select = <T extends string>(
     label: string,
@@ -110,7 +114,7 @@ export function AeSarFields({ sar, onChange, errors, dates, disabled }: AeSarFie
         sar.doseUnit,
         (doseUnit) => onChange({ doseUnit }),
         'ae-sar-dose-unit',
-        errors.doseUnit,
+        errorOf('doseUnit'),
       )}
       {select(
         t('ADVERSE_EVENTS.FIELDS.ROUTE'),
@@ -128,7 +132,7 @@ export function AeSarFields({ sar, onChange, errors, dates, disabled }: AeSarFie
           onChange={(e) => onChange({ routeOther: text(e.currentTarget.value) })}
           maxLength={64}
           required
-          error={errors.routeOther}
+          error={errorOf('routeOther')}
           disabled={disabled}
           data-testid="ae-sar-route-other"
         />
@@ -148,7 +152,7 @@ export function AeSarFields({ sar, onChange, errors, dates, disabled }: AeSarFie
           onChange={(e) => onChange({ frequencyOther: text(e.currentTarget.value) })}
           maxLength={64}
           required
-          error={errors.frequencyOther}
+          error={errorOf('frequencyOther')}
           disabled={disabled}
           data-testid="ae-sar-frequency-other"
         />
@@ -166,7 +170,7 @@ export function AeSarFields({ sar, onChange, errors, dates, disabled }: AeSarFie
         value={sar.therapyEndDate}
         onChange={(therapyEndDate) => onChange({ therapyEndDate })}
         format={dates.format}
-        error={errors.therapyEndDate}
+        error={errorOf('therapyEndDate')}
         invalidText={invalidDate}
         disabled={disabled}
       />
