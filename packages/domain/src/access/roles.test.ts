@@ -147,6 +147,7 @@ const DECIDED_FOUR = {
     ...DATA_READ,
     ...IDENTITY,
     'PATIENT_LIST_MEDICATION',
+    'MEDICATION_ACCOUNTING_LIST',
     'AE_CREATE',
     'STUDY_SIGN_OFF',
     'QUERY_VIEW',
@@ -170,6 +171,7 @@ const DECIDED_FOUR = {
     ...DESIGN_READ,
     ...DATA_READ,
     'PATIENT_LIST_MEDICATION',
+    'MEDICATION_ACCOUNTING_LIST',
     'AE_LIST',
     'AE_VIEW',
     'QUERY_CREATE',
@@ -193,6 +195,7 @@ const DECIDED_FOUR = {
     'AE_UPDATE',
     'QUERY_VIEW',
     'QUERY_RESPOND',
+    'MEDICATION_ACCOUNTING_ALL',
   ],
 } as const satisfies Record<string, readonly Permission[]>;
 const DECIDED: Record<StudyRole, readonly Permission[]> = {

@@ -63,6 +63,8 @@ const INVESTIGATOR = [
   ...SITE_DATA_READ,
   ...SUBJECT_IDENTITY_PERMISSIONS,
   'PATIENT_LIST_MEDICATION',
+  // Issue 21 (ours, docs/ROLES.md): reads the drug accounting of the sites.
+  'MEDICATION_ACCOUNTING_LIST',
   'AE_CREATE',
   'STUDY_SIGN_OFF',
   ...QUERY_ANSWER,
@@ -115,6 +117,8 @@ const MONITOR = [
   ...STUDY_DESIGN_READ,
   ...SITE_DATA_READ,
   'PATIENT_LIST_MEDICATION',
+  // Issue 21 (ours, docs/ROLES.md): checks drug accountability (ICH E6) at the sites.
+  'MEDICATION_ACCOUNTING_LIST',
   'AE_LIST',
   'AE_VIEW',
   'QUERY_CREATE',
@@ -161,6 +165,8 @@ const DOCTOR = [
   'AE_CREATE',
   'AE_UPDATE',
   ...QUERY_ANSWER,
+  // Issue 21 (ours, docs/ROLES.md): dispenses the investigational product and takes returns.
+  'MEDICATION_ACCOUNTING_ALL',
 ] as const satisfies readonly Permission[];
 
 /** Spec 000 §6: what ADMIN holds on top of the union of the four other roles. */

@@ -138,9 +138,9 @@ beforeAll(async () => {
   siteB = (await buildSite(t.app, studyId, { name: 'Bergen' })).id;
   subjectA = (await buildSubject(t.app, { studyId, siteId: siteA, patientId: 'A-001' })).id;
   subjectB = (await buildSubject(t.app, { studyId, siteId: siteB, patientId: 'B-001' })).id;
-  callers.doctorA = await user('DOCTOR', [siteA], ['MEDICATION_ACCOUNTING_ALL']);
+  callers.doctorA = await user('DOCTOR', [siteA]);
   callers.doctor = await user('DOCTOR');
-  callers.monitor = await user('MONITOR', 'ALL', ['MEDICATION_ACCOUNTING_LIST']);
+  callers.monitor = await user('MONITOR');
   callers.helper = await user('STUDY_HELPER');
   callers.investigator = await user('INVESTIGATOR');
   callers.other = await user('OTHER');
@@ -365,12 +365,19 @@ describe(`medication over HTTP on ${engine}`, () => {
     expect(
       (await post(callers.doctorA, subjectA, entry('DELIVERED', 60, '2024-01-01'), null)).json().type,
     ).toBe('EXTENDED_VALIDATION');
-    // DOCTOR without the accounting permissions, and the monitor who only lists.
-    expect((await post(callers.doctor, subjectA, entry('DELIVERED', 60, '2024-01-01'))).statusCode).toBe(403);
-    expect((await post(callers.monitor, subjectA, entry('DELIVERED', 60, '2024-01-01'))).statusCode).toBe(
+    // docs/ROLES.md: the monitor and the investigator only list; the helper and OTHER see nothing;
+    // the doctor of site A acts at site A only.
+    for (const who of [callers.monitor, callers.investigator, callers.helper, callers.other]) {
+      expect((await post(who, subjectA, entry('DELIVERED', 60, '2024-01-01'))).statusCode).toBe(403);
+    }
+    expect((await post(callers.doctorA, subjectB, entry('DELIVERED', 60, '2024-01-01'))).statusCode).toBe(
       403,
     );
-    expect((await call(callers.doctor, { method: 'GET', url: accUrl(subjectA) })).statusCode).toBe(403);
+    expect((await call(callers.doctorA, { method: 'GET', url: accUrl(subjectB) })).statusCode).toBe(403);
+    for (const who of [callers.helper, callers.other]) {
+      expect((await call(who, { method: 'GET', url: accUrl(subjectA) })).statusCode).toBe(403);
+    }
+    expect((await call(callers.investigator, { method: 'GET', url: accUrl(subjectA) })).statusCode).toBe(200);
     expect((await post(callers.doctorA, subjectA, entry('DELIVERED', 60, '2999-01-01'))).statusCode).toBe(
       400,
     );
@@ -439,12 +446,18 @@ describe(`medication over HTTP on ${engine}`, () => {
     });
     expect(
       (
-        await call(callers.doctor, {
+        await call(callers.helper, {
           method: 'GET',
           url: `/api/studies/${studyId}/medicationAccounting/sites`,
         })
       ).statusCode,
     ).toBe(403);
+    // The doctor of site A sees site A's totals only.
+    const mine = await call(callers.doctorA, {
+      method: 'GET',
+      url: `/api/studies/${studyId}/medicationAccounting/sites`,
+    });
+    expect(mine.json<SiteAccounting>().map((s) => s.siteId)).toEqual([siteA]);
 
     // Soft delete type medicationAccounting: the removed entry leaves the balance, restored it returns.
     const lost = acc.entries.find((e) => e.accountingType === 'LOST') as AccountingEntryView;

@@ -77,8 +77,11 @@ function isEntityScoped(permission: RoutePermission | undefined): permission is 
 }
 
 /** Site A1's entity for a path parameter, when a site-scoped route names one. */
-function entityOf(name: string, a1: SiteA1): string | undefined {
+function entityOf(name: string, a1: SiteA1, url: string): string | undefined {
   switch (name) {
+    case 'id':
+      // `/studies/:studyId/patient/:id/...`: the id names the subject (medication, issue 21).
+      return url.includes('/patient/:id') ? a1.subjectId : undefined;
     case 'subjectId':
       return a1.subjectId;
     case 'enrollmentId':
@@ -125,7 +128,7 @@ function fillParams(
               ? 'nobody@example.org'
               : name === 'code'
                 ? 'CODE-0000'
-                : ((a1 ? entityOf(name, a1) : undefined) ?? FRESH_ID);
+                : ((a1 ? entityOf(name, a1, url) : undefined) ?? FRESH_ID);
     params[name] = value;
     return encodeURIComponent(value);
   });
