@@ -9,7 +9,14 @@ import {
   grantAccess,
   setStudySchedule,
 } from '../../../../test/factories';
-import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../../test/harness';
+import {
+  ADMIN_PASSWORD,
+  createTestApp,
+  engine,
+  type LoggedIn,
+  loginAs,
+  type TestApp,
+} from '../../../../test/harness';
 import { auditEvents } from '../../../platform/audit/tables';
 import { newId } from '../../../platform/ids';
 import { formTemplates } from '../../forms/tables';
@@ -418,7 +425,8 @@ describe(`custom AE reports: sites, roles and reads (${engine})`, () => {
     expect((await call(s.sponsor, 'PUT', elsewhere, { answers: [] })).statusCode).toBe(404);
     // A form that is not an AE form is refused; the named AE form is used.
     const notAe = await call(s.doctor, 'POST', `${s.enrollmentBase}/customaereports/questionnaire`, {
-      formId: s.formId.replace(/.$/, '0'),
+      // Another id: the last hex digit changed (a fixed '0' was the form's own id 1 time in 16).
+      formId: s.formId.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
     });
     expect(notAe.statusCode).toBe(400);
     const other = await create(s, s.doctor, { formId: s.otherFormId });
@@ -698,4 +706,84 @@ describe(`custom AE reports: study status and soft delete (${engine})`, () => {
     expect(actions).toEqual(expect.arrayContaining(['AE_REPORT_REMOVED', 'AE_REPORT_RESTORED']));
     expect(actions.indexOf('AE_REPORT_REMOVED')).toBeLessThan(actions.indexOf('AE_REPORT_RESTORED'));
   });
+});
+
+describe(`custom AE reports: each step's signature by each study role of spec 000 §6 (${engine})`, () => {
+  const ROLES = ['INVESTIGATOR', 'STUDY_HELPER', 'MONITOR', 'DOCTOR', 'ADMIN', 'OTHER'] as const;
+  const STEPS = [
+    'REPORTED',
+    'INVESTIGATOR_CLASSIFICATION',
+    'SPONSOR_CLASSIFICATION',
+    'FOLLOW_UP',
+    'SPONSOR_FOLLOW_UP',
+  ] as const;
+  /**
+   * Spec 000 §6 and docs/ROLES.md: reporters report, the investigator classifies and follows up, the
+   * ADMIN (AE sponsor, the union) signs every step. Every report call needs AE_VIEW at the report's
+   * site besides the step's permission, so the STUDY_HELPER (AE_CREATE without AE_VIEW) starts a
+   * report but does not sign it.
+   */
+  const MAY_SIGN: Record<(typeof STEPS)[number], readonly StudyRole[]> = {
+    REPORTED: ['INVESTIGATOR', 'DOCTOR', 'ADMIN'],
+    INVESTIGATOR_CLASSIFICATION: ['INVESTIGATOR', 'ADMIN'],
+    SPONSOR_CLASSIFICATION: ['ADMIN'],
+    FOLLOW_UP: ['INVESTIGATOR', 'ADMIN'],
+    SPONSOR_FOLLOW_UP: ['ADMIN'],
+  };
+  const QUESTION: Record<string, string> = {
+    q1: 'REPORTED',
+    q2: 'INVESTIGATOR_CLASSIFICATION',
+    q3: 'SPONSOR_CLASSIFICATION',
+    q4: 'FOLLOW_UP',
+    q5: 'SPONSOR_FOLLOW_UP',
+  };
+  const questionOf = (step: string) => Object.entries(QUESTION).find(([, s]) => s === step)?.[0] ?? 'q1';
+
+  it('refuses roles without the step’s permission, a missing and a wrong password and a later step first; each holder signs in order', async () => {
+    const s = await setUp();
+    const byRole = {} as Record<(typeof ROLES)[number], Staff>;
+    for (const role of ROLES) byRole[role] = await staff(s.studyId, role, 'ALL', `${role} Signer`);
+    /** A report with every step before `step` signed and `step`'s own question answered (by the system admin). */
+    const reportAt = async (step: (typeof STEPS)[number]) => {
+      const r = await create(s, admin as unknown as Staff, { answers: [answer('q1', 'Rash')] });
+      for (const done of STEPS.slice(0, STEPS.indexOf(step))) {
+        const res = await call(
+          admin,
+          'PUT',
+          signUrl(s, r, done, r.siteId, true),
+          { answers: [answer(questionOf(done), `Answer of ${done}`)] },
+          ADMIN_PASSWORD,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const saved = await call(admin, 'PUT', saveUrl(s, r), {
+        answers: [answer(questionOf(step), `Answer of ${step}`)],
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      return r;
+    };
+    for (const step of STEPS) {
+      const r = await reportAt(step);
+      for (const role of ROLES.filter((x) => !MAY_SIGN[step].includes(x))) {
+        const res = await call(byRole[role], 'PUT', signUrl(s, r, step), {}, DEFAULT_PASSWORD);
+        expect(res.statusCode, `${role} ${step}`).toBe(403);
+      }
+      for (const [i, role] of MAY_SIGN[step].entries()) {
+        const target = i === 0 ? r : await reportAt(step);
+        const missing = await call(byRole[role], 'PUT', signUrl(s, target, step), {});
+        expect(missing.json().type, `${role} ${step} without password`).toBe('EXTENDED_VALIDATION');
+        const wrong = await call(byRole[role], 'PUT', signUrl(s, target, step), {}, 'not-the-password');
+        expect(wrong.json().type, `${role} ${step} wrong password`).toBe('EXTENDED_VALIDATION');
+        const later = STEPS.slice(STEPS.indexOf(step) + 1).find((x) => MAY_SIGN[x].includes(role));
+        if (later) {
+          const early = await call(byRole[role], 'PUT', signUrl(s, target, later), {}, DEFAULT_PASSWORD);
+          expect(early.statusCode, `${role} ${later} before ${step}`).toBe(409);
+          expect(early.json().context.reason).toBe('OUT_OF_ORDER');
+        }
+        const signed = await sign(s, byRole[role], target, step);
+        expect(signed.signatures.at(-1)).toMatchObject({ step, signedByName: `${role} Signer` });
+        expect(signed.signed).toEqual(STEPS.slice(0, STEPS.indexOf(step) + 1));
+      }
+    }
+  }, 180_000);
 });
