@@ -19,14 +19,14 @@ export * from './adverse-events/model';
 export * from './adverse-events/schemas';
 export * from './adverse-events/signing';
 export * from './adverse-events/state-machine';
-export * from './audit/events';
-export * from './audit/payloads';
-export * from './auth/schemas';
 // amendments (impact preview)
 export * from './amendments/affected';
 export * from './amendments/diff';
 export * from './amendments/endpoints';
 export * from './amendments/model';
+export * from './audit/events';
+export * from './audit/payloads';
+export * from './auth/schemas';
 // authoring
 export * from './authoring/amendment-editable';
 export * from './authoring/issues';
@@ -195,10 +195,10 @@ export * from './sites/schemas';
 // studies
 export * from './storage/endpoints';
 export * from './storage/model';
+export * from './studies/amendment';
 export * from './studies/date-format';
 export * from './studies/model';
 export * from './studies/participant-settings';
-export * from './studies/amendment';
 export * from './studies/schemas';
 export * from './studies/state-machine';
 // subjects
