@@ -121,6 +121,7 @@ export function RandomizeAction({ studyId, subjectId, enrollmentId, tokenId, can
           pending={randomize.isPending}
           onConfirm={handleConfirm}
           onClose={() => setAsking(false)}
+          meaning={t('RANDOMIZATION.RANDOMIZE.SIGN_TEXT', { meaning: RANDOMIZATION_MEANING })}
         />
       )}
       <Modal

@@ -8,10 +8,12 @@ type PasswordPromptProps = {
   pending: boolean;
   onConfirm: (password: string) => void;
   onClose: () => void;
+  /** What the password signs (21 CFR 11.50 meaning), shown instead of the general extended-validation text. */
+  meaning?: string;
 };
 
 /** Spec 000 §6 extended validation: asks for the password that signs the next action. */
-export function PasswordPrompt({ opened, error, pending, onConfirm, onClose }: PasswordPromptProps) {
+export function PasswordPrompt({ opened, error, pending, onConfirm, onClose, meaning }: PasswordPromptProps) {
   const { t } = useTranslation(['common', 'studies']);
   const [password, setPassword] = useState('');
   return (
@@ -30,7 +32,7 @@ export function PasswordPrompt({ opened, error, pending, onConfirm, onClose }: P
         }}
       >
         <Stack gap="sm">
-          <Text size="sm">{t('STUDY.EV.TEXT')}</Text>
+          <Text size="sm">{meaning ?? t('STUDY.EV.TEXT')}</Text>
           <PasswordInput
             label={t('STUDY.EV.PASSWORD')}
             value={password}
