@@ -6,7 +6,7 @@ import {
   sitesWithPermission,
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
-import { notFound } from '../../../platform/errors';
+import { forbidden, notFound } from '../../../platform/errors';
 import { presentMedication } from '../presenters';
 import {
   findMedication,
@@ -65,6 +65,18 @@ export async function listStudyMedicationAudit(
   input: { studyId: string; access: AccessUser; query: MedicationAuditQuery },
 ): Promise<MedicationAuditEntry[]> {
   const siteIds = sitesWithPermission(input.access, 'PATIENT_LIST_MEDICATION', input.studyId);
+  // A subject or record named in the body must be of this study and at a site the caller may see:
+  // another study's id is not found, another site's is forbidden (never an empty 200).
+  if (input.query.subjectId) {
+    const subject = await findSubjectForMedication(db, input.studyId, input.query.subjectId);
+    if (!subject) throw notFound('The subject');
+    if (siteIds !== 'ALL' && !siteIds.includes(subject.siteId)) throw forbidden();
+  }
+  if (input.query.medicationId) {
+    const record = await findMedication(db, input.studyId, input.query.medicationId);
+    if (!record) throw notFound('The medication record');
+    if (siteIds !== 'ALL' && !siteIds.includes(record.siteId)) throw forbidden();
+  }
   let ids = await medicationEntityIds(db, input.studyId, { siteIds, subjectId: input.query.subjectId });
   if (input.query.medicationId) ids = ids.filter((id) => id === input.query.medicationId);
   return (await listMedicationAudit(db, input.studyId, ids)).map(presentAudit);
