@@ -146,18 +146,14 @@ test('a non-blocking amendment from the overview reaches a participant already e
   await expect(card.getByTestId('amendment-scheduled')).toContainText('Not scheduled');
   await expect(card).toContainText('Nothing has changed yet.');
 
-  // A question is added to the form and a new event to the process.
-  const formUrl = `/api/studies/${study.studyId}/questionnairetemplate`;
-  const draft = await api.call('GET', `${formUrl}/${study.formIds[0]}`);
-  draft.questions.push({
-    id: 'q-sleep',
-    order: 2,
-    type: 'NUMBER',
-    required: true,
-    question: { en: SLEEP },
-    fullyEditable: true,
-  });
-  await api.call('POST', formUrl, draft);
+  // The designer adds a question to the form in the form builder.
+  await page.goto(`/study/${study.studyId}/questionnaireTemplate/${study.formIds[0]}/edit`);
+  await page.getByTestId('add-question').click();
+  await page.getByTestId('add-NUMBER').click();
+  const text = page.getByTestId('question-editor').getByTestId('question-text');
+  await text.press('ControlOrMeta+a');
+  await text.pressSequentially(SLEEP);
+  await expect(page.getByTestId('save-status')).toContainText('All changes saved', { timeout: 15_000 });
   // Events cannot be added to a process that has enrolments during an amendment (its locks): the new
   // event comes with a new process.
   await api.call('POST', `/api/studies/${study.studyId}/pathway`, {
@@ -166,7 +162,7 @@ test('a non-blocking amendment from the overview reaches a participant already e
   });
 
   // The summary shows what changed; the author lets existing enrolments take the new version.
-  await page.reload();
+  await page.goto(overview);
   const form = card.getByTestId('amendment-form').filter({ hasText: FORM_TITLE });
   await expect(form).toContainText('Changed from version 1.0');
   await expect(card.getByTestId('amendment-processes')).toContainText('Follow-up');
