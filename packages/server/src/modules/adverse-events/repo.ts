@@ -152,16 +152,6 @@ export async function findStudyForAe(db: Executor, studyId: string) {
   return row ?? null;
 }
 
-/** The study's status, its row share-locked for the write (a lifecycle step waits for it). */
-export async function lockStudyForAeWrite(db: Executor, studyId: string) {
-  const [row] = await db
-    .select({ status: studies.status, amendmentBlocking: studies.amendmentBlocking })
-    .from(studies)
-    .where(eq(studies.id, studyId))
-    .for('share');
-  return row ?? null;
-}
-
 export async function findSubjectForAe(db: Executor, studyId: string, subjectId: string) {
   const [row] = await db
     .select({ id: subjects.id, siteId: subjects.siteId, label: subjects.patientId })

@@ -3,26 +3,11 @@ import { auditEvents } from '../../platform/audit/tables';
 import type { Executor } from '../../platform/db/client';
 import { adverseEvents } from '../adverse-events/tables';
 import { sites } from '../sites/tables';
-import { studies } from '../studies/tables';
 import { subjects } from '../subjects/tables';
 import { medicationAccounting, medications } from './tables';
 
 export type MedicationRow = typeof medications.$inferSelect;
 export type AccountingRow = typeof medicationAccounting.$inferSelect;
-
-/** The study's status and time zone, share-locked for a write (a lock or completion waits for it). */
-export async function lockStudyForMedicationWrite(db: Executor, studyId: string) {
-  const [row] = await db
-    .select({
-      status: studies.status,
-      amendmentBlocking: studies.amendmentBlocking,
-      timeZone: studies.timeZone,
-    })
-    .from(studies)
-    .where(eq(studies.id, studyId))
-    .for('share');
-  return row ?? null;
-}
 
 export async function findSubjectForMedication(db: Executor, studyId: string, subjectId: string) {
   const [row] = await db

@@ -1,26 +1,17 @@
-import { type StudyStatus, studyTakesAeWrites } from '@trialbase/domain';
-import { AppError, notFound } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { lockStudyForMedicationWrite } from '../repo';
+import { assertStudyTakesDataWrites } from '../../studies/api';
 
 /**
  * Spec 000 §4 (issue 21, as issue 20 for AEs): medication records and accounting are study data, so
  * they are written only while the study takes data (test, production, a non-blocking amendment);
- * otherwise 409 STUDY_STATUS_MISMATCH. The study row is share-locked first. Returns the study's
+ * otherwise 409 STUDY_STATUS_MISMATCH (the studies module's share-locked check). Returns the study's
  * calendar day (its time zone) for the date rules.
  */
 export async function assertStudyTakesMedicationWrites(
   ctx: UseCaseContext,
   studyId: string,
 ): Promise<string> {
-  const study = await lockStudyForMedicationWrite(ctx.tx, studyId);
-  if (!study) throw notFound('The study');
-  if (!studyTakesAeWrites(study.status as StudyStatus, study.amendmentBlocking)) {
-    throw new AppError('PRECONDITION', 'The study does not allow this in its current status.', {
-      id: 'STUDY_STATUS_MISMATCH',
-      context: { status: study.status },
-    });
-  }
+  const study = await assertStudyTakesDataWrites(ctx, studyId);
   return dayIn(study.timeZone, ctx.now);
 }
 
