@@ -10,12 +10,23 @@ type Lazy = NonNullable<RouteObject['lazy']>;
  * switch made elsewhere, or when the first download failed and is tried again, it suspends (the
  * router keeps the previous page, or the shell shows its loader) instead of drawing keys.
  */
+const wrapped = new WeakMap<ComponentType, Map<string, ComponentType>>();
+
 function withStrings(namespaces: readonly StaffNamespace[], Page: ComponentType): ComponentType {
+  // One wrapper per page and namespaces: two routes showing the same page (a builder's create and
+  // edit addresses) must render the same component type, or moving from one to the other (the
+  // first save of a new form or process) remounts the page and loses its state.
+  const key = namespaces.join(',');
+  const known = wrapped.get(Page)?.get(key);
+  if (known) return known;
   function PageWithStrings() {
     useTranslation([...namespaces]);
     return <Page />;
   }
   PageWithStrings.displayName = `WithStrings(${Page.displayName ?? Page.name})`;
+  const byKey = wrapped.get(Page) ?? new Map<string, ComponentType>();
+  byKey.set(key, PageWithStrings);
+  wrapped.set(Page, byKey);
   return PageWithStrings;
 }
 
