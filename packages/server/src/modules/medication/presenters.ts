@@ -1,5 +1,6 @@
 import type { AccountingEntryView, MedicationAuditEntry, MedicationView } from '@trialbase/domain';
 import type { AccountingRow, MedicationRow } from './repo';
+import { contentOf } from './service/records';
 
 /** Spec 001 §7 medication: the record as answered (only the declared fields leave the server). */
 export function presentMedication(
@@ -11,21 +12,7 @@ export function presentMedication(
     studyId: row.studyId,
     siteId: row.siteId,
     subjectId: row.subjectId,
-    registrationType: row.registrationType,
-    name: row.name,
-    indication: row.indication,
-    dose: row.dose,
-    doseUnit: row.doseUnit,
-    doseUnitOther: row.doseUnitOther,
-    route: row.route,
-    routeOther: row.routeOther,
-    frequency: row.frequency,
-    frequencyOther: row.frequencyOther,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    ongoing: row.ongoing,
-    aeId: row.aeId,
-    comment: row.comment,
+    ...contentOf(row),
     isRemoved: row.removed,
     verification:
       row.verifiedBy && row.verifiedAt
