@@ -25,6 +25,7 @@ import { AppError, notFound, validationError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { adverseEvents } from '../../adverse-events/tables';
 import { tokenDetailsOf } from '../../enrollments/tokens/details';
+import { medications } from '../../medication/tables';
 import { answerOfRow } from '../presenters';
 import {
   findQuestionnaire,
@@ -109,6 +110,7 @@ export async function checkSubmission(
   const studyId = fill.study.id;
   await assertAnswerFilesBelong(ctx, fill, form, answers, options.audience);
   await assertAeRefsBelong(ctx, fill, form, answers);
+  await assertMedicationRefsBelong(ctx, fill, form, answers);
   const { validationRules, referenceShowRules } = await loadFormRules(ctx.tx, studyId, form.formId, {
     processId: fill.process.id,
     dataEventId: fill.event.id,
@@ -231,6 +233,51 @@ async function assertAeRefsBelong(
     }));
   if (issues.length > 0) {
     throw validationError(issues, 'An adverse event in the answers is not one of this subject.');
+  }
+}
+
+/**
+ * Issue 21 item 4: a medication reference question (MEDICATION_REF) links the answer to medication
+ * records: each id is a record of this subject in this study, not removed; else 400 VALIDATION with
+ * the reference's path. Read only when the answers name medication records.
+ */
+async function assertMedicationRefsBelong(
+  ctx: UseCaseContext,
+  fill: FillContext,
+  form: LoadedForm,
+  answers: Answer[],
+): Promise<void> {
+  const refQuestions = new Set(
+    form.form.questions.filter((q) => q.type === 'MEDICATION_REF').map((q) => q.id),
+  );
+  const named = answers.flatMap((answer) =>
+    refQuestions.has(answer.question)
+      ? (answer.medicationRefs ?? []).map((id, index) => ({ answer, index, id }))
+      : [],
+  );
+  if (named.length === 0) return;
+  const rows = await ctx.tx
+    .select({ id: medications.id, subjectId: medications.subjectId, removed: medications.removed })
+    .from(medications)
+    .where(
+      and(
+        eq(medications.studyId, fill.study.id),
+        inArray(medications.id, [...new Set(named.map((n) => n.id))]),
+      ),
+    );
+  const found = new Map(rows.map((r) => [r.id, r]));
+  const issues: FieldIssue[] = named
+    .filter(({ id }) => {
+      const record = found.get(id);
+      return !record || record.removed || record.subjectId !== fill.enrollment.subjectId;
+    })
+    .map(({ answer, index }) => ({
+      path: ['answers', answer.question, 'medicationRefs', index],
+      message: ANSWER_MESSAGES.VALID,
+      params: { field: 'medicationRef' },
+    }));
+  if (issues.length > 0) {
+    throw validationError(issues, 'A medication record in the answers is not one of this subject.');
   }
 }
 
