@@ -99,6 +99,19 @@ function validateTable(question: Question, answer: Answer): FieldIssue[] {
   return issues;
 }
 
+/**
+ * Issue 21 item 4: a medication reference answer names each medication record once (a second
+ * mention is refused on its own path). That the ids are the subject's own records is the server's
+ * check (it reads them).
+ */
+function validateMedicationRefs(answer: Answer): FieldIssue[] {
+  return answer.medicationRefs.flatMap((id, index) =>
+    answer.medicationRefs.indexOf(id) === index
+      ? []
+      : [{ path: ['medicationRefs', index], message: ANSWER_MESSAGES.DUPLICATE_ANSWER }],
+  );
+}
+
 function validateValue(question: Question, answer: Answer, ctx: AnswerValidationContext): FieldIssue[] {
   const { type } = question;
   switch (type) {
@@ -135,6 +148,7 @@ function validateValue(question: Question, answer: Answer, ctx: AnswerValidation
         validateUpload(f, 'ANSWER_FILE').map((x) => ({ ...x, path: ['files', i, ...x.path] })),
       );
     case 'MEDICATION_REF':
+      return validateMedicationRefs(answer);
     case 'AE_REF':
     case 'AE_2_REF':
     case 'UNSCHEDULED_EVENT_REF':
