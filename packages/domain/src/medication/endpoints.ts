@@ -1,7 +1,9 @@
 import { defineEndpoint } from '../common/endpoint';
 import {
+  AccountingEntryParamsSchema,
   AccountingEntryViewSchema,
   AccountingQuerySchema,
+  CorrectAccountingRequestSchema,
   CreateAccountingRequestSchema,
   CreateMedicationRequestSchema,
   MedicationAuditListSchema,
@@ -10,6 +12,8 @@ import {
   MedicationListQuerySchema,
   MedicationListSchema,
   MedicationParamsSchema,
+  MedicationStudyListQuerySchema,
+  MedicationStudyListSchema,
   MedicationStudyParamsSchema,
   MedicationSubjectParamsSchema,
   MedicationVerificationBodySchema,
@@ -98,6 +102,33 @@ export const medicationEndpoints = {
     params: MedicationSubjectParamsSchema,
     body: CreateAccountingRequestSchema,
     response: { 201: AccountingEntryViewSchema },
+  }),
+  correctAccounting: defineEndpoint({
+    method: 'POST',
+    path: `${ACCOUNTING}/:entryId/correction`,
+    summary:
+      'Correct an accounting entry: a new entry with the right values and the reason replaces it in the balance; the original stays, marked corrected (Extended-Validation header)',
+    tags,
+    params: AccountingEntryParamsSchema,
+    body: CorrectAccountingRequestSchema,
+    response: { 201: AccountingEntryViewSchema },
+  }),
+  studyList: defineEndpoint({
+    method: 'GET',
+    path: '/api/studies/:studyId/medication',
+    summary: "The study's medication records at the caller's sites, filtered and paged",
+    tags,
+    params: MedicationStudyParamsSchema,
+    query: MedicationStudyListQuerySchema,
+    response: { 200: MedicationStudyListSchema },
+  }),
+  studyExport: defineEndpoint({
+    method: 'GET',
+    path: '/api/studies/:studyId/medication/export',
+    summary: "The study's medication listing with the same filters as a CSV file",
+    tags,
+    params: MedicationStudyParamsSchema,
+    query: MedicationStudyListQuerySchema,
   }),
   siteAccounting: defineEndpoint({
     method: 'GET',

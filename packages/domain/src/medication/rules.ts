@@ -87,6 +87,8 @@ export type AccountingEntry = {
   package: MedicationPackage;
   quantity: number;
   isRemoved: boolean;
+  /** A corrected entry stays in the log but no longer counts (its correction does). */
+  isCorrected?: boolean;
 };
 
 /** Delivered, returned and lost units of one package kind, and the balance. */
@@ -106,7 +108,7 @@ export type AccountingTotals = {
 export function accountingTotals(entries: readonly AccountingEntry[]): AccountingTotals[] {
   const byPackage = new Map<MedicationPackage, AccountingTotals>();
   for (const e of entries) {
-    if (e.isRemoved) continue;
+    if (e.isRemoved || e.isCorrected === true) continue;
     const totals = byPackage.get(e.package) ?? {
       package: e.package,
       delivered: 0,
@@ -140,6 +142,76 @@ export type Compliance = {
   /** actual / expected × 100, rounded to one decimal; null when nothing was expected. */
   percent: number | null;
 };
+
+/** The dose schedule fields of a medication record (issue 21 item 2). */
+export type MedicationScheduleFields = {
+  registrationType: string;
+  schedulePackage: MedicationPackage | null;
+  scheduleUnitsPerDay: number | null;
+  startDate: string | null;
+};
+
+/**
+ * Issue 21 item 2: a dose schedule belongs to an investigational product, names both its package
+ * and units per day, and runs from the record's start date.
+ */
+export function medicationScheduleIssues(m: MedicationScheduleFields): { path: string; reason: string }[] {
+  const hasPackage = m.schedulePackage !== null;
+  const hasUnits = m.scheduleUnitsPerDay !== null;
+  if (!hasPackage && !hasUnits) return [];
+  if (m.registrationType !== 'IMP') {
+    return [
+      {
+        path: hasPackage ? 'schedulePackage' : 'scheduleUnitsPerDay',
+        reason: 'MEDICATION_SCHEDULE_ONLY_IMP',
+      },
+    ];
+  }
+  const issues: { path: string; reason: string }[] = [];
+  if (!hasPackage) issues.push({ path: 'schedulePackage', reason: 'MEDICATION_SCHEDULE_INCOMPLETE' });
+  if (!hasUnits) issues.push({ path: 'scheduleUnitsPerDay', reason: 'MEDICATION_SCHEDULE_INCOMPLETE' });
+  if (m.startDate === null) issues.push({ path: 'startDate', reason: 'MEDICATION_SCHEDULE_NEEDS_START' });
+  return issues;
+}
+
+/** A stored IMP record with its schedule, as the compliance reads it. */
+export type ScheduledRecord = {
+  registrationType: string;
+  schedulePackage: MedicationPackage | null;
+  scheduleUnitsPerDay: number | null;
+  startDate: string | null;
+  endDate: string | null;
+  isRemoved: boolean;
+};
+
+/**
+ * Issue 21 item 2: compliance per package from the dose schedules stored with the subject's IMP
+ * records. Each schedule runs from its start date to its end date, or to `today` while ongoing;
+ * expected units add up over the records of one package; actual use is that package's balance.
+ */
+export function scheduledCompliance(
+  entries: readonly AccountingEntry[],
+  records: readonly ScheduledRecord[],
+  today: string,
+): Compliance[] {
+  const byPackage = new Map<MedicationPackage, { days: number; expected: number }>();
+  for (const r of records) {
+    if (r.isRemoved || r.registrationType !== 'IMP') continue;
+    if (r.schedulePackage === null || r.scheduleUnitsPerDay === null || r.startDate === null) continue;
+    const end = r.endDate ?? today;
+    const days = daysInclusive(r.startDate, end < r.startDate ? r.startDate : end);
+    const sum = byPackage.get(r.schedulePackage) ?? { days: 0, expected: 0 };
+    sum.days += days;
+    sum.expected += r.scheduleUnitsPerDay * days;
+    byPackage.set(r.schedulePackage, sum);
+  }
+  return [...byPackage.entries()].map(([pkg, sum]) => {
+    const actual = accountingTotals(entries.filter((e) => e.package === pkg))[0]?.balance ?? 0;
+    const expected = Math.round(sum.expected * 1000) / 1000;
+    const percent = expected > 0 ? Math.round((actual * 1000) / expected) / 10 : null;
+    return { package: pkg, days: sum.days, expected, actual, percent };
+  });
+}
 
 /** Whole days from `from` to `to` (ISO dates), counting both ends. */
 export function daysInclusive(from: string, to: string): number {

@@ -51,6 +51,12 @@ export const MedicationContentSchema = z.object({
   /** The adverse event this medication treats (same subject). */
   aeId: IdSchema.nullable(),
   comment: z.string().max(10000).nullable(),
+  /**
+   * Dose schedule of an investigational product (issue 21 item 2): units of `schedulePackage` taken
+   * per day from the start date; the accounting's compliance is computed from it. Only IMP records.
+   */
+  schedulePackage: MedicationPackageSchema.nullable().default(null),
+  scheduleUnitsPerDay: z.number().positive().max(10_000).nullable().default(null),
 });
 export type MedicationContent = z.infer<typeof MedicationContentSchema>;
 
@@ -139,12 +145,29 @@ export const AccountingQuerySchema = z
     path: ['to'],
   });
 
+export const AccountingEntryParamsSchema = MedicationSubjectParamsSchema.extend({ entryId: IdSchema });
+
+/**
+ * `POST .../patient/{id}/medicationAccounting/{entryId}/correction` (Extended-Validation header):
+ * a wrong entry is never edited; a correcting entry with the right values and the reason replaces it
+ * in the balance, and the original stays in the log marked as corrected.
+ */
+export const CorrectAccountingRequestSchema = CreateAccountingRequestSchema.extend({
+  reason: z.string().trim().min(1).max(1000),
+});
+export type CorrectAccountingRequest = z.input<typeof CorrectAccountingRequestSchema>;
+
 export const AccountingEntryViewSchema = CreateAccountingRequestSchema.extend({
   id: IdSchema,
   studyId: IdSchema,
   siteId: IdSchema,
   subjectId: IdSchema,
   isRemoved: z.boolean(),
+  /** The entry that corrected this one (it no longer counts), or null. */
+  correctedById: IdSchema.nullable(),
+  /** The entry this one corrects, with the reason, or null. */
+  correctsId: IdSchema.nullable(),
+  correctionReason: z.string().nullable(),
   createdBy: IdSchema,
   createdByName: z.string(),
   createdTime: TimestampSchema,
@@ -167,11 +190,16 @@ export const ComplianceSchema = z.object({
   percent: z.number().nullable(),
 });
 
-/** A subject's accounting: entries (newest first), balance per package and, with a schedule, compliance. */
+/**
+ * A subject's accounting: entries (newest first), balance per package, compliance per package from
+ * the dose schedules of the subject's IMP records (`scheduled`), and `compliance`: the query's
+ * schedule when given, else the first scheduled package.
+ */
 export const SubjectAccountingSchema = z.object({
   entries: z.array(AccountingEntryViewSchema),
   balance: z.array(AccountingTotalsSchema),
   compliance: ComplianceSchema.nullable(),
+  scheduled: z.array(ComplianceSchema),
 });
 export type SubjectAccounting = z.infer<typeof SubjectAccountingSchema>;
 
@@ -180,3 +208,44 @@ export const SiteAccountingSchema = z.array(
   z.object({ siteId: IdSchema, siteName: z.string(), totals: z.array(AccountingTotalsSchema) }),
 );
 export type SiteAccounting = z.infer<typeof SiteAccountingSchema>;
+
+// ---------------------------------------------------------------- study listing
+
+export const MEDICATION_VERIFICATION_FILTERS = ['NONE', 'PRIMARY', 'SECONDARY'] as const;
+
+/**
+ * `GET /studies/{studyId}/medication` (issue 21 item 3, the study-wide listing) and its CSV export:
+ * each filter left out means any. `from`/`to`: records taken at some time in that range.
+ */
+export const MedicationStudyListQuerySchema = z
+  .object({
+    siteId: IdSchema.optional(),
+    registrationType: MedicationRegistrationTypeSchema.optional(),
+    q: z.string().trim().max(256).optional(),
+    ongoing: BooleanQuery.optional(),
+    verification: z.enum(MEDICATION_VERIFICATION_FILTERS).optional(),
+    from: IsoDateSchema.optional(),
+    to: IsoDateSchema.optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.to >= q.from, {
+    message: 'to must not be before from',
+    path: ['to'],
+  });
+export type MedicationStudyListQuery = z.input<typeof MedicationStudyListQuerySchema>;
+export type MedicationStudyListFilters = z.output<typeof MedicationStudyListQuerySchema>;
+
+export const MedicationListingRowSchema = MedicationViewSchema.omit({ audit: true }).extend({
+  subjectLabel: z.string(),
+  siteName: z.string(),
+});
+export type MedicationListingRow = z.infer<typeof MedicationListingRowSchema>;
+
+export const MedicationStudyListSchema = z.object({
+  items: z.array(MedicationListingRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type MedicationStudyList = z.infer<typeof MedicationStudyListSchema>;

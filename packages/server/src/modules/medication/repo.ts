@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { auditEvents } from '../../platform/audit/tables';
 import type { Executor } from '../../platform/db/client';
 import { adverseEvents } from '../adverse-events/tables';
@@ -142,4 +142,77 @@ export async function listMedicationAudit(db: Executor, studyId: string, ids: st
       ),
     )
     .orderBy(asc(auditEvents.ticket));
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The study listing's filters (issue 21 item 3) at the caller's sites. */
+export type MedicationListingFilter = {
+  siteIds: 'ALL' | string[];
+  siteId?: string | undefined;
+  registrationType?: MedicationRow['registrationType'] | undefined;
+  q?: string | undefined;
+  ongoing?: boolean | undefined;
+  verification?: 'NONE' | 'PRIMARY' | 'SECONDARY' | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+function listingWhere(studyId: string, f: MedicationListingFilter): SQL | undefined {
+  const where: SQL[] = [eq(medications.studyId, studyId), eq(medications.removed, false)];
+  if (f.siteIds !== 'ALL') where.push(inArray(medications.siteId, f.siteIds));
+  if (f.siteId) where.push(eq(medications.siteId, f.siteId));
+  if (f.registrationType) where.push(eq(medications.registrationType, f.registrationType));
+  if (f.q) {
+    const like = `%${escapeLike(f.q)}%`;
+    where.push(
+      sql`(${medications.name} ilike ${like} escape '\\' or ${medications.indication} ilike ${like} escape '\\' or ${subjects.patientId} ilike ${like} escape '\\')`,
+    );
+  }
+  if (f.ongoing !== undefined) where.push(eq(medications.ongoing, f.ongoing));
+  if (f.verification === 'NONE') where.push(isNull(medications.verifiedBy));
+  if (f.verification === 'PRIMARY') where.push(isNotNull(medications.verifiedBy));
+  if (f.verification === 'SECONDARY') where.push(isNotNull(medications.secondaryVerifiedBy));
+  // Taken at some time in the range: started by its end and not finished before its start.
+  if (f.to) where.push(or(isNull(medications.startDate), lte(medications.startDate, f.to)) as SQL);
+  if (f.from) {
+    where.push(
+      or(eq(medications.ongoing, true), isNull(medications.endDate), gte(medications.endDate, f.from)) as SQL,
+    );
+  }
+  return and(...where);
+}
+
+/** One page of the study's medication records with the subject's number and site name, and the count. */
+export async function listMedicationPage(
+  db: Executor,
+  studyId: string,
+  filter: MedicationListingFilter,
+  page: { limit: number; offset: number },
+) {
+  if (filter.siteIds !== 'ALL' && filter.siteIds.length === 0) return { rows: [], total: 0 };
+  const where = listingWhere(studyId, filter);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ record: medications, subjectLabel: subjects.patientId, siteName: sites.name })
+      .from(medications)
+      .innerJoin(
+        subjects,
+        and(eq(subjects.studyId, medications.studyId), eq(subjects.id, medications.subjectId)),
+      )
+      .leftJoin(sites, and(eq(sites.studyId, medications.studyId), eq(sites.id, medications.siteId)))
+      .where(where)
+      .orderBy(desc(medications.createdAt), desc(medications.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(medications)
+      .innerJoin(
+        subjects,
+        and(eq(subjects.studyId, medications.studyId), eq(subjects.id, medications.subjectId)),
+      )
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { type AccessUser, medicationEndpoints as med } from '@trialbase/domain';
 import type { FastifyRequest } from 'fastify';
 import { checkExtendedValidation, type Signature } from '../../platform/auth/extended-validation';
@@ -10,7 +11,13 @@ import { runUseCase } from '../../platform/use-case';
 import { presentAccountingEntry } from './presenters';
 import { medicationAccountingRemovableType, medicationRemovableType } from './removable';
 import { medicationPatientSite, medicationSubjectSite } from './route-helpers';
-import { createAccountingEntry, loadSiteAccounting, loadSubjectAccounting } from './service/accounting';
+import {
+  correctAccountingEntry,
+  createAccountingEntry,
+  loadSiteAccounting,
+  loadSubjectAccounting,
+} from './service/accounting';
+import { exportStudyMedication, listStudyMedication } from './service/listing';
 import { listMedications, listStudyMedicationAudit, loadMedicationView } from './service/read';
 import { createMedication, updateMedication, verifyMedication } from './service/records';
 
@@ -19,6 +26,7 @@ const MEANINGS = {
   create: 'Medication recorded',
   update: 'Medication changed',
   accounting: 'Drug accounting entry recorded',
+  correction: 'Drug accounting entry corrected',
 } as const;
 
 function accessOf(req: FastifyRequest): AccessUser {
@@ -150,7 +158,12 @@ export function medicationRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
           q.package !== undefined && q.unitsPerDay !== undefined && q.from !== undefined && q.to !== undefined
             ? { package: q.package, unitsPerDay: q.unitsPerDay, from: q.from, to: q.to }
             : null;
-        return loadSubjectAccounting(db, { studyId: req.params.studyId, subjectId: req.params.id, schedule });
+        return loadSubjectAccounting(db, {
+          studyId: req.params.studyId,
+          subjectId: req.params.id,
+          schedule,
+          now: clock(),
+        });
       },
     }),
     defineRoute({
@@ -167,6 +180,42 @@ export function medicationRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
           now,
         );
         return reply.code(201).send(presentAccountingEntry(row));
+      },
+    }),
+    defineRoute({
+      endpoint: med.correctAccounting,
+      permission: inStudy('MEDICATION_ACCOUNTING_UPDATE', { site: medicationPatientSite }),
+      handler: async (req, reply) => {
+        const { studyId, id, entryId } = req.params;
+        const now = clock();
+        const signature = await signWithPassword(db, req, MEANINGS.correction, now);
+        const row = await runUseCase(
+          db,
+          actorOf(req),
+          (ctx) =>
+            correctAccountingEntry(ctx, { studyId, subjectId: id, entryId, body: req.body, signature }),
+          now,
+        );
+        return reply.code(201).send(presentAccountingEntry(row));
+      },
+    }),
+    defineRoute({
+      endpoint: med.studyList,
+      permission: inStudy('PATIENT_LIST_MEDICATION'),
+      handler: async (req) =>
+        listStudyMedication(db, { studyId: req.params.studyId, access: accessOf(req), query: req.query }),
+    }),
+    defineRoute({
+      endpoint: med.studyExport,
+      permission: inStudy('PATIENT_LIST_MEDICATION'),
+      handler: async (req, reply) => {
+        const stream = Readable.from(
+          exportStudyMedication(db, { studyId: req.params.studyId, access: accessOf(req), query: req.query }),
+        );
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="medication-${req.params.studyId}.csv"`)
+          .send(stream);
       },
     }),
     defineRoute({

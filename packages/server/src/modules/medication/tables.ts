@@ -43,6 +43,9 @@ export const medications = pgTable(
     ongoing: boolean('ongoing').notNull(),
     aeId: text('ae_id'),
     comment: text('comment'),
+    /** Dose schedule of an IMP record: units of this package per day (issue 21 item 2). */
+    schedulePackage: text('schedule_package').$type<MedicationPackage>(),
+    scheduleUnitsPerDay: doublePrecision('schedule_units_per_day'),
     removed: boolean('removed').notNull().default(false),
     createdBy: text('created_by').notNull(),
     createdByName: text('created_by_name').notNull(),
@@ -77,6 +80,11 @@ export const medicationAccounting = pgTable(
     batchNumber: text('batch_number'),
     date: text('date').notNull(),
     comment: text('comment'),
+    /** The correcting entry; a corrected entry stays in the log and leaves the balance. */
+    correctedById: text('corrected_by_id'),
+    /** The entry this one corrects, and why. */
+    correctsId: text('corrects_id'),
+    correctionReason: text('correction_reason'),
     removed: boolean('removed').notNull().default(false),
     createdBy: text('created_by').notNull(),
     createdByName: text('created_by_name').notNull(),

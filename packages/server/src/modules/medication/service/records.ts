@@ -3,6 +3,7 @@ import {
   medicationChangeClearsVerification,
   medicationCodedIssues,
   medicationDateIssues,
+  medicationScheduleIssues,
   type VerificationRound,
 } from '@trialbase/domain';
 import { and, eq } from 'drizzle-orm';
@@ -32,6 +33,8 @@ export function contentOf(row: MedicationRow): MedicationContent {
     ongoing: row.ongoing,
     aeId: row.aeId,
     comment: row.comment,
+    schedulePackage: row.schedulePackage,
+    scheduleUnitsPerDay: row.scheduleUnitsPerDay,
   };
 }
 
@@ -43,7 +46,11 @@ async function assertValidContent(
   content: MedicationContent,
   today: string,
 ): Promise<void> {
-  const issues = [...medicationDateIssues(content, today), ...medicationCodedIssues(content)].map((i) => ({
+  const issues = [
+    ...medicationDateIssues(content, today),
+    ...medicationCodedIssues(content),
+    ...medicationScheduleIssues(content),
+  ].map((i) => ({
     path: [i.path],
     message: `SERVER_ERRORS.REASON.${i.reason}`,
   }));

@@ -1,5 +1,6 @@
+import type { Executor } from '../../../platform/db/client';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { assertStudyTakesDataWrites } from '../../studies/api';
+import { assertStudyTakesDataWrites, findStudy } from '../../studies/api';
 
 /**
  * Spec 000 §4 (issue 21, as issue 20 for AEs): medication records and accounting are study data, so
@@ -13,6 +14,12 @@ export async function assertStudyTakesMedicationWrites(
 ): Promise<string> {
   const study = await assertStudyTakesDataWrites(ctx, studyId);
   return dayIn(study.timeZone, ctx.now);
+}
+
+/** The study's calendar day (its time zone) for reads: an ongoing schedule runs to today. */
+export async function studyToday(db: Executor, studyId: string, now: Date): Promise<string> {
+  const study = await findStudy(db, studyId);
+  return dayIn(study?.timeZone ?? 'UTC', now);
 }
 
 /** The calendar day of `now` in the study's time zone (UTC when the zone is unknown). */
