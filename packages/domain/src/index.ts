@@ -50,7 +50,10 @@ export * from './common/state-machine';
 export * from './common/time-zones';
 export * from './common/timestamps';
 // econsent
+export type * from './econsent/audit-events';
+export * from './econsent/endpoints';
 export * from './econsent/model';
+export * from './econsent/schemas';
 export * from './econsent/state-machine';
 export * from './endpoints';
 // enrollments

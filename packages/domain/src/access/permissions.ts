@@ -167,6 +167,8 @@ export const PERMISSIONS = [
   'ECONSENT_VIEW',
   'ECONSENT_UPLOAD',
   'ECONSENT_DOWNLOAD_SIGNED',
+  // Issue 24 (ours): the investigator's countersignature of a participant's e-consent.
+  'ECONSENT_COUNTERSIGN',
   // reporting
   'REPORTING_ALL',
   'REPORTING_VERIFICATION',

@@ -71,6 +71,12 @@ const INVESTIGATOR = [
   // Issue 22 (ours, docs/ROLES.md): the treating investigator breaks the blind in an emergency,
   // signed with the password and a reason (ADMIN holds it by the union).
   'BREAK_BLIND',
+  // Issue 24 (ours, docs/ROLES.md): the investigator obtains consent: reads the site's e-consents,
+  // countersigns them with the password and downloads the signed PDF.
+  'ECONSENT_LIST',
+  'ECONSENT_VIEW',
+  'ECONSENT_COUNTERSIGN',
+  'ECONSENT_DOWNLOAD_SIGNED',
 ] as const satisfies readonly Permission[];
 
 const STUDY_HELPER = [
@@ -103,6 +109,9 @@ const STUDY_HELPER = [
   'QUESTIONNAIRE_CREATE',
   'QUESTIONNAIRE_UPDATE',
   ...QUERY_ANSWER,
+  // Issue 24 (ours, docs/ROLES.md): the builder uploads the consent documents of e-consent events.
+  'ECONSENT_VIEW',
+  'ECONSENT_UPLOAD',
 ] as const satisfies readonly Permission[];
 
 const MONITOR = [
@@ -130,6 +139,9 @@ const MONITOR = [
   'REPORTING_EXPORT',
   // Issue 26 item 4 (ours): and keeps a warehouse in sync with them (the incremental feed).
   'REPORTING_FEED',
+  // Issue 24 (ours, docs/ROLES.md): informed consent is the first thing a monitor verifies.
+  'ECONSENT_LIST',
+  'ECONSENT_VIEW',
 ] as const satisfies readonly Permission[];
 
 const DOCTOR = [

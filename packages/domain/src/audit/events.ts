@@ -7,6 +7,7 @@
 import type { AccessAuditEvent } from '../access/audit-events';
 import type { AdverseEventAuditEvent } from '../adverse-events/audit-events';
 import type { CustomAeReportAuditEvent } from '../adverse-events/custom-reports/audit-events';
+import type { EConsentAuditEvent } from '../econsent/audit-events';
 import type { EnrollmentAuditEvent } from '../enrollments/audit-events';
 import type { ExportAuditEvent } from '../exports/audit-events';
 import type { FeedAuditEvent } from '../feed/audit-events';
@@ -80,6 +81,7 @@ export type AuditEvent =
   | ExportAuditEvent
   | FeedAuditEvent
   | RandomizationAuditEvent
-  | MedicationAuditEvent;
+  | MedicationAuditEvent
+  | EConsentAuditEvent;
 
 export type AuditAction = AuditEvent['action'];

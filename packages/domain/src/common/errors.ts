@@ -67,6 +67,12 @@ export const ERROR_IDS = [
   // Issue 23 item 3 (beyond the spec's list, in its style): a lifecycle transition refused by the
   // study-build check; the body's context lists the blocking diagnostics.
   'STUDY_BUILD_CHECK_FAILED',
+  // Issue 24 (beyond the spec's list, in its style): e-consent signing and signed-file integrity.
+  'ECONSENT_NO_DOCUMENT',
+  'ECONSENT_DOCUMENT_CHANGED',
+  'ECONSENT_ALREADY_SIGNED',
+  'ECONSENT_NOT_SIGNED',
+  'ECONSENT_SIGNED_FILE_TAMPERED',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];
 

@@ -115,6 +115,21 @@ export const ConsentFileSchema = z.object({ fileId: z.string().nullish(), fileNa
 export type ConsentFile = z.infer<typeof ConsentFileSchema>;
 
 /**
+ * Spec 002 §4 explicit e-consent (issue 24): a clause the participant answers separately, with its
+ * text per language; a required clause must be accepted to sign, an optional one is recorded either way.
+ */
+export const ConsentClauseSchema = z.object({
+  key: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+  text: LocalizedTextSchema.default({}),
+  required: z.boolean().default(true),
+});
+export type ConsentClause = z.infer<typeof ConsentClauseSchema>;
+
+/**
  * Spec 001 §3 / 000 §3 data event: name, type, texts, consent file, forms and the
  * activation, send-out, expiry, reminder, one-time-password and footer settings.
  */
@@ -132,6 +147,9 @@ export const DataEventSchema = z.object({
   emailText: LocalizedTextSchema.optional(),
   smsText: LocalizedTextSchema.optional(),
   consentFile: ConsentFileSchema.nullish(),
+  /** E-consent events (issue 24): the explicit variant asks each clause separately (spec 002 §4). */
+  explicitConsent: z.boolean().optional(),
+  consentClauses: z.array(ConsentClauseSchema).max(100).optional(),
   referenceDate: z.enum(DATA_EVENT_REFERENCE_DATES).default('REGISTRATION'),
   offsetDays: wholeNumber.default(0),
   offsetHours: wholeNumber.default(0),
