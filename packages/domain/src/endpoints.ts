@@ -5,6 +5,7 @@ import { adverseEventEndpoints } from './adverse-events/endpoints';
 import { amendmentEndpoints } from './amendments/endpoints';
 import { authEndpoints } from './auth/endpoints';
 import { buildCheckEndpoints } from './build-check/endpoints';
+import { dataViewEndpoints } from './data-views/endpoints';
 import { enrollmentEndpoints } from './enrollments/endpoints';
 import { exportEndpoints } from './exports/endpoints';
 import { feedEndpoints } from './feed/endpoints';
@@ -68,6 +69,7 @@ export const endpoints = {
   auth: authEndpoints,
   buildCheck: buildCheckEndpoints,
   customAeReports: customAeReportEndpoints,
+  dataViews: dataViewEndpoints,
   enrollments: enrollmentEndpoints,
   exports: exportEndpoints,
   feed: feedEndpoints,

@@ -49,6 +49,10 @@ export * from './common/message-language';
 export * from './common/state-machine';
 export * from './common/time-zones';
 export * from './common/timestamps';
+// data-views (issue 25)
+export * from './data-views/endpoints';
+export * from './data-views/model';
+export * from './data-views/schemas';
 // econsent
 export type * from './econsent/audit-events';
 export * from './econsent/endpoints';
