@@ -139,6 +139,9 @@ const MONITOR = [
   'REPORTING_EXPORT',
   // Issue 26 item 4 (ours): and keeps a warehouse in sync with them (the incremental feed).
   'REPORTING_FEED',
+  // Issue 25 (ours, docs/ROLES.md): the verification and site reports of its sites.
+  'REPORTING_VERIFICATION',
+  'REPORTING_SITE',
   // Issue 24 (ours, docs/ROLES.md): informed consent is the first thing a monitor verifies.
   'ECONSENT_LIST',
   'ECONSENT_VIEW',
