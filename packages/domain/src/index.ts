@@ -93,6 +93,16 @@ export * from './forms/time-values';
 export * from './forms/upload-validation';
 export * from './forms/value-validation';
 export * from './forms/versions';
+// imports
+export type * from './imports/audit-events';
+export * from './imports/endpoints';
+export * from './imports/fhir-export';
+export * from './imports/fhir-import';
+export * from './imports/fhir-types';
+export * from './imports/odm-import';
+export * from './imports/redcap';
+export * from './imports/report';
+export * from './imports/schemas';
 // formulas
 export * from './formulas/answer-values';
 export * from './formulas/evaluate';

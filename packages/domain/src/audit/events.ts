@@ -12,6 +12,7 @@ import type { EnrollmentAuditEvent } from '../enrollments/audit-events';
 import type { ExportAuditEvent } from '../exports/audit-events';
 import type { FeedAuditEvent } from '../feed/audit-events';
 import type { FormAuditEvent } from '../forms/audit-events';
+import type { ImportAuditEvent } from '../imports/audit-events';
 import type { IntegrationAuditEvent } from '../integrations/audit-events';
 import type { MedicationAuditEvent } from '../medication/audit-events';
 import type { ProcessAuditEvent } from '../processes/audit-events';
@@ -68,6 +69,7 @@ export type AuditEvent =
   | AccessAuditEvent
   | IntegrationAuditEvent
   | FormAuditEvent
+  | ImportAuditEvent
   | RuleAuditEvent
   | ProcessAuditEvent
   | TokenAuditEvent

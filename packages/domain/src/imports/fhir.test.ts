@@ -1,0 +1,380 @@
+/// <reference types="vite/client" />
+/**
+ * Issue 27 item 2: FHIR R4 Questionnaire import over every file of the FHIR material
+ * (`../shared/material/fhir/`), the report lines of what could not be translated, and the round
+ * trip form → Questionnaire → form.
+ */
+import { describe, expect, it } from 'vitest';
+import { validateFormTemplate } from '../authoring/validate-form';
+import { collectShowRules } from '../forms/show-rules';
+import { buildForm, buildQuestion } from '../forms/test-fixtures';
+import { formToQuestionnaire } from './fhir-export';
+import { convertFhirQuestionnaire } from './fhir-import';
+import type { ImportConversion } from './report';
+
+const ROOT = '../../../../../shared/material/fhir/';
+const files = import.meta.glob('../../../../../shared/material/fhir/**/*', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+const material = new Map(Object.entries(files).map(([k, v]) => [k.slice(ROOT.length), v]));
+
+/** [forms, questions, show rules, calculated questions, lines left out] or the file error. */
+const EXPECTED: Record<string, [number, number, number, number, number] | string> = {
+  'SOURCES.md': 'NOT_JSON',
+  'fhir-core-r4/bundle-questionnaire.json': [1, 97, 0, 0, 30],
+  'fhir-core-r4/questionnaire-example.json': [1, 5, 4, 0, 5],
+  'fhir-core-r4/questionnaireresponse-example-bluebook.json': 'NOT_A_QUESTIONNAIRE',
+  'fhir-test-cases-questionnaire/Questionnaire-ExampleEntryValidationDecimal.json': [1, 4, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/abstract-question-type-included-q.json': 'NO_FORMS',
+  'fhir-test-cases-questionnaire/brianpos/attachment-content-type-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/attachment-inconsistent-size-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/attachment-invalid-type-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/attachment-max-size-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/attachment-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/boolean-invalid-type-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/choice-answer-option-exclusive-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/choice-answer-option-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/choice-async-q.json': 'NO_FORMS',
+  'fhir-test-cases-questionnaire/brianpos/choice-gender-coding-async-q.json': 'NO_FORMS',
+  'fhir-test-cases-questionnaire/brianpos/choice-invalid-type-q.json': 'NO_FORMS',
+  'fhir-test-cases-questionnaire/brianpos/choice-invalid-value-set-async-q.json': 'NO_FORMS',
+  'fhir-test-cases-questionnaire/brianpos/date-answer-option-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/date-invalid-type-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/date-min-max-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/date-time-invalid-type-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/date-time-min-max-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/decimal-invalid-type-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/decimal-max-decimal-places-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/decimal-min-max-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/decimal-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/display-answer-included-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/group-required-q.json': [1, 2, 0, 0, 1],
+  'fhir-test-cases-questionnaire/brianpos/group-with-string-invalid-nesting-link-id-q.json': [1, 2, 0, 0, 1],
+  'fhir-test-cases-questionnaire/brianpos/group-with-string-invalid-nesting-q.json': [1, 2, 0, 0, 1],
+  'fhir-test-cases-questionnaire/brianpos/group-with-string-q.json': [1, 2, 0, 0, 1],
+  'fhir-test-cases-questionnaire/brianpos/integer-answer-option-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/integer-invalid-type-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/integer-min-max-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/integer-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/invalid-link-id-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/invariant-corrupted-expression-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/invariant-questionnaire-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/invariant-undefined-variable-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/manifest.json': 'NOT_A_QUESTIONNAIRE',
+  'fhir-test-cases-questionnaire/brianpos/open-choice-gender-coding-async-q.json': 'NO_FORMS',
+  'fhir-test-cases-questionnaire/brianpos/open-choice-invalid-type-q.json': 'NO_FORMS',
+  'fhir-test-cases-questionnaire/brianpos/open-choice-string-async-q.json': 'NO_FORMS',
+  'fhir-test-cases-questionnaire/brianpos/quantity-invalid-type-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/quantity-min-max-compat-units-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/quantity-min-max-incompat-units-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/quantity-min-max-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/quantity-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/quantity-units-in-value-set-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/quantity-units-invalid-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/quantity-units-not-in-value-set-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/quantity-units-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/questionnaire-draft-q.json': 'NO_FORMS',
+  'fhir-test-cases-questionnaire/brianpos/questionnaire-inactive-end-q.json': 'NO_FORMS',
+  'fhir-test-cases-questionnaire/brianpos/questionnaire-inactive-start-q.json': 'NO_FORMS',
+  'fhir-test-cases-questionnaire/brianpos/questionnaire-retired-q.json': 'NO_FORMS',
+  'fhir-test-cases-questionnaire/brianpos/reference-absolute-q.json': 'NO_FORMS',
+  'fhir-test-cases-questionnaire/brianpos/reference-invalid-resource-type-q.json': 'NO_FORMS',
+  'fhir-test-cases-questionnaire/brianpos/reference-invalid-type-q.json': 'NO_FORMS',
+  'fhir-test-cases-questionnaire/brianpos/reference-invalid-url-q.json': 'NO_FORMS',
+  'fhir-test-cases-questionnaire/brianpos/reference-relative-q.json': 'NO_FORMS',
+  'fhir-test-cases-questionnaire/brianpos/reference-unconstrained-resource-type-q.json': 'NO_FORMS',
+  'fhir-test-cases-questionnaire/brianpos/string-answer-option-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/string-draft-downgrade-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/string-invalid-type-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/string-max-occurs-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/string-min-max-length-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/string-min-occurs-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/string-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/string-regex-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/string-required-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/string-vs-text-q.json': [1, 2, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/string-with-coding-async-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/text-invalid-type-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/time-invalid-type-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/time-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/url-invalid-type-q.json': [1, 1, 0, 0, 0],
+  'fhir-test-cases-questionnaire/brianpos/url-value-q.json': [1, 1, 0, 0, 0],
+  'fhirpath-tests/appointment-examplereq.json': 'NOT_A_QUESTIONNAIRE',
+  'fhirpath-tests/codesystem-example.xml': 'NOT_JSON',
+  'fhirpath-tests/explanationofbenefit-example.json': 'NOT_A_QUESTIONNAIRE',
+  'fhirpath-tests/observation-example.xml': 'NOT_JSON',
+  'fhirpath-tests/parameters-example-types.xml': 'NOT_JSON',
+  'fhirpath-tests/patient-container-example.json': 'NOT_A_QUESTIONNAIRE',
+  'fhirpath-tests/patient-example-period.xml': 'NOT_JSON',
+  'fhirpath-tests/patient-example.xml': 'NOT_JSON',
+  'fhirpath-tests/patient-name-extensions.json': 'NOT_A_QUESTIONNAIRE',
+  'fhirpath-tests/questionnaire-example.xml': 'NOT_JSON',
+  'fhirpath-tests/tests-fhir-r4.xml': 'NOT_JSON',
+  'fhirpath-tests/valueset-example-expansion.xml': 'NOT_JSON',
+  'lhc-forms/apgar-with-itemWeight-variable.json': [1, 6, 0, 0, 0],
+  'lhc-forms/bit-of-everything.json': [1, 14, 0, 0, 5],
+  'lhc-forms/enableWhen-test.R4.json': [1, 85, 9, 0, 0],
+  'lhc-forms/enableWhenExpressionTest.json': [1, 6, 0, 0, 0],
+  'lhc-forms/enableWhenOnCalculatedValueFromFHIRPath.json': [1, 11, 0, 0, 0],
+  'lhc-forms/hidden-item-questionnaire-response.R4.json': 'NOT_A_QUESTIONNAIRE',
+  'lhc-forms/hidden-item-questionnaire.R4.json': [1, 8, 0, 5, 0],
+  'lhc-forms/matrixLayoutSingleSelectionWithData.R4.json': [1, 4, 0, 0, 1],
+  'lhc-forms/phq9.json': [1, 11, 0, 0, 0],
+  'lhc-forms/q-enableWhen-with-reference-loop.json': [1, 3, 0, 0, 0],
+  'lhc-forms/q-repeating-item-calculatedExpression.json': [1, 4, 0, 0, 0],
+  'lhc-forms/q-with-minOccurs-maxOccurs.json': [1, 4, 0, 0, 0],
+  'lhc-forms/q-with-nested-enableWhen.json': [1, 7, 4, 0, 0],
+  'lhc-forms/questionnaire-calculatedExpression.json': [1, 9, 0, 1, 3],
+  'lhc-forms/weightHeightQuestionnaire.json': [1, 5, 0, 1, 0],
+};
+
+function convert(name: string): ImportConversion {
+  const text = material.get(name);
+  if (text === undefined) throw new Error(`missing material ${name}`);
+  return convertFhirQuestionnaire(text, { language: 'en' });
+}
+
+function lineOf(result: ImportConversion, item: string) {
+  if (!result.ok) throw new Error(result.error);
+  return result.report.find((l) => l.item === item);
+}
+
+describe('convertFhirQuestionnaire over the FHIR material', () => {
+  it('covers every questionnaire file of the material (responses are refused as not questionnaires)', () => {
+    const questionnaires = [...material.keys()].filter((k) => !/(-qr|Response.*|-outcome)\.json$/.test(k));
+    expect(questionnaires.sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  for (const [name, expected] of Object.entries(EXPECTED)) {
+    it(`${name}: ${Array.isArray(expected) ? `${expected[0]} form(s), ${expected[1]} questions, ${expected[2]} rules` : expected}`, () => {
+      const result = convert(name);
+      if (typeof expected === 'string') {
+        expect(result.ok ? 'ok' : result.error).toBe(expected);
+        return;
+      }
+      if (!result.ok) throw new Error(result.error);
+      const [forms, questions, rules, calculated, leftOut] = expected;
+      expect(result.forms).toHaveLength(forms);
+      expect(result.forms.reduce((n, f) => n + f.questions.length, 0)).toBe(questions);
+      expect(result.forms.reduce((n, f) => n + collectShowRules(f).length, 0)).toBe(rules);
+      expect(result.forms.flatMap((f) => f.questions).filter((q) => q.type === 'CALCULATED')).toHaveLength(
+        calculated,
+      );
+      expect(result.report.filter((l) => l.status === 'LEFT_OUT')).toHaveLength(leftOut);
+      for (const form of result.forms) expect(validateFormTemplate(form)).toEqual([]);
+    });
+  }
+
+  it('refuses every QuestionnaireResponse as not a questionnaire', () => {
+    const responses = [...material.keys()].filter((k) => /(-qr|Response.*)\.json$/.test(k));
+    expect(responses.length).toBeGreaterThan(70);
+    for (const name of responses)
+      expect(convert(name)).toMatchObject({ ok: false, error: 'NOT_A_QUESTIONNAIRE' });
+  });
+});
+
+describe('FHIR report lines for what could not be translated', () => {
+  it('BMI: variables and round(1) become a formula over weight and height', () => {
+    const result = convert('lhc-forms/weightHeightQuestionnaire.json');
+    if (!result.ok) throw new Error(result.error);
+    const bmi = result.forms[0]?.questions.find((q) => q.type === 'CALCULATED');
+    expect(bmi?.calculationFormula).toBe('(Q1)/(Q3*0.0254)/(Q3*0.0254)');
+    expect(bmi?.calculationDecimals).toBe(1);
+  });
+
+  it('PHQ-9: the score over answer weights (iif, ordinal values) is reported with its expression', () => {
+    const line = lineOf(convert('lhc-forms/phq9.json'), '/44261-6');
+    expect(line?.status).toBe('APPROXIMATE');
+    expect(line?.notes).toEqual([
+      expect.objectContaining({ reason: 'CALC_NOT_EXPRESSIBLE', detail: expect.stringContaining('iif(') }),
+    ]);
+  });
+
+  it('enableWhen: numeric comparisons and "all" are reported with the original condition', () => {
+    const result = convert('lhc-forms/enableWhen-test.R4.json');
+    if (!result.ok) throw new Error(result.error);
+    const rules = result.report.filter((l) => l.notes.some((n) => n.reason === 'RULE_NOT_EXPRESSIBLE'));
+    expect(rules).toHaveLength(47);
+    expect(rules[0]?.notes[0]?.detail).toMatch(/ (=|!=|>|<|>=|<=|exists) /);
+  });
+
+  it('the spec example: enableWhen on a known value set (yesnodontknow) becomes a rule on its descendants', () => {
+    const result = convert('fhir-core-r4/questionnaire-example.json');
+    if (!result.ok) throw new Error(result.error);
+    const rules = collectShowRules(result.forms[0] ?? { questions: [] });
+    expect(rules.every((r) => r.question === result.forms[0]?.questions[0]?.id)).toBe(true);
+    expect(lineOf(result, '2.1.2')).toMatchObject({ status: 'LEFT_OUT', notes: [{ reason: 'NO_CHOICES' }] });
+  });
+
+  it('bit-of-everything: value sets outside the file and references are left out, with the reason', () => {
+    const result = convert('lhc-forms/bit-of-everything.json');
+    if (!result.ok) throw new Error(result.error);
+    const leftOut = result.report.filter((l) => l.status === 'LEFT_OUT');
+    expect(leftOut.flatMap((l) => l.notes.map((n) => n.reason)).sort()).toEqual(
+      [
+        'FIELD_TYPE_UNSUPPORTED',
+        'OPEN_CHOICE_AS_CHOICE',
+        ...Array(4).fill('NO_CHOICES'),
+        ...Array(4).fill('VALUE_SET_NOT_CONTAINED'),
+      ].sort(),
+    );
+  });
+
+  it('answers NO_FORMS with the report when nothing can be imported', () => {
+    const result = convert('fhir-test-cases-questionnaire/brianpos/reference-relative-q.json');
+    expect(result).toMatchObject({
+      ok: false,
+      error: 'NO_FORMS',
+      report: [{ status: 'LEFT_OUT', notes: [{ reason: 'FIELD_TYPE_UNSUPPORTED', detail: 'reference' }] }],
+    });
+  });
+});
+
+describe('form → FHIR Questionnaire → form', () => {
+  const questions = [
+    buildQuestion({
+      id: 'a',
+      order: 1,
+      type: 'MULTIPLE_CHOICE',
+      required: true,
+      possibilities: [
+        { id: 'a1', possibility: { en: 'Never' }, scoreValue: 0 },
+        { id: 'a2', possibility: { en: 'Often' }, scoreValue: 2 },
+      ],
+    }),
+    buildQuestion({
+      id: 'b',
+      order: 2,
+      type: 'NUMBER',
+      floatingNumber: true,
+      minValue: 1.5,
+      maxValue: 300,
+      showRules: [{ question: 'a', possibilities: ['a2'] }],
+      helpText: { en: 'In kg' },
+    }),
+    buildQuestion({ id: 'c', order: 3, type: 'SLIDER', minValue: 0, maxValue: 10 }),
+    buildQuestion({
+      id: 'd',
+      order: 4,
+      type: 'CALCULATED',
+      calculationFormula: '(Q2 + Q3) / 2',
+      calculationDecimals: 1,
+    }),
+    buildQuestion({
+      id: 'e',
+      order: 5,
+      type: 'MULTIPLE_RESPONSE',
+      possibilities: ['x', 'y', 'z'].map((t) => ({ id: `e-${t}`, possibility: { en: t } })),
+      showRules: [{ question: 'a', possibilities: ['a1', 'a2'] }],
+    }),
+    buildQuestion({
+      id: 'f',
+      order: 6,
+      type: 'YES_NO',
+      possibilities: [
+        { id: 'f1', possibility: { en: 'Yes' } },
+        { id: 'f2', possibility: { en: 'No' } },
+      ],
+    }),
+    buildQuestion({ id: 'g', order: 7, type: 'INFORMATION', question: { en: '<p>Read <b>this</b></p>' } }),
+    ...(
+      [
+        'CHECKBOX',
+        'DATE',
+        'DATE_TIME',
+        'TIME',
+        'TIME_DURATION',
+        'TEXT_SENTENCE',
+        'TEXT_FREE',
+        'FILE',
+      ] as const
+    ).map((type, i) =>
+      buildQuestion({
+        id: `t${i}`,
+        order: 8 + i,
+        type,
+        ...(type === 'TEXT_FREE' ? { minLength: 2, maxLength: 500 } : {}),
+      }),
+    ),
+    buildQuestion({
+      id: 's',
+      order: 16,
+      type: 'SMILEY',
+      isDropdown: false,
+      possibilities: [1, 2, 3].map((n) => ({ id: `s${n}`, possibility: { en: String(n) }, scoreValue: n })),
+    }),
+    buildQuestion({
+      id: 'm',
+      order: 17,
+      type: 'MULTIPLE_CHOICE',
+      isDropdown: true,
+      possibilities: ['p', 'q'],
+    }),
+  ];
+  const form = buildForm(questions, { title: { en: 'Round trip' } });
+
+  /** What must survive: everything a person authors, with rules and formulas by position. */
+  function comparable(f: typeof form) {
+    const order = new Map(f.questions.map((q) => [q.id, q.order]));
+    const position = new Map(
+      f.questions.flatMap((q) => q.possibilities.map((p, i) => [p.id, i + 1] as const)),
+    );
+    return f.questions.map((q) => ({
+      type: q.type,
+      order: q.order,
+      question: q.question,
+      required: q.required,
+      helpText: q.helpText,
+      minValue: q.minValue ?? null,
+      maxValue: q.maxValue ?? null,
+      minLength: q.minLength ?? null,
+      maxLength: q.maxLength ?? null,
+      floatingNumber: q.type === 'NUMBER' ? q.floatingNumber : null,
+      isDropdown: q.isDropdown,
+      calculationFormula: q.calculationFormula ?? null,
+      calculationDecimals: q.type === 'CALCULATED' ? q.calculationDecimals : null,
+      possibilities: q.possibilities.map((p) => ({ text: p.possibility, score: p.scoreValue ?? null })),
+      showRules: q.showRules.map((r) => ({
+        question: order.get(r.question),
+        possibilities: r.possibilities.map((p) => position.get(p)),
+      })),
+    }));
+  }
+
+  it('gives the same questions back', () => {
+    const questionnaire = formToQuestionnaire(form, { language: 'en' });
+    const result = convertFhirQuestionnaire(JSON.stringify(questionnaire), { language: 'en' });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.forms).toHaveLength(1);
+    const [back] = result.forms;
+    if (!back) throw new Error('no form');
+    expect(back.title).toEqual({ en: 'Round trip' });
+    expect(comparable(back)).toEqual(comparable(form));
+    expect(result.report.every((l) => l.status === 'IMPORTED')).toBe(true);
+    expect(validateFormTemplate(back)).toEqual([]);
+  });
+
+  it('writes standard FHIR: choices coded by position, enableWhen, SDC calculatedExpression', () => {
+    const q = formToQuestionnaire(form, { language: 'en' });
+    expect(q).toMatchObject({ resourceType: 'Questionnaire', status: 'draft', title: 'Round trip' });
+    const b = q.item?.find((i) => i.linkId === 'b');
+    expect(b).toMatchObject({
+      type: 'decimal',
+      enableWhen: [{ question: 'a', operator: '=', answerCoding: { code: '2' } }],
+    });
+    const e = q.item?.find((i) => i.linkId === 'e');
+    expect(e).toMatchObject({ type: 'choice', repeats: true, enableBehavior: 'any' });
+    const d = q.item?.find((i) => i.linkId === 'd');
+    expect(d?.extension).toContainEqual(
+      expect.objectContaining({
+        valueExpression: {
+          language: 'text/fhirpath',
+          expression:
+            "((%resource.item.where(linkId='b').answer.value + %resource.item.where(linkId='c').answer.value) / 2).round(1)",
+        },
+      }),
+    );
+  });
+});
