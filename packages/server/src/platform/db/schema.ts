@@ -5,6 +5,7 @@ export { customAeReports } from '../../modules/adverse-events/custom-reports/tab
 export { adverseEvents, aeSignatures, aeStudySettings } from '../../modules/adverse-events/tables';
 export { enrollments } from '../../modules/enrollments/tables';
 export { tokenNotifications, tokens } from '../../modules/enrollments/tokens/tables';
+export { casebookJobs } from '../../modules/casebooks/tables';
 export { exportChunks, exportJobs } from '../../modules/exports/tables';
 export { econsentFiles, econsentSignatures, econsentSigningKeys } from '../../modules/econsent/tables';
 export { answerFiles } from '../../modules/files/tables';
