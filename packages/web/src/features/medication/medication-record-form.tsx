@@ -49,6 +49,8 @@ export type MedicationRecordFormProps = {
   /** Called with the saved record after the signed save. */
   onSaved: (record: MedicationView) => void;
   onCancel?: () => void;
+  /** False where the page already renders the password dialog (the fill and review screens). */
+  hasPasswordDialog?: boolean;
 };
 
 type Errors = Partial<Record<keyof MedicationFormValues, string>>;
@@ -66,6 +68,7 @@ export function MedicationRecordForm({
   defaultType = 'CONCOMITANT',
   onSaved,
   onCancel,
+  hasPasswordDialog = true,
 }: MedicationRecordFormProps) {
   const { t } = useTranslation(['common', 'medication']);
   const abilities = useStudyAbilities(studyId);
@@ -320,7 +323,7 @@ export function MedicationRecordForm({
         </Stack>
       </form>
       {/* Outside the form: a submit inside the (portalled) dialog would bubble to this form. */}
-      <ExtendedValidationDialog />
+      {hasPasswordDialog && <ExtendedValidationDialog />}
     </>
   );
 }

@@ -9,7 +9,7 @@ import { useStudyAbilities } from '../../../app/abilities';
 import { call } from '../../../app/http';
 import type { QuestionInputProps } from '../../forms/renderer/question-props';
 import { useStudy } from '../../studies/api';
-import { useSubjectMedications } from './api';
+import { useSubjectMedications } from '../api';
 import { MedicationRefDialog } from './medication-ref-dialog';
 import {
   type MedicationLineTexts,
@@ -60,7 +60,7 @@ export function MedicationReferenceQuestion({
     meta: { secondary: true },
   });
   const subjectId = enrollment.data?.subject.id;
-  const records = useSubjectMedications(studyId, subjectId, { enabled: canList, secondary: true });
+  const records = useSubjectMedications(studyId, subjectId ?? '', { enabled: canList, secondary: true });
   const study = useStudy(studyId, { secondary: true });
   const format = studyDateFormatOf(study.data?.dateFormat);
   const refs = answer.medicationRefs;
@@ -147,7 +147,6 @@ export function MedicationReferenceQuestion({
           opened={isCreating}
           studyId={studyId}
           subjectId={subjectId}
-          format={format}
           onClose={() => setCreating(false)}
           onCreated={handleCreated}
         />
