@@ -19,6 +19,7 @@ import { customAeReportRoutes, hasAeReportsOfForm } from './modules/adverse-even
 import { amendmentRoutes } from './modules/amendments/routes';
 import { authRoutes } from './modules/auth/routes';
 import { buildCheckRoutes } from './modules/build-check/routes';
+import { dataViewRoutes } from './modules/data-views/routes';
 import { findEnrollmentFormVersions } from './modules/enrollments/form-versions';
 import { enrollmentRoutes } from './modules/enrollments/routes';
 import { tokenRoutes } from './modules/enrollments/tokens/routes';
@@ -258,6 +259,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...publicRoutes(deps),
     ...translationRoutes(deps),
     ...buildCheckRoutes(deps),
+    ...dataViewRoutes(deps),
     ...amendmentRoutes(deps),
     ...exportRoutes(deps),
     ...feedRoutes(deps),

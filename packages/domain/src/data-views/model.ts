@@ -4,7 +4,7 @@
  * definitions; these functions state them once, for the web, the tests and the SQL's checks.
  */
 import type { Permission } from '../access/permissions';
-import { toWallTime } from '../tokens/zoned-time';
+import { fromWallTime, toWallTime } from '../tokens/zoned-time';
 import type { AgeBucket, DataTab, HistogramBin } from './schemas';
 
 /** Spec 001 §6 "data tabs are shown per permission": the permission each tab needs. */
@@ -131,4 +131,28 @@ export function dayInTimeZone(instant: Date, timeZone: string): string {
   const wall = toWallTime(instant, timeZone);
   const pad = (n: number, width: number) => String(n).padStart(width, '0');
   return `${pad(wall.year, 4)}-${pad(wall.month, 2)}-${pad(wall.day, 2)}`;
+}
+
+/** The first instant of the calendar day of `instant` in a time zone (the study's "today"). */
+export function startOfDayInTimeZone(instant: Date, timeZone: string): Date {
+  const wall = toWallTime(instant, timeZone);
+  return fromWallTime({ ...wall, hour: 0, minute: 0, second: 0, millisecond: 0 }, timeZone);
+}
+
+/** Token statuses of an event still open for filling (000 §3 token states). */
+export const OPEN_TOKEN_STATUSES = ['UNUSED', 'IN_USE'] as const;
+
+/**
+ * Issue 25 monitor: an event is overdue when it is still open (UNUSED or IN_USE) and became due on
+ * an earlier day than the study's today; an event due today is not overdue yet.
+ */
+export function isOverdueEvent(
+  token: { status: string; activationTime: Date | null },
+  startOfToday: Date,
+): boolean {
+  return (
+    (OPEN_TOKEN_STATUSES as readonly string[]).includes(token.status) &&
+    token.activationTime !== null &&
+    token.activationTime.getTime() < startOfToday.getTime()
+  );
 }

@@ -385,9 +385,9 @@ export const MonitorFiguresSchema = z.object({
   verifiedSecondary: CountSchema,
   /** Queries OPEN or RESPONDED. */
   openQueries: CountSchema,
-  /** Filled forms in STATUS_MISSING_DATA or tokens marked missingData. */
+  /** Data events (tokens) marked missingData or holding a filled form in STATUS_MISSING_DATA. */
   missingData: CountSchema,
-  /** Active tokens (UNUSED / IN_USE) whose expiry time has passed. */
+  /** Open events (UNUSED / IN_USE) that became due before the study's today (model.ts isOverdueEvent). */
   overdueEvents: CountSchema,
   /** Tokens EXPIRED. */
   expiredEvents: CountSchema,
