@@ -7,6 +7,7 @@ import { adverseEventRoutes } from '../features/adverse-events/routes';
 import { amendmentRoutes } from '../features/amendments/routes';
 import { authRoutes } from '../features/auth/routes';
 import { buildCheckRoutes } from '../features/build-check/routes';
+import { econsentRoutes } from '../features/econsent/routes';
 import { errorRoutes } from '../features/errors/routes';
 import { exportRoutes } from '../features/exports/routes';
 import { formRoutes } from '../features/forms/routes';
@@ -62,6 +63,7 @@ export function createAppRouter() {
             ...storageRoutes,
             ...exportRoutes,
             ...randomizationRoutes,
+            ...econsentRoutes,
             ...pendingSectionRoutes,
             ...accountRoutes,
             {

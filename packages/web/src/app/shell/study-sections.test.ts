@@ -53,15 +53,23 @@ describe('issue 12 item 7: sections without a screen say so', () => {
   });
 
   it('lists a section only for a caller who would be allowed to use it', () => {
-    const noConsent = holding(['STUDY_VIEW']);
-    expect(pendingSectionsFor(noConsent, ['ECONSENT'])).toEqual([]);
-    expect(pendingSectionsFor(holding(['ECONSENT_LIST']), ['ECONSENT']).map((s) => s.key)).toEqual([
-      'ECONSENT',
+    const noWebhooks = holding(['STUDY_VIEW']);
+    expect(pendingSectionsFor(noWebhooks, ['WEBHOOKS'])).toEqual([]);
+    expect(pendingSectionsFor(holding(['WEBHOOK_LIST']), ['WEBHOOKS']).map((s) => s.key)).toEqual([
+      'WEBHOOKS',
     ]);
   });
 
+  it('issue 24: e-consent has its screen, in the menu of those who list consents or read documents', () => {
+    expect(MODULES_WITHOUT_SCREEN.has('ECONSENT')).toBe(false);
+    expect(menu(holding(['ECONSENT_LIST']))).toContain('ECONSENT');
+    expect(menu(holding(['ECONSENT_VIEW']))).toContain('ECONSENT');
+    expect(menu(asRole('INVESTIGATOR'))).toContain('ECONSENT');
+    expect(menu(holding(['STUDY_VIEW']))).not.toContain('ECONSENT');
+  });
+
   it('marks every module of a pending section as without a screen', () => {
-    for (const module of ['ECONSENT', 'MEDICATION', 'WEBHOOKS'] as const) {
+    for (const module of ['MEDICATION', 'WEBHOOKS'] as const) {
       expect(MODULES_WITHOUT_SCREEN.has(module)).toBe(true);
     }
     expect(MODULES_WITHOUT_SCREEN.has('API_KEYS')).toBe(false);

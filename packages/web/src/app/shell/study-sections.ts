@@ -159,6 +159,14 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
     isAllowed: canAny('TRIAL_GROUP_VIEW', 'RANDOMIZATION_LIST_EXPORT'),
   },
   {
+    // Issue 24: the consent log (ECONSENT_LIST) and the consent documents (ECONSENT_VIEW).
+    key: 'ECONSENT',
+    path: 'econsent',
+    icon: IconFileCertificate,
+    label: 'NAV.SECTIONS.ECONSENT',
+    isAllowed: canAny('ECONSENT_LIST', 'ECONSENT_VIEW'),
+  },
+  {
     // Issue 23 item 5: removed items (soft delete) with who, when and why; the list asks SOFT_DELETE.
     key: 'STORAGE',
     path: 'storage',
@@ -181,14 +189,6 @@ export const PENDING_SECTIONS: readonly PendingSection[] = [
     icon: IconTable,
     label: 'NAV.DATA',
     isAllowed: canAny('DATA_VIEW_POPULATION', 'DATA_VIEW_ANSWERS', 'DATA_VIEW_STATUS', 'DATA_VIEW_MONITOR'),
-  },
-  {
-    key: 'ECONSENT',
-    module: 'ECONSENT',
-    path: 'econsent',
-    icon: IconFileCertificate,
-    label: 'NAV.SECTIONS.ECONSENT',
-    isAllowed: can('ECONSENT_LIST'),
   },
   {
     key: 'REPORTING',

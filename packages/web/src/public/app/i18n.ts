@@ -35,6 +35,7 @@ const AREA_NAMESPACES = {
   signup: 'public-signup',
   unsubscribe: 'public-unsubscribe',
   questionnaire: 'public-questionnaire',
+  econsent: 'public-econsent',
   renderer: 'renderer',
 } as const;
 

@@ -48,6 +48,22 @@ const ROUTES: Route[] = [
   ]),
   page('/public/success', () => import('../signup/success-page'), 'SuccessPage', ['signup']),
   page('/public/consent/:studyId/:tokenId', () => import('../link/consent-page'), 'ConsentPage', ['link']),
+  page(
+    '/public/:studyId/econsent/sign/:tokenId/:tokenString',
+    () => import('../econsent/sign-page'),
+    'EConsentSignPage',
+    ['econsent', 'link'],
+  ),
+  page(
+    '/public/:studyId/econsent/sign-explicit/:tokenId/:tokenString',
+    () => import('../econsent/sign-page'),
+    'EConsentSignExplicitPage',
+    ['econsent', 'link'],
+  ),
+  page('/public/:studyId/econsent/fill/:tokenId', () => import('../econsent/fill-page'), 'EConsentFillPage', [
+    'econsent',
+    'link',
+  ]),
   page('/public/:studyId/:token/update', () => import('../link/token-page'), 'TokenUpdatePage', ['link']),
   page('/public/:studyId/:pathwayId/:siteId/signup', () => import('../signup/sign-up-page'), 'SignUpPage', [
     'signup',

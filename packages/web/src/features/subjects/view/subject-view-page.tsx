@@ -1,5 +1,12 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { IconAlertTriangle, IconEdit, IconHistory, IconListDetails, IconUser } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconEdit,
+  IconFileCertificate,
+  IconHistory,
+  IconListDetails,
+  IconUser,
+} from '@tabler/icons-react';
 import type { Permission, SubjectDetail } from '@trialbase/domain';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +23,11 @@ import { RecordsTab } from './records-tab';
 // Issue 20: the adverse events tab loads with its own chunk.
 const SubjectAeTab = lazy(async () => ({
   default: (await import('../../adverse-events/subject-ae-tab')).SubjectAeTab,
+}));
+
+// Issue 24: the e-consent tab loads with its own chunk and strings.
+const SubjectEConsentTab = lazy(async () => ({
+  default: (await import('../../econsent/subject-econsent-tab')).SubjectEConsentTab,
 }));
 
 /** GET /studies/{studyId}/patient/{id}/audit asks for either (spec 001 §2 record history tab). */
@@ -105,10 +117,12 @@ export function SubjectViewPage() {
   const canRecords = abilities.can('PATHWAY_RECORD_VIEW');
   const canHistory = HISTORY_PERMISSIONS.some((p) => abilities.can(p));
   const canAes = abilities.can('AE_VIEW');
+  const canConsents = abilities.can('ECONSENT_LIST');
   const tabs = [
     'profile',
     ...(canRecords ? ['records'] : []),
     ...(canAes ? ['ae'] : []),
+    ...(canConsents ? ['econsent'] : []),
     ...(canHistory ? ['history'] : []),
   ];
   const selected = params.get('selected');
@@ -175,6 +189,11 @@ export function SubjectViewPage() {
               {t('ADVERSE_EVENTS.SUBJECT.TAB')}
             </Tabs.Tab>
           )}
+          {canConsents && (
+            <Tabs.Tab value="econsent" leftSection={<IconFileCertificate size={16} />} data-testid="tab-econsent">
+              {t('NAV.SECTIONS.ECONSENT')}
+            </Tabs.Tab>
+          )}
           {canHistory && (
             <Tabs.Tab value="history" leftSection={<IconHistory size={16} />} data-testid="tab-history">
               {t('SUBJECTS.VIEW.TABS.HISTORY')}
@@ -193,6 +212,13 @@ export function SubjectViewPage() {
           <Tabs.Panel value="ae">
             <Suspense fallback={<FullPageLoader />}>
               <SubjectAeTab studyId={studyId} subjectId={data.id} />
+            </Suspense>
+          </Tabs.Panel>
+        )}
+        {canConsents && (
+          <Tabs.Panel value="econsent">
+            <Suspense fallback={<FullPageLoader />}>
+              <SubjectEConsentTab studyId={studyId} subjectId={data.id} />
             </Suspense>
           </Tabs.Panel>
         )}
