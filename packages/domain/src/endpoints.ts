@@ -6,6 +6,7 @@ import { amendmentEndpoints } from './amendments/endpoints';
 import { authEndpoints } from './auth/endpoints';
 import { buildCheckEndpoints } from './build-check/endpoints';
 import { dataViewEndpoints } from './data-views/endpoints';
+import { econsentEndpoints } from './econsent/endpoints';
 import { enrollmentEndpoints } from './enrollments/endpoints';
 import { exportEndpoints } from './exports/endpoints';
 import { feedEndpoints } from './feed/endpoints';
@@ -69,6 +70,7 @@ export const endpoints = {
   auth: authEndpoints,
   buildCheck: buildCheckEndpoints,
   customAeReports: customAeReportEndpoints,
+  econsent: econsentEndpoints,
   dataViews: dataViewEndpoints,
   enrollments: enrollmentEndpoints,
   exports: exportEndpoints,

@@ -57,6 +57,7 @@ export * from './data-views/schemas';
 export type * from './econsent/audit-events';
 export * from './econsent/endpoints';
 export * from './econsent/model';
+export * from './econsent/rules';
 export * from './econsent/schemas';
 export * from './econsent/state-machine';
 export * from './endpoints';

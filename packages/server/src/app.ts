@@ -20,6 +20,7 @@ import { amendmentRoutes } from './modules/amendments/routes';
 import { authRoutes } from './modules/auth/routes';
 import { buildCheckRoutes } from './modules/build-check/routes';
 import { dataViewRoutes } from './modules/data-views/routes';
+import { econsentRoutes } from './modules/econsent/api';
 import { findEnrollmentFormVersions } from './modules/enrollments/form-versions';
 import { enrollmentRoutes } from './modules/enrollments/routes';
 import { tokenRoutes } from './modules/enrollments/tokens/routes';
@@ -253,6 +254,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...queryRoutes(deps, questionnairePortOf(config)),
     ...adverseEventRoutes(deps),
     ...medicationRoutes(deps),
+    ...econsentRoutes(deps),
     ...fileRoutes(deps),
     ...customAeReportRoutes(deps),
     ...storageRoutes(deps),

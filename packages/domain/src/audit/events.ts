@@ -46,6 +46,8 @@ export type AuditEventOf<A extends string, E extends string> = {
   entityId: string | null;
   studyId?: string | null;
   reason?: string | null;
+  /** The event's id when the use case must name it before the commit (an e-consent signature page prints it); else a new one. */
+  id?: string;
 } & AuditPayloadOf<A>;
 
 /** Platform events: sign-in, sessions, first start, outbox. */

@@ -16,7 +16,8 @@ export const OTP_CAPTCHA_AFTER_FAILURES = 3;
 export const OTP_VALIDATED_GRACE_MINUTES = 15;
 
 /** What a one-time password is for (the `purpose` column). */
-export const OTP_PURPOSES = ['TOKEN', 'SIGNUP', 'UNSUBSCRIBE'] as const;
+/** ECONSENT (issue 24): the code that confirms who signs an e-consent, apart from the link's own code. */
+export const OTP_PURPOSES = ['TOKEN', 'SIGNUP', 'UNSUBSCRIBE', 'ECONSENT'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
 export type OtpChannel = 'EMAIL' | 'SMS';

@@ -20,6 +20,13 @@ export const TokenDetailsSchema = z.object({
   repeatOf: z.string().optional(),
   /** The import an unscheduled (external) event came from (spec 001 §7 unscheduled events list). */
   importId: z.string().optional(),
+  /** E-consent (spec 001 §3, 002 §3; issue 24): the language signed and the keys of the signing. */
+  eConsentLanguage: z.string().optional(),
+  eConsentKeys: z
+    .object({ subjectKeys: z.object({ processKey: z.string(), signeeKey: z.string() }) })
+    .optional(),
+  /** A re-consent token (issue 24 item 5): the e-consent token whose older document version it replaces. */
+  reconsentOf: z.string().optional(),
 });
 export type TokenDetails = z.infer<typeof TokenDetailsSchema>;
 

@@ -7,6 +7,7 @@ import { adverseEventRoutes } from '../features/adverse-events/routes';
 import { amendmentRoutes } from '../features/amendments/routes';
 import { authRoutes } from '../features/auth/routes';
 import { buildCheckRoutes } from '../features/build-check/routes';
+import { dataViewRoutes } from '../features/data-views/routes';
 import { econsentRoutes } from '../features/econsent/routes';
 import { errorRoutes } from '../features/errors/routes';
 import { exportRoutes } from '../features/exports/routes';
@@ -63,6 +64,7 @@ export function createAppRouter() {
             ...storageRoutes,
             ...exportRoutes,
             ...randomizationRoutes,
+            ...dataViewRoutes,
             ...econsentRoutes,
             ...pendingSectionRoutes,
             ...accountRoutes,

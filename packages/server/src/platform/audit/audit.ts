@@ -26,7 +26,7 @@ export async function appendAuditEvents(
   // (dates become strings, undefined disappears). An absent value is left out, so it is stored as NULL.
   const rows = JSON.stringify(
     events.map((event) => ({
-      id: newId(now),
+      id: event.id ?? newId(now),
       chain: chainOf(event.studyId),
       study_id: event.studyId ?? undefined,
       action: event.action,

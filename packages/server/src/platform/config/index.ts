@@ -43,6 +43,12 @@ export type Config = {
   auditHeadEmail: string | null;
   /** Issue 26 item 3: how many days a finished export is kept for its requester to download. */
   exportRetentionDays: number;
+  /**
+   * Issue 24: the PKCS#12 file (path) and passphrase of the key that signs e-consent PDFs; when
+   * unset, a self-signed key is made on first use and kept in the database.
+   */
+  econsentP12Path?: string | null;
+  econsentP12Passphrase?: string | null;
 };
 
 /** Unset and empty mean the same: the default applies. */
@@ -118,6 +124,8 @@ export const EnvironmentSchema = z.object({
   TRIALBASE_AUDIT_LOG_FILE: z.string().optional(),
   TRIALBASE_AUDIT_HEAD_EMAIL: optionalText.pipe(z.email({ error: 'expected an email address' }).optional()),
   TRIALBASE_EXPORT_RETENTION_DAYS: wholeNumber(7, 1, 3650),
+  TRIALBASE_ECONSENT_P12: optionalText,
+  TRIALBASE_ECONSENT_P12_PASSPHRASE: z.string().optional(),
 });
 
 /** A configuration the server cannot start with: every wrong variable, named. */
@@ -166,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditLogFile: auditLogFileOf(e.TRIALBASE_AUDIT_LOG_FILE, dataDir),
     auditHeadEmail: e.TRIALBASE_AUDIT_HEAD_EMAIL ?? null,
     exportRetentionDays: e.TRIALBASE_EXPORT_RETENTION_DAYS,
+    econsentP12Path: e.TRIALBASE_ECONSENT_P12 ?? null,
+    econsentP12Passphrase: e.TRIALBASE_ECONSENT_P12_PASSPHRASE ?? null,
   };
 }
 
