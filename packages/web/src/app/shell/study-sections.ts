@@ -5,6 +5,7 @@ import {
   IconArrowsShuffle,
   IconBuildingHospital,
   IconChartBar,
+  IconChartLine,
   IconDatabaseImport,
   IconFileCertificate,
   IconFileExport,
@@ -14,13 +15,20 @@ import {
   IconLayoutDashboard,
   IconListCheck,
   IconMessageQuestion,
+  IconPill,
   IconRoute,
   IconTable,
   IconUserSquareRounded,
   IconUsersGroup,
   IconWebhook,
 } from '@tabler/icons-react';
-import { ACCESS_MANAGE_PERMISSION, type PaidModule, type Permission } from '@trialbase/domain';
+import {
+  ACCESS_MANAGE_PERMISSION,
+  DATA_TAB_PERMISSIONS,
+  type PaidModule,
+  type Permission,
+  REPORT_PERMISSIONS,
+} from '@trialbase/domain';
 import type { StudyAbilities } from '../abilities';
 
 type Icon = typeof IconForms;
@@ -98,6 +106,14 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
     isAllowed: can('AE_LIST'),
   },
   {
+    // Issue 21 item 3: the study-wide medication listing (site-limited users see their sites').
+    key: 'MEDICATION',
+    path: 'medication',
+    icon: IconPill,
+    label: 'NAV.SECTIONS.MEDICATION',
+    isAllowed: can('PATIENT_LIST_MEDICATION'),
+  },
+  {
     key: 'FORMS',
     path: 'questionnaireTemplate',
     icon: IconForms,
@@ -143,6 +159,30 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
   },
   { key: 'API', path: 'api', icon: IconApi, label: 'NAV.SECTIONS.API', isAllowed: can('API_KEY_VIEW') },
   {
+    // Issue 25: the data views; each tab shows for its own permission (spec 001 §6).
+    key: 'DATA',
+    path: 'data',
+    icon: IconTable,
+    label: 'NAV.DATA',
+    isAllowed: canAny(...Object.values(DATA_TAB_PERMISSIONS)),
+  },
+  {
+    // Issue 25: 000 §2 reports-verification (site-limited callers see their sites).
+    key: 'VERIFICATION_REPORT',
+    path: 'reports/verification',
+    icon: IconChartBar,
+    label: 'NAV.SECTIONS.VERIFICATION_REPORT',
+    isAllowed: can(REPORT_PERMISSIONS.VERIFICATION),
+  },
+  {
+    // Issue 25: 000 §2 reports-site-report.
+    key: 'SITE_REPORT',
+    path: 'reports/site',
+    icon: IconChartLine,
+    label: 'NAV.SECTIONS.SITE_REPORT',
+    isAllowed: can(REPORT_PERMISSIONS.SITE),
+  },
+  {
     // Issue 26: the export builder and the caller's own exports (REPORTING_EXPORT; site-limited users export their sites).
     key: 'EXPORTS',
     path: 'exports',
@@ -183,22 +223,6 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
  */
 export const PENDING_SECTIONS: readonly PendingSection[] = [
   {
-    key: 'DATA',
-    module: null,
-    path: 'data',
-    icon: IconTable,
-    label: 'NAV.DATA',
-    isAllowed: canAny('DATA_VIEW_POPULATION', 'DATA_VIEW_ANSWERS', 'DATA_VIEW_STATUS', 'DATA_VIEW_MONITOR'),
-  },
-  {
-    key: 'REPORTING',
-    module: 'REPORTING',
-    path: 'reports/verification',
-    icon: IconChartBar,
-    label: 'NAV.SECTIONS.REPORTING',
-    isAllowed: canAny('REPORTING_VERIFICATION', 'REPORTING_SITE'),
-  },
-  {
     key: 'EXTERNAL_DATA',
     module: 'EXTERNAL_DATA',
     path: 'externalData',
@@ -223,8 +247,6 @@ export const PENDING_SECTIONS: readonly PendingSection[] = [
  */
 export const MODULES_WITHOUT_SCREEN: ReadonlySet<PaidModule> = new Set<PaidModule>([
   ...PENDING_SECTIONS.flatMap((section) => (section.module ? [section.module] : [])),
-  'MEDICATION',
-  'MEDICATION_ACCOUNTING',
   'UNSCHEDULED_EVENT_REFERENCES',
   'FILE_VAULT',
 ]);
