@@ -160,5 +160,19 @@ test('a doctor links an existing and a newly recorded medication from the form; 
   await expect(reviewed.getByTestId('medication-reference').getByRole('button')).toHaveCount(0);
   await expect(reviewed.getByTestId('medication-reference-select')).toHaveCount(0);
   await shoot(page, 'medication-ref-review', reviewed);
+
+  // Edit on the review screen (spec 001 §4 update with a reason) gives the controls back.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(reviewed.getByTestId('medication-reference-create')).toBeVisible();
+  await expect(reviewed.getByRole('button', { name: 'Remove Amlodipine from the answer' })).toBeVisible();
+
+  if (SHOTS) {
+    // Right to left: the review in Arabic, dates and doses kept whole.
+    await page.goto(`${reviewPath(study, subject)}?lang=ar`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const arabic = page.locator('[data-question-id="q-med"]');
+    await expect(arabic.getByTestId('medication-reference-linked')).toHaveCount(2);
+    await shoot(page, 'medication-ref-review-ar', arabic);
+  }
   await context.close();
 });
