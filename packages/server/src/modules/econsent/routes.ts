@@ -126,6 +126,8 @@ export function econsentRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       permission: inStudy('ECONSENT_COUNTERSIGN', { site: tokenSite }),
       handler: async (req) => {
         const now = clock();
+        // 404 for a token not of the enrollment before the password is asked: no attempt is counted.
+        await loadSignedEConsentInfo(db, req.params);
         const key = await signingKeyOf(db, config, now);
         const signature = await signWithPassword(deps, req, COUNTERSIGN_MEANING, now);
         await runUseCase(
