@@ -12,6 +12,7 @@ import { EXTENDED_VALIDATION_HEADER } from '@trialbase/domain';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, buildUser, DEFAULT_PASSWORD, grantAccess } from '../../../test/factories';
 import {
   ADMIN_PASSWORD,
   createTestApp,
@@ -481,5 +482,83 @@ describe(`participant signing on ${engine}`, () => {
       headers: admin.headers,
     });
     expect(log.json<{ items: unknown[] }>().items).toHaveLength(2);
+  });
+});
+
+describe(`e-consent permissions and site scope on ${engine}`, () => {
+  async function caller(
+    studyId: string,
+    role: 'INVESTIGATOR' | 'MONITOR' | 'STUDY_HELPER',
+    siteIds?: string[],
+  ) {
+    const user = await buildUser(t.app);
+    await grantAccess(t.app, { studyId, user, role, ...(siteIds ? { siteIds } : {}) });
+    const session = await loginAs(t.app, user.email, DEFAULT_PASSWORD);
+    return {
+      headers: session.headers,
+      signed: { ...session.headers, [EXTENDED_VALIDATION_HEADER]: encodeURIComponent(DEFAULT_PASSWORD) },
+    };
+  }
+
+  it("the site investigator countersigns; another site's investigator is refused; monitors read but do not download; helpers upload", async () => {
+    const { s, documentId } = await withDocument();
+    const otherSite = await buildSite(t.app, s.study.id);
+    const investigator = await caller(s.study.id, 'INVESTIGATOR', [s.site.id]);
+    const elsewhere = await caller(s.study.id, 'INVESTIGATOR', [otherSite.id]);
+    const monitor = await caller(s.study.id, 'MONITOR');
+    const helper = await caller(s.study.id, 'STUDY_HELPER');
+    const cookie = await openSession(t.app, s.study.id, s.link);
+    const code = await requestCode(t.app, s, cookie);
+    expect((await sign(s, cookie, signBody(documentId, code))).statusCode).toBe(200);
+
+    const get = (headers: Record<string, string>, url: string) =>
+      t.app.inject({ method: 'GET', url, headers });
+    expect((await get(elsewhere.headers, staffUrl(s, 'signedEConsentFile'))).statusCode).toBe(403);
+    expect(
+      (await get(elsewhere.headers, `/api/studies/${s.study.id}/patient/${s.subject.id}/eConsents`))
+        .statusCode,
+    ).toBe(403);
+    const elsewhereLog = await get(elsewhere.headers, `/api/studies/${s.study.id}/eConsentLog`);
+    expect(elsewhereLog.json<{ items: unknown[] }>().items).toEqual([]);
+    expect(
+      (await get(elsewhere.headers, `/api/studies/${s.study.id}/eConsentLog?siteId=${s.site.id}`)).statusCode,
+    ).toBe(403);
+    const put = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'PUT', url: staffUrl(s, 'setEconsentSigned'), headers, payload: {} });
+    expect((await put(elsewhere.signed)).statusCode).toBe(403);
+    expect((await put(monitor.signed)).statusCode).toBe(403);
+
+    expect((await get(monitor.headers, staffUrl(s, 'signedEConsentFile'))).statusCode).toBe(200);
+    expect((await get(monitor.signed, staffUrl(s, 'downloadSignedEConsentFile'))).statusCode).toBe(403);
+    const mine = await get(investigator.headers, `/api/studies/${s.study.id}/eConsentLog`);
+    expect(mine.json<{ items: { state: string; subjectKey: string }[] }>().items).toEqual([
+      expect.objectContaining({ state: 'SIGNED_BY_PARTICIPANT' }),
+    ]);
+    expect((await put(investigator.headers)).statusCode).toBe(400);
+    const done = await put(investigator.signed);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      state: 'COUNTERSIGNED',
+      investigator: { meaning: expect.stringContaining('obtained') },
+    });
+    expect((await put(investigator.signed)).statusCode).toBe(409);
+    const download = await get(investigator.signed, staffUrl(s, 'downloadSignedEConsentFile'));
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain('consent_signed.pdf');
+
+    const upload = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/studies/${s.study.id}/eConsentFile`,
+        headers,
+        payload: {
+          dataEventId: s.dataEventId,
+          language: 'de',
+          fileName: 'einwilligung.pdf',
+          dataBase64: 'JVBERi0=',
+        },
+      });
+    expect((await upload(monitor.headers)).statusCode).toBe(403);
+    expect((await upload(helper.headers)).statusCode).toBe(400);
   });
 });
