@@ -23,4 +23,6 @@ await build({
 });
 cpSync('drizzle', `${outdir}/drizzle`, { recursive: true });
 cpSync('src/locales', `${outdir}/locales`, { recursive: true });
+// The fonts the casebook PDFs embed (assets/fonts, SIL OFL; modules/casebooks/service/pdf-book.ts).
+cpSync('assets', `${outdir}/assets`, { recursive: true });
 console.log(`server built: ${outdir}/main.js`);

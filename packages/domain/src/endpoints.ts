@@ -5,6 +5,7 @@ import { adverseEventEndpoints } from './adverse-events/endpoints';
 import { amendmentEndpoints } from './amendments/endpoints';
 import { authEndpoints } from './auth/endpoints';
 import { buildCheckEndpoints } from './build-check/endpoints';
+import { casebookEndpoints } from './casebooks/endpoints';
 import { dataViewEndpoints } from './data-views/endpoints';
 import { econsentEndpoints } from './econsent/endpoints';
 import { enrollmentEndpoints } from './enrollments/endpoints';
@@ -69,6 +70,7 @@ export const endpoints = {
   amendments: amendmentEndpoints,
   auth: authEndpoints,
   buildCheck: buildCheckEndpoints,
+  casebooks: casebookEndpoints,
   customAeReports: customAeReportEndpoints,
   econsent: econsentEndpoints,
   dataViews: dataViewEndpoints,

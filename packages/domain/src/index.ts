@@ -40,6 +40,11 @@ export * from './build-check/context';
 export * from './build-check/endpoints';
 export * from './build-check/model';
 export * from './build-check/run';
+// casebooks
+export type * from './casebooks/audit-events';
+export * from './casebooks/bidi';
+export * from './casebooks/endpoints';
+export * from './casebooks/model';
 export * from './common/assert';
 export * from './common/endpoint';
 export * from './common/errors';

@@ -19,6 +19,7 @@ import { customAeReportRoutes, hasAeReportsOfForm } from './modules/adverse-even
 import { amendmentRoutes } from './modules/amendments/routes';
 import { authRoutes } from './modules/auth/routes';
 import { buildCheckRoutes } from './modules/build-check/routes';
+import { CASEBOOK_QUEUE, casebookRoutes, runCasebookSweep } from './modules/casebooks/api';
 import { dataViewRoutes } from './modules/data-views/routes';
 import { econsentRoutes } from './modules/econsent/api';
 import { findEnrollmentFormVersions } from './modules/enrollments/form-versions';
@@ -264,6 +265,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...dataViewRoutes(deps),
     ...amendmentRoutes(deps),
     ...exportRoutes(deps),
+    ...casebookRoutes(deps),
     ...feedRoutes(deps),
     ...randomizationRoutes(deps),
   ];
@@ -306,6 +308,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         [EXPORT_QUEUE]: async () => {
           await runExportSweep(database.db, { now: clock, retentionDays: config.exportRetentionDays });
         },
+        // Issue 27 item 4: large casebooks are printed here, one after another; old PDFs are dropped.
+        [CASEBOOK_QUEUE]: async () => void (await runCasebookSweep(database.db, { now: clock })),
         // Issue 23 item 1: scheduled amendment finishes, each run once (also after a restart).
         [AMENDMENT_QUEUE]: async () => void (await runDueAmendments(database.db, clock())),
         // Issue 19 item 4: the daily query digest for users who chose it.
@@ -335,6 +339,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await app.jobs.send(AE_CLOCK_QUEUE);
       await app.jobs.send(AMENDMENT_QUEUE);
       await app.jobs.send(EXPORT_QUEUE);
+      await app.jobs.send(CASEBOOK_QUEUE);
     }
   });
   app.addHook('onClose', async () => {

@@ -7,6 +7,7 @@
 import type { AccessAuditEvent } from '../access/audit-events';
 import type { AdverseEventAuditEvent } from '../adverse-events/audit-events';
 import type { CustomAeReportAuditEvent } from '../adverse-events/custom-reports/audit-events';
+import type { CasebookAuditEvent } from '../casebooks/audit-events';
 import type { EConsentAuditEvent } from '../econsent/audit-events';
 import type { EnrollmentAuditEvent } from '../enrollments/audit-events';
 import type { ExportAuditEvent } from '../exports/audit-events';
@@ -82,6 +83,7 @@ export type AuditEvent =
   | CustomAeReportAuditEvent
   | TranslationAuditEvent
   | AdverseEventAuditEvent
+  | CasebookAuditEvent
   | ExportAuditEvent
   | FeedAuditEvent
   | RandomizationAuditEvent

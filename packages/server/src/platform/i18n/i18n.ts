@@ -13,6 +13,7 @@ import { createInstance, type i18n, type TOptions } from 'i18next';
 import type access from '../../locales/en/access.json';
 import type adverseEvents from '../../locales/en/adverse-events.json';
 import type audit from '../../locales/en/audit.json';
+import type casebooks from '../../locales/en/casebooks.json';
 import type enrollments from '../../locales/en/enrollments.json';
 import type publicTexts from '../../locales/en/public.json';
 import type queries from '../../locales/en/queries.json';
@@ -24,6 +25,7 @@ type Sources = {
   access: typeof access;
   'adverse-events': typeof adverseEvents;
   audit: typeof audit;
+  casebooks: typeof casebooks;
   enrollments: typeof enrollments;
   public: typeof publicTexts;
   queries: typeof queries;
@@ -36,6 +38,7 @@ export const SERVER_NAMESPACES = [
   'access',
   'adverse-events',
   'audit',
+  'casebooks',
   'enrollments',
   'public',
   'queries',
