@@ -341,6 +341,20 @@ describe(`participant signing on ${engine}`, () => {
       document: { id: documentId, version: 1 },
       signedFile: { fileName: 'consent_signed.pdf', originalSha256: sha256Hex(original) },
     });
+    // Spec 002 §4: the completed link still opens and shows the signed file.
+    const reopened = await openSession(t.app, s.study.id, s.link);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/studies/${s.study.id}/tokens/${s.tokenId}/explicitConsentDetails`,
+      headers: { cookie: reopened },
+    });
+    expect(after.json()).toMatchObject({ view: 'SIGNED_DOWNLOAD', state: 'COUNTERSIGNED' });
+    const finalForParticipant = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/studies/${s.study.id}/tokens/${s.tokenId}/downloadEConsentFile`,
+      headers: { cookie: reopened },
+    });
+    expect(finalForParticipant.json<{ sha256: string }>().sha256).toBe(sha256Hex(final));
   });
 
   it('records each explicit clause and refuses a declined required clause before using the code', async () => {

@@ -82,6 +82,11 @@ export async function sendSigningCode(
 ) {
   const link = await loadEConsentToken(ctx.tx, input);
   assertLinkUsable(link, ctx.now);
+  if (await findSignatureOfToken(ctx.tx, input.studyId, link.token.id)) {
+    throw new AppError('CONFLICT', 'This consent has already been signed.', {
+      id: 'ECONSENT_ALREADY_SIGNED',
+    });
+  }
   const recipient = codeChannelsOf(link).find((c) => c.channel === input.channel);
   if (!recipient) {
     throw validationError(

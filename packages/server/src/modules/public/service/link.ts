@@ -161,7 +161,8 @@ export function assertLinkUsable(
       enrollmentStatus: link.enrollment.status as EnrollmentStatus,
     },
     now,
-    options,
+    // Spec 002 §4: a completed e-consent link still opens, to show the signed file (issue 24).
+    { ...options, forUpdate: options.forUpdate || link.token.type === 'ECONSENT' },
   );
   if (problem) throw tokenAccessError(problem);
 }
