@@ -33,8 +33,8 @@ export function ClauseQuestion({
       value={value === undefined ? null : value ? 'yes' : 'no'}
       onChange={(next) => onChange(next === 'yes')}
       label={
-        <Text component="span" fw={500} style={{ display: 'flex', gap: 6 }}>
-          <span>{number}.</span>
+        <Text component="span" fw={500}>
+          {number}.{' '}
           <bdi dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
             {text}
           </bdi>

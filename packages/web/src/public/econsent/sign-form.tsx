@@ -124,7 +124,10 @@ export function SignForm({
   const isDisabled = !isUnlocked || isSigning;
   const errorText = (key: PublicKey | undefined) => (key ? t(key) : null);
 
-  const clear = (key: keyof Errors) => setErrors(({ [key]: _, ...rest }) => rest);
+  const clear = (key: keyof Errors) => {
+    setErrors(({ [key]: _, ...rest }) => rest);
+    setNotice((current) => (current === 'ECONSENT.SIGN.CHECK_FIELDS' ? null : current));
+  };
 
   async function handleRequestCode(channel: EConsentCodeChannel) {
     setNotice(null);
