@@ -34,6 +34,7 @@ export { removedItems } from '../../modules/storage/tables';
 export { enterpriseCodes, studies, subscriptionPlans } from '../../modules/studies/tables';
 export { subjectCounts, subjects } from '../../modules/subjects/tables';
 export { notifications, users, userTableSettings, userTokens } from '../../modules/users/tables';
+export { webhookAttempts, webhookEndpoints, webhookMessages } from '../../modules/webhooks/tables';
 export { auditChainHeads, auditEvents } from '../audit/tables';
 export { loginThrottle, sessions } from '../auth/tables';
 export { outboxMessages } from '../outbox/tables';
