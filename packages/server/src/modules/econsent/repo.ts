@@ -261,7 +261,8 @@ export async function listEConsentTokens(
 
 export async function readSigningKey(db: Executor): Promise<SigningKey | null> {
   const [row] = await db.select().from(econsentSigningKeys).where(eq(econsentSigningKeys.id, 'default'));
-  return row ? { p12: row.p12, passphrase: row.passphrase, subject: row.subject } : null;
+  // PGlite answers bytea as a Uint8Array, PostgreSQL as a Buffer.
+  return row ? { p12: Buffer.from(row.p12), passphrase: row.passphrase, subject: row.subject } : null;
 }
 
 export async function insertSigningKey(db: Executor, key: SigningKey & { createdAt: Date }): Promise<void> {

@@ -34,6 +34,7 @@ import {
   checkOneTimePassword,
   sendOneTimePassword,
 } from '../../public/service/one-time-password';
+import { assertStudyTakesDataWrites } from '../../studies/api';
 import {
   type EConsentSignatureRow,
   findCurrentEConsentFile,
@@ -144,6 +145,8 @@ export async function signAsParticipant(
   input: SignInput,
 ): Promise<{ check: Exclude<CodeCheck, { ok: true }> } | { signed: PublicEConsentSigned }> {
   const { studyId, body } = input;
+  // A locked or closed study takes no signatures (409 STUDY_STATUS_MISMATCH), as other data writes.
+  await assertStudyTakesDataWrites(ctx, studyId);
   const enrollment = await lockEnrollment(ctx.tx, studyId, input.enrollmentId);
   if (!enrollment) throw notFound('The token');
   const link = await loadEConsentToken(ctx.tx, input);
@@ -304,6 +307,7 @@ export async function countersign(
   },
 ): Promise<void> {
   const { studyId } = input;
+  await assertStudyTakesDataWrites(ctx, studyId);
   const enrollment = await lockEnrollment(ctx.tx, studyId, input.enrollmentId);
   if (!enrollment) throw notFound('The token');
   const link = await loadEConsentToken(ctx.tx, input);
