@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { linkFromOutbox, type StaffApi, staffApi } from '../../support/participant';
 import { ADMIN_PASSWORD } from '../../support/server';
 import { logIn } from '../../support/session';
@@ -25,10 +25,12 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => api?.dispose());
 
-/** Screenshots for a human look, when ECONSENT_SHOTS names a folder. */
-async function shot(page: Page, name: string) {
-  if (process.env.ECONSENT_SHOTS)
-    await page.screenshot({ path: `${process.env.ECONSENT_SHOTS}/${name}.png`, fullPage: true });
+/** Screenshots for a human look, when ECONSENT_SHOTS names a folder (a part of the page, or all of it). */
+async function shot(page: Page, name: string, part?: Locator) {
+  if (!process.env.ECONSENT_SHOTS) return;
+  const path = `${process.env.ECONSENT_SHOTS}/${name}.png`;
+  if (part) await part.screenshot({ path });
+  else await page.screenshot({ path, fullPage: true });
 }
 
 test('a participant signs in German on a phone, downloads the signed PDF, the investigator countersigns', async ({
@@ -101,13 +103,14 @@ test('a participant signs in German on a phone, downloads the signed PDF, the in
     page.getByText('Der Code ist nicht richtig. Prüfen Sie ihn und versuchen Sie es erneut.'),
   ).toBeVisible();
   await page.getByTestId('econsent-code').fill(rightCode);
-  await shot(page, 'sign-de-390-form');
+  await shot(page, 'sign-de-390-form', page.getByTestId('econsent-sign-form'));
   await submit.click();
 
   // 002 §4: after signing, the e-consent fill page with the signed file.
   await expect(page).toHaveURL(/\/public\/[0-9a-f]{24}\/econsent\/fill\/[0-9a-f]{24}\?lang=de/);
   await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank' })).toBeVisible();
   await expect(page.getByText('Sie haben die Einwilligung unterschrieben.')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'fill-de-390');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -138,11 +141,11 @@ test('a participant signs in German on a phone, downloads the signed PDF, the in
   await staff.getByTestId('econsent-countersign').click();
   const dialog = staff.getByRole('dialog');
   await expect(dialog).toContainText('investigator who obtained this consent');
-  await dialog.getByLabel('Password').fill(`${ADMIN_PASSWORD}-wrong`);
-  await dialog.getByRole('button').last().click();
+  await dialog.getByRole('textbox', { name: 'Password' }).fill(`${ADMIN_PASSWORD}-wrong`);
+  await dialog.getByRole('button', { name: 'Sign and continue' }).click();
   await expect(dialog.getByText('The password is not correct.')).toBeVisible();
-  await dialog.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await dialog.getByRole('button').last().click();
+  await dialog.getByRole('textbox', { name: 'Password' }).fill(ADMIN_PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign and continue' }).click();
   await expect(staff.getByTestId('econsent-state')).toHaveText('Countersigned');
   await expect(staff.getByTestId('econsent-investigator')).not.toContainText('Not signed yet');
   await shot(staff, 'staff-view-desktop');
@@ -152,10 +155,10 @@ test('a participant signs in German on a phone, downloads the signed PDF, the in
   await expect(staff.getByTestId('econsent-card').getByTestId('econsent-state')).toHaveText('Countersigned');
   // The countersigned PDF downloads with the password and has both signature pages.
   await staff.getByTestId('econsent-download-signed').click();
-  await staff.getByRole('dialog').getByLabel('Password').fill(ADMIN_PASSWORD);
+  await staff.getByRole('dialog').getByRole('textbox', { name: 'Password' }).fill(ADMIN_PASSWORD);
   const [staffDownload] = await Promise.all([
     staff.waitForEvent('download'),
-    staff.getByRole('dialog').getByRole('button').last().click(),
+    staff.getByRole('dialog').getByRole('button', { name: 'Sign and continue' }).click(),
   ]);
   expect(staffDownload.suggestedFilename()).toMatch(/_signed\.pdf$/);
   const countersigned = path.join(outDir, 'countersigned.pdf');
@@ -216,4 +219,52 @@ test('the explicit variant asks each clause and records each answer', async ({ p
     { key: 'data', accepted: true },
     { key: 'contact', accepted: false },
   ]);
+});
+
+test('the signing page in Arabic keeps the document and clauses in their own direction, at 390, 320 and desktop widths', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const study = await eConsentStudy(api, {
+    name: 'RTL e-consent',
+    languages: ['ar', 'en'],
+    participantLanguage: 'ar',
+    clauses: [
+      {
+        key: 'data',
+        text: { ar: 'أوافق على استخدام بياناتي في هذه الدراسة.', en: 'My data may be used.' },
+        required: true,
+      },
+      {
+        key: 'future',
+        text: { ar: 'Contact me about future studies (English text).', en: 'Future studies.' },
+        required: false,
+      },
+    ],
+  });
+  await page.goto(await linkFromOutbox(api, study.participant.email));
+  await expect(page).toHaveURL(/\/econsent\/sign-explicit\/.*lang=ar/);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1, name: 'الموافقة على المشاركة' })).toBeVisible();
+  // The author's document keeps its own direction in a right-to-left page.
+  await expect(page.getByTestId('econsent-document')).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByTestId('econsent-page')).toHaveCount(3);
+  await readToEnd(page);
+  const clause = page.getByTestId('econsent-clause').filter({ hasText: 'future studies' });
+  await expect(clause.locator('bdi[dir="auto"]')).toHaveCount(1);
+  await page.getByRole('textbox', { name: 'اسمك الكامل' }).fill('Layla Haddad');
+  await drawSignature(page);
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(width);
+    const pageWidth = (await page.getByTestId('econsent-page').first().boundingBox())?.width ?? 0;
+    expect(pageWidth).toBeGreaterThan(width - 60);
+    await shot(page, `sign-ar-${width}`);
+    await shot(page, `sign-ar-${width}-form`, page.getByTestId('econsent-sign-form'));
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByTestId('econsent-page').first()).toBeVisible();
+  await shot(page, 'sign-ar-desktop');
 });

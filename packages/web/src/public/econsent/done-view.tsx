@@ -50,11 +50,15 @@ export function DoneView({
             {t('ECONSENT.DONE.SIGNED_AT', { time: formatParticipantTime(signed.signedTime, language) })}
           </Text>
           {onDownload && (
-            <Stack gap="xs" align="center" mt="md" maw={420}>
+            <Stack gap="xs" align="center" mt="md" maw={420} w="100%">
               <Text>{t('ECONSENT.DONE.DOWNLOAD_TEXT')}</Text>
               <Button
                 size="lg"
                 mih={48}
+                h="auto"
+                py="xs"
+                fullWidth
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
                 leftSection={<IconDownload size={20} aria-hidden="true" />}
                 loading={isDownloading}
                 onClick={() => void handleDownload()}
