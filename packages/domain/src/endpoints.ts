@@ -13,6 +13,7 @@ import { exportEndpoints } from './exports/endpoints';
 import { feedEndpoints } from './feed/endpoints';
 import { fileEndpoints } from './files/endpoints';
 import { formEndpoints } from './forms/endpoints';
+import { importEndpoints } from './imports/endpoints';
 import { integrationEndpoints } from './integrations/endpoints';
 import { medicationEndpoints } from './medication/endpoints';
 import { processEndpoints } from './processes/endpoints';
@@ -79,6 +80,7 @@ export const endpoints = {
   feed: feedEndpoints,
   files: fileEndpoints,
   forms: formEndpoints,
+  imports: importEndpoints,
   integrations: integrationEndpoints,
   medication: medicationEndpoints,
   processes: processEndpoints,

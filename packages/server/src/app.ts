@@ -36,6 +36,7 @@ import { exportRoutes } from './modules/exports/routes';
 import { feedRoutes } from './modules/feed/routes';
 import { fileRoutes } from './modules/files/routes';
 import { formRoutes } from './modules/forms/routes';
+import { importRoutes } from './modules/imports/routes';
 import { authenticateApiKey } from './modules/integrations/api-key-auth';
 import { integrationRoutes } from './modules/integrations/routes';
 import { medicationRoutes } from './modules/medication/api';
@@ -238,6 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...siteRoutes(deps),
     ...accessRoutes(deps),
     ...integrationRoutes(deps),
+    ...importRoutes(deps),
     // Forms sits below processes and enrollments: they answer its questions (issue 14 item 8).
     ...formRoutes(deps, {
       isFormUsedInAnyProcess,

@@ -57,13 +57,4 @@ export const importEndpoints = {
     params: FhirFormParamsSchema,
     query: FhirExportQuerySchema,
   }),
-  fhirQuestionnaireResponses: defineEndpoint({
-    method: 'GET',
-    path: '/api/studies/:studyId/forms/:formId/fhir/questionnaire-responses',
-    summary:
-      "The form's filled answer sets as a FHIR R4 Bundle of QuestionnaireResponses (the caller's sites)",
-    tags: ['imports'],
-    params: FhirFormParamsSchema,
-    query: FhirExportQuerySchema,
-  }),
 };

@@ -22,7 +22,6 @@ import {
   importForm,
   importQuestion,
   importTitle,
-  plainText,
   textIn,
 } from './report';
 
@@ -44,7 +43,7 @@ function byOrder(refs: XmlNode[]): XmlNode[] {
 function translated(node: XmlNode | undefined, language: string): string {
   const texts = childrenNamed(node, 'TranslatedText');
   const pick = texts.find((t) => (t.attrs['xml:lang'] ?? '').toLowerCase() === language) ?? texts[0];
-  return plainText(pick?.text ?? '');
+  return (pick?.text ?? '').replace(/\s+/g, ' ').trim();
 }
 
 type Item = {

@@ -10,6 +10,7 @@ import type econsentEn from '../locales/en/econsent.json';
 import type dataViewsEn from '../locales/en/data-views.json';
 import type exportsEn from '../locales/en/exports.json';
 import type formsEn from '../locales/en/forms.json';
+import type importsEn from '../locales/en/imports.json';
 import type integrationsEn from '../locales/en/integrations.json';
 import type medicationEn from '../locales/en/medication.json';
 import type processesEn from '../locales/en/processes.json';
@@ -44,6 +45,7 @@ export interface EnglishCatalogs {
   'data-views': typeof dataViewsEn;
   exports: typeof exportsEn;
   forms: typeof formsEn;
+  imports: typeof importsEn;
   integrations: typeof integrationsEn;
   medication: typeof medicationEn;
   processes: typeof processesEn;

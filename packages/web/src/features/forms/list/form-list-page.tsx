@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { useStudyAbilities } from '../../../app/abilities';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { PageHeader } from '../../../components/page-header';
+import { ImportButton } from '../../imports/import-button';
 import { type FormListItem, useFormList } from '../api';
 import { FormActions } from './form-actions';
 import { LibraryMenu } from './library-menu';
@@ -31,6 +32,7 @@ export function FormListPage() {
         canCreate && (
           <Group gap="xs">
             <LibraryMenu studyId={studyId} />
+            <ImportButton studyId={studyId} />
             <Button
               component={Link}
               to={`/study/${studyId}/questionnaireTemplate/create?fromProfile=false`}
