@@ -13,6 +13,7 @@ import { errorRoutes } from '../features/errors/routes';
 import { exportRoutes } from '../features/exports/routes';
 import { formRoutes } from '../features/forms/routes';
 import { integrationRoutes } from '../features/integrations/routes';
+import { medicationRoutes } from '../features/medication/routes';
 import { processRoutes } from '../features/processes/routes';
 import { queryRoutes } from '../features/queries/routes';
 import { questionnaireRoutes } from '../features/questionnaires/routes';
@@ -64,8 +65,9 @@ export function createAppRouter() {
             ...storageRoutes,
             ...exportRoutes,
             ...randomizationRoutes,
-            ...dataViewRoutes,
+            ...medicationRoutes,
             ...econsentRoutes,
+            ...dataViewRoutes,
             ...pendingSectionRoutes,
             ...accountRoutes,
             {

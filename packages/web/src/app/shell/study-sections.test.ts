@@ -69,10 +69,17 @@ describe('issue 12 item 7: sections without a screen say so', () => {
   });
 
   it('marks every module of a pending section as without a screen', () => {
-    for (const module of ['MEDICATION', 'WEBHOOKS'] as const) {
+    for (const module of ['WEBHOOKS'] as const) {
       expect(MODULES_WITHOUT_SCREEN.has(module)).toBe(true);
     }
     expect(MODULES_WITHOUT_SCREEN.has('API_KEYS')).toBe(false);
+  });
+
+  it('issue 21: medication has its screens, the listing in the menu of those who list medication', () => {
+    expect(MODULES_WITHOUT_SCREEN.has('MEDICATION')).toBe(false);
+    expect(MODULES_WITHOUT_SCREEN.has('MEDICATION_ACCOUNTING')).toBe(false);
+    expect(menu(holding(['PATIENT_LIST_MEDICATION']))).toContain('MEDICATION');
+    expect(menu(holding(['STUDY_VIEW']))).not.toContain('MEDICATION');
   });
 
   it('issue 20: adverse events have their screen, in the menu of those who may list AEs', () => {

@@ -15,6 +15,7 @@ import {
   IconLayoutDashboard,
   IconListCheck,
   IconMessageQuestion,
+  IconPill,
   IconRoute,
   IconTable,
   IconUserSquareRounded,
@@ -103,6 +104,14 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
     icon: IconFileReport,
     label: 'NAV.SECTIONS.CUSTOM_AE_REPORTS',
     isAllowed: can('AE_LIST'),
+  },
+  {
+    // Issue 21 item 3: the study-wide medication listing (site-limited users see their sites').
+    key: 'MEDICATION',
+    path: 'medication',
+    icon: IconPill,
+    label: 'NAV.SECTIONS.MEDICATION',
+    isAllowed: can('PATIENT_LIST_MEDICATION'),
   },
   {
     key: 'FORMS',
@@ -238,8 +247,6 @@ export const PENDING_SECTIONS: readonly PendingSection[] = [
  */
 export const MODULES_WITHOUT_SCREEN: ReadonlySet<PaidModule> = new Set<PaidModule>([
   ...PENDING_SECTIONS.flatMap((section) => (section.module ? [section.module] : [])),
-  'MEDICATION',
-  'MEDICATION_ACCOUNTING',
   'UNSCHEDULED_EVENT_REFERENCES',
   'FILE_VAULT',
 ]);

@@ -28,11 +28,11 @@ import { showSuccessToast } from '../../app/notify';
 import { ExtendedValidationDialog } from '../../components/extended-validation-dialog';
 import { AeDateField } from '../adverse-events/ae-date-field';
 import { useAeDates } from '../adverse-events/ae-dates';
-import { localToday } from '../adverse-events/ae-submit';
 import { useSubjectAes } from '../adverse-events/api';
 import { useCreateMedication, useUpdateMedication } from './api';
 import {
   emptyMedicationValues,
+  localToday,
   type MedicationFormValues,
   medicationIssues,
   normalizeMedication,

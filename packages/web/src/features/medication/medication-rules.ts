@@ -91,3 +91,9 @@ export function medicationIssues(content: MedicationContent, today: string): Rec
   for (const issue of issues) errors[issue.path] ??= `SERVER_ERRORS.REASON.${issue.reason}`;
   return errors;
 }
+
+/** Today as `YYYY-MM-DD` in the user's time zone (the latest date the forms accept before the server's check). */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

@@ -5,6 +5,8 @@ import {
   IconFileCertificate,
   IconHistory,
   IconListDetails,
+  IconPackage,
+  IconPill,
   IconUser,
 } from '@tabler/icons-react';
 import type { Permission, SubjectDetail } from '@trialbase/domain';
@@ -15,6 +17,7 @@ import { useStudyAbilities } from '../../../app/abilities';
 import { formatDateTime } from '../../../app/format';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { PageHeader } from '../../../components/page-header';
+import { useStudy } from '../../studies/api';
 import { useSubject } from '../api';
 import { AttributeValue, fieldLabel } from '../display';
 import { HistoryTab } from './history-tab';
@@ -23,6 +26,14 @@ import { RecordsTab } from './records-tab';
 // Issue 20: the adverse events tab loads with its own chunk.
 const SubjectAeTab = lazy(async () => ({
   default: (await import('../../adverse-events/subject-ae-tab')).SubjectAeTab,
+}));
+
+// Issue 21: the medication and medication accounting tabs load with their own chunks.
+const SubjectMedicationTab = lazy(async () => ({
+  default: (await import('../../medication/subject-medication-tab')).SubjectMedicationTab,
+}));
+const SubjectAccountingTab = lazy(async () => ({
+  default: (await import('../../medication/subject-accounting-tab')).SubjectAccountingTab,
 }));
 
 // Issue 24: the e-consent tab loads with its own chunk and strings.
@@ -109,7 +120,7 @@ function ProfileTab({ subject, canSeeTrialGroup }: { subject: SubjectDetail; can
 
 /** Route /study/:studyId/patient/:id?selected (spec 001 §2 subject view; tabs shown by permission). */
 export function SubjectViewPage() {
-  const { t } = useTranslation(['common', 'adverse-events', 'questionnaires']);
+  const { t } = useTranslation(['common', 'adverse-events', 'questionnaires', 'medication']);
   const { studyId = '', id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const abilities = useStudyAbilities(studyId);
@@ -118,9 +129,18 @@ export function SubjectViewPage() {
   const canHistory = HISTORY_PERMISSIONS.some((p) => abilities.can(p));
   const canAes = abilities.can('AE_VIEW');
   const canConsents = abilities.can('ECONSENT_LIST');
+  // Issue 21: the medication tabs by permission, only when the study has the medication module.
+  const study = useStudy(studyId, { secondary: true });
+  const modules = study.data?.modules ?? [];
+  const canMedication = abilities.can('PATIENT_LIST_MEDICATION') && modules.includes('MEDICATION');
+  const canAccounting =
+    abilities.can('MEDICATION_ACCOUNTING_LIST') &&
+    (modules.includes('MEDICATION_ACCOUNTING') || modules.includes('MEDICATION'));
   const tabs = [
     'profile',
     ...(canRecords ? ['records'] : []),
+    ...(canMedication ? ['medication'] : []),
+    ...(canAccounting ? ['medicationAccounting'] : []),
     ...(canAes ? ['ae'] : []),
     ...(canConsents ? ['econsent'] : []),
     ...(canHistory ? ['history'] : []),
@@ -184,6 +204,20 @@ export function SubjectViewPage() {
               {t('SUBJECTS.VIEW.TABS.RECORDS')}
             </Tabs.Tab>
           )}
+          {canMedication && (
+            <Tabs.Tab value="medication" leftSection={<IconPill size={16} />} data-testid="tab-medication">
+              {t('MEDICATION.TITLE')}
+            </Tabs.Tab>
+          )}
+          {canAccounting && (
+            <Tabs.Tab
+              value="medicationAccounting"
+              leftSection={<IconPackage size={16} />}
+              data-testid="tab-medication-accounting"
+            >
+              {t('MEDICATION.ACCOUNTING.TAB')}
+            </Tabs.Tab>
+          )}
           {canAes && (
             <Tabs.Tab value="ae" leftSection={<IconAlertTriangle size={16} />} data-testid="tab-ae">
               {t('ADVERSE_EVENTS.SUBJECT.TAB')}
@@ -206,6 +240,20 @@ export function SubjectViewPage() {
         {canRecords && (
           <Tabs.Panel value="records">
             <RecordsTab studyId={studyId} subject={data} />
+          </Tabs.Panel>
+        )}
+        {canMedication && (
+          <Tabs.Panel value="medication">
+            <Suspense fallback={<FullPageLoader />}>
+              <SubjectMedicationTab studyId={studyId} subjectId={data.id} />
+            </Suspense>
+          </Tabs.Panel>
+        )}
+        {canAccounting && (
+          <Tabs.Panel value="medicationAccounting">
+            <Suspense fallback={<FullPageLoader />}>
+              <SubjectAccountingTab studyId={studyId} subjectId={data.id} />
+            </Suspense>
           </Tabs.Panel>
         )}
         {canAes && (
