@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import fontkit from '@pdf-lib/fontkit';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { P12Signer } from '@signpdf/signer-p12';
-import signpdf from '@signpdf/signpdf';
+import { SignPdf } from '@signpdf/signpdf';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
 export function sha256Hex(bytes: Uint8Array): string {
@@ -177,7 +177,8 @@ export async function signPdf(
   });
   const unsigned = Buffer.from(await doc.save({ useObjectStreams: false }));
   const signer = new P12Signer(key.p12, { passphrase: key.passphrase });
-  return signpdf.sign(unsigned, signer, info.signingTime);
+  // The named class, not the default instance: the built server loads the CommonJS module from ESM.
+  return new SignPdf().sign(unsigned, signer, info.signingTime);
 }
 
 /** The decoded PNG of a `data:image/png;base64,` URL when it is a real PNG within the size limit, else null. */
