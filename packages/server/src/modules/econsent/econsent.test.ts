@@ -339,7 +339,12 @@ describe(`participant signing on ${engine}`, () => {
       state: 'COUNTERSIGNED',
       participant: { name: 'Ana Berg' },
       document: { id: documentId, version: 1 },
-      signedFile: { fileName: 'consent_signed.pdf', originalSha256: sha256Hex(original) },
+      signedFile: {
+        fileName: 'consent_signed.pdf',
+        originalSha256: sha256Hex(original),
+        size: final.length,
+        sha256: sha256Hex(final),
+      },
     });
     // Spec 002 §4: the completed link still opens and shows the signed file.
     const reopened = await openSession(t.app, s.study.id, s.link);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, max, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, max, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { enrollments } from '../enrollments/tables';
 import { tokens } from '../enrollments/tokens/tables';
@@ -228,6 +228,7 @@ export async function listEConsentTokens(
       subjectKey: subjects.patientId,
       createdAt: tokens.createdAt,
       signature: signatureInfo,
+      signedSize: sql<number | null>`octet_length(${econsentSignatures.signedPdf})`,
     })
     .from(tokens)
     .innerJoin(
@@ -255,7 +256,7 @@ export async function listEConsentTokens(
       siteId: r.siteId,
       subjectKey: r.subjectKey,
       signature: r.signature?.id ? (r.signature as SignatureInfoRow) : null,
-      signedSize: null,
+      signedSize: r.signedSize === null ? null : Number(r.signedSize),
     }));
 }
 

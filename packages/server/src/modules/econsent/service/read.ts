@@ -69,7 +69,12 @@ async function presentTokenRow(
     investigator: signerView(s?.investigator ?? null),
     clauses: s?.clauses ?? [],
     signedFile: s
-      ? { fileName: s.signedFileName, size: 0, sha256: s.signedPdfSha256, originalSha256: s.originalSha256 }
+      ? {
+          fileName: s.signedFileName,
+          size: row.signedSize ?? 0,
+          sha256: s.signedPdfSha256,
+          originalSha256: s.originalSha256,
+        }
       : null,
     isSupersededVersion: s !== null && newest > s.fileVersion,
   };
@@ -82,10 +87,7 @@ export async function loadSignedEConsentInfo(
 ): Promise<SignedEConsentInfo> {
   const [row] = await listEConsentTokens(db, input.studyId, { tokenId: input.tokenId });
   if (!row || row.enrollmentId !== input.enrollmentId) throw notFound('The token');
-  const info = await presentTokenRow(db, input.studyId, row);
-  const signed = await findSignatureOfToken(db, input.studyId, input.tokenId);
-  if (signed && info.signedFile) info.signedFile.size = signed.signedPdf.length;
-  return info;
+  return presentTokenRow(db, input.studyId, row);
 }
 
 /** The subject view's e-consent tab: every ECONSENT token of the subject. */
@@ -159,7 +161,6 @@ export async function loadPublicDetails(
     text: (language && c.text[language]) || c.text[study.primaryLanguage as LanguageCode] || '',
     required: c.required,
   }));
-  const signedDocument = signature ? { id: signature.fileId, version: signature.fileVersion } : null;
   return {
     tokenId: token.id,
     enrollmentId: enrollment.id,
@@ -176,7 +177,7 @@ export async function loadPublicDetails(
     language,
     languages,
     document:
-      file && !signedDocument
+      file && !signature
         ? {
             id: file.id,
             version: file.version,
