@@ -199,7 +199,7 @@ export function scheduledCompliance(
     if (r.isRemoved || r.registrationType !== 'IMP') continue;
     if (r.schedulePackage === null || r.scheduleUnitsPerDay === null || r.startDate === null) continue;
     const end = r.endDate ?? today;
-    const days = daysInclusive(r.startDate, end < r.startDate ? r.startDate : end);
+    const days = daysInclusive(r.startDate, end);
     const sum = byPackage.get(r.schedulePackage) ?? { days: 0, expected: 0 };
     sum.days += days;
     sum.expected += r.scheduleUnitsPerDay * days;
