@@ -148,6 +148,7 @@ test('a participant signs in German on a phone, downloads the signed PDF, the in
   await dialog.getByRole('button', { name: 'Sign and continue' }).click();
   await expect(staff.getByTestId('econsent-state')).toHaveText('Countersigned');
   await expect(staff.getByTestId('econsent-investigator')).not.toContainText('Not signed yet');
+  await expect(staff.getByRole('dialog')).toBeHidden();
   await shot(staff, 'staff-view-desktop');
 
   // The subject's e-consent tab shows the same consent, countersigned.

@@ -38,7 +38,11 @@ export function ConsentActions({ info, studyId }: { info: SignedEConsentInfo; st
   const { t } = useTranslation(['common', 'econsent']);
   const abilities = useStudyAbilities(studyId);
   const countersign = useCountersign(studyId);
-  const [action, setAction] = useState<Action | null>(null);
+  // The action stays set while the prompt closes, so its text does not change during the fade.
+  const [action, setAction] = useState<Action>('countersign');
+  const [isOpen, setIsOpen] = useState(false);
+  // A new prompt each time: a password typed for one signature is never offered for the next.
+  const [promptKey, setPromptKey] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [isPending, setIsPending] = useState(false);
   const ref: EConsentRef = { studyId, enrollmentId: info.enrollmentId, tokenId: info.tokenId };
@@ -46,8 +50,15 @@ export function ConsentActions({ info, studyId }: { info: SignedEConsentInfo; st
   const canDownload = abilities.can('ECONSENT_DOWNLOAD_SIGNED') && info.signedFile !== null;
   if (!canCountersign && !canDownload) return null;
 
+  function open(next: Action) {
+    setAction(next);
+    setError(null);
+    setPromptKey((key) => key + 1);
+    setIsOpen(true);
+  }
+
   function close() {
-    setAction(null);
+    setIsOpen(false);
     setError(null);
   }
 
@@ -81,7 +92,7 @@ export function ConsentActions({ info, studyId }: { info: SignedEConsentInfo; st
           <Button
             size="xs"
             leftSection={<IconSignature size={14} />}
-            onClick={() => setAction('countersign')}
+            onClick={() => open('countersign')}
             data-testid="econsent-countersign"
           >
             {t('ECONSENT.COUNTERSIGN')}
@@ -92,7 +103,7 @@ export function ConsentActions({ info, studyId }: { info: SignedEConsentInfo; st
             size="xs"
             variant="light"
             leftSection={<IconDownload size={14} />}
-            onClick={() => setAction('download')}
+            onClick={() => open('download')}
             data-testid="econsent-download-signed"
           >
             {t('ECONSENT.DOWNLOAD_SIGNED')}
@@ -100,7 +111,8 @@ export function ConsentActions({ info, studyId }: { info: SignedEConsentInfo; st
         )}
       </Group>
       <PasswordPrompt
-        opened={action !== null}
+        key={promptKey}
+        opened={isOpen}
         error={error}
         pending={isPending}
         onConfirm={(password) => void handleConfirm(password)}

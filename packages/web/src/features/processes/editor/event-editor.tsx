@@ -18,6 +18,7 @@ import { DATA_EVENT_REFERENCE_DATES, type DataEvent, type DataEventReferenceDate
 import { useTranslation } from 'react-i18next';
 import { EVENT_TYPE_LOOK, EventIcon, hasForms } from '../event-types';
 import { fieldError } from '../issues';
+import { ConsentClauses } from './consent-clauses';
 import { eventLockReason, useEditorContext } from './context';
 import { isNewEvent } from './draft';
 import { EventSendOut } from './event-send-out';
@@ -136,20 +137,29 @@ export function EventEditor({ eventId, onRemoved }: EventEditorProps) {
           </>
         )}
         {event.type === 'TYPE_ECONSENT' && (
-          <Locked reason={reason('consentFile')}>
-            <TextInput
-              label={t('PROCESSES.EVENT.CONSENT_FILE')}
-              description={t('PROCESSES.EVENT.CONSENT_FILE_HINT')}
-              withAsterisk
-              value={event.consentFile?.fileName ?? ''}
-              disabled={reason('consentFile') !== null}
-              onChange={(e) =>
-                set('consentFile', { ...(event.consentFile ?? {}), fileName: e.currentTarget.value })
-              }
-              error={err('consentFile')}
-              data-testid="event-consent-file"
+          <>
+            <Locked reason={reason('consentFile')}>
+              <TextInput
+                label={t('PROCESSES.EVENT.CONSENT_FILE')}
+                description={t('PROCESSES.EVENT.CONSENT_FILE_HINT')}
+                withAsterisk
+                value={event.consentFile?.fileName ?? ''}
+                disabled={reason('consentFile') !== null}
+                onChange={(e) =>
+                  set('consentFile', { ...(event.consentFile ?? {}), fileName: e.currentTarget.value })
+                }
+                error={err('consentFile')}
+                data-testid="event-consent-file"
+              />
+            </Locked>
+            {/* Issue 24: explicit consent asks each clause of the document separately. */}
+            <ConsentClauses
+              event={event}
+              lockReason={reason('explicitConsent') ?? reason('consentClauses')}
+              error={err}
+              onChange={(next) => editor.updateEvent(event.id, (e) => ({ ...e, ...next }))}
             />
-          </Locked>
+          </>
         )}
         <Title order={3} fz="h5">
           {t('PROCESSES.EVENT.TIMING')}
