@@ -17,7 +17,6 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import {
-  ANSWER_HOLDS,
   assertFilterTargets,
   readView,
   rowsOf,
@@ -80,10 +79,6 @@ function perSubjectCtes(
       where e.study_id = ${studyId} ${on.enrollment}),
     qn as (select q.id, q.enrollment_id, q.token_id, q.status from questionnaire q join enr on enr.id = q.enrollment_id
       where q.study_id = ${studyId} ${on.event(sql`q.data_event_id`)}),
-    held as (select answer.questionnaire_id, count(*) as n,
-        count(*) filter (where answer.verified_at is not null) as v1,
-        count(*) filter (where answer.secondary_verified_at is not null) as v2
-      from answer where answer.study_id = ${studyId} and ${ANSWER_HOLDS} group by answer.questionnaire_id),
     per_enr as (select enr.id, enr.subject_id,
         coalesce(f.forms, 0) as forms, coalesce(a.n, 0) as answers, coalesce(a.v1, 0) as v1, coalesce(a.v2, 0) as v2,
         coalesce(oq.n, 0) as open_queries, coalesce(tk.missing, 0) as missing, coalesce(tk.overdue, 0) as overdue,
@@ -91,8 +86,9 @@ function perSubjectCtes(
       from enr
       left join (select enrollment_id, count(*) filter (where status <> 'STATUS_NOT_STARTED') as forms
         from qn group by 1) f on f.enrollment_id = enr.id
-      left join (select qn.enrollment_id, sum(held.n) as n, sum(held.v1) as v1, sum(held.v2) as v2
-        from qn join held on held.questionnaire_id = qn.id group by 1) a on a.enrollment_id = enr.id
+      left join (select qn.enrollment_id, sum(at.held) as n, sum(at.verified) as v1, sum(at.secondary_verified) as v2
+        from qn join answer_tally at on at.study_id = ${studyId} and at.questionnaire_id = qn.id
+        group by 1) a on a.enrollment_id = enr.id
       left join (select query.enrollment_id, count(*) as n from query
         where query.study_id = ${studyId} and query.status in ('OPEN', 'RESPONDED') ${on.event(sql`query.data_event_id`)}
         group by 1) oq on oq.enrollment_id = enr.id

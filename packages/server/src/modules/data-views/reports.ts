@@ -13,15 +13,7 @@ import {
 } from '@trialbase/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
-import {
-  ANSWER_HOLDS,
-  assertFilterTargets,
-  readView,
-  rowsOf,
-  siteCondition,
-  studyFacts,
-  visibleSites,
-} from './scope';
+import { assertFilterTargets, readView, rowsOf, siteCondition, studyFacts, visibleSites } from './scope';
 
 type VerificationRow = {
   site_id: string;
@@ -46,17 +38,14 @@ export async function viewVerificationReport(
     await assertFilterTargets(tx, studyId, { siteId: query.siteId });
     const facts = await studyFacts(tx, studyId);
     const rows = rowsOf<VerificationRow>(
-      await tx.execute(sql`with held as (select answer.questionnaire_id, count(*) as n,
-            count(*) filter (where answer.verified_at is not null) as v1,
-            count(*) filter (where answer.secondary_verified_at is not null) as v2
-          from answer where answer.study_id = ${studyId} and ${ANSWER_HOLDS} group by answer.questionnaire_id)
+      await tx.execute(sql`
         select q.site_id, site.name as site_name, q.form_id, f.name as form_name, count(*)::int as forms,
-          coalesce(sum(held.n), 0)::int as answers, coalesce(sum(held.v1), 0)::int as v1,
-          coalesce(sum(held.v2), 0)::int as v2
+          coalesce(sum(at.held), 0)::int as answers, coalesce(sum(at.verified), 0)::int as v1,
+          coalesce(sum(at.secondary_verified), 0)::int as v2
         from questionnaire q
           join site on site.study_id = q.study_id and site.id = q.site_id
           join form_template f on f.study_id = q.study_id and f.id = q.form_id
-          left join held on held.questionnaire_id = q.id
+          left join answer_tally at on at.study_id = q.study_id and at.questionnaire_id = q.id
         where q.study_id = ${studyId} and ${siteCondition(sql`q.site_id`, sites)}
           and q.status <> 'STATUS_NOT_STARTED'
         group by q.site_id, site.name, site.site_number, q.form_id, f.name

@@ -36,19 +36,10 @@ export function rowsOf<T>(result: unknown): T[] {
 
 /**
  * An answer row holds something a monitor can verify: a value (text, number, date, a choice, a
- * file, a table cell, a reference) or the unavailable or skipped mark. The partial index
- * `answer_held_questionnaire_idx` (migration of issue 25) carries exactly this predicate on `answer`,
- * so the counts over a study read the index only; keep the two the same.
+ * file, a table cell, a reference) or the unavailable or skipped mark. One definition, the SQL
+ * function `answer_holds` (migration 0028_data_views), which the `answer_tally` triggers use too.
  */
-export const ANSWER_HOLDS = sql.raw(`(answer.is_unavailable or answer.is_skipped
-  or coalesce(answer.value->'answerStrings'->>0, '') <> ''
-  or coalesce(answer.value->'possibilities', '[]'::jsonb) <> '[]'::jsonb
-  or coalesce(answer.value->'files', '[]'::jsonb) <> '[]'::jsonb
-  or coalesce(answer.value->'images', '[]'::jsonb) <> '[]'::jsonb
-  or coalesce(answer.value->'tableCells', '[]'::jsonb) <> '[]'::jsonb
-  or coalesce(answer.value->'aeRefs', '[]'::jsonb) <> '[]'::jsonb
-  or coalesce(answer.value->'medicationRefs', '[]'::jsonb) <> '[]'::jsonb
-  or coalesce(answer.value->'unscheduledEventRefs', '[]'::jsonb) <> '[]'::jsonb)`);
+export const ANSWER_HOLDS = sql.raw('answer_holds(answer.is_unavailable, answer.is_skipped, answer.value)');
 
 /**
  * The subjects of a data filter (001 §2), as a condition on `subject` (aliased `s`): not archived,

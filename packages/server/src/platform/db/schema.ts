@@ -6,6 +6,7 @@ export { adverseEvents, aeSignatures, aeStudySettings } from '../../modules/adve
 export { enrollments } from '../../modules/enrollments/tables';
 export { tokenNotifications, tokens } from '../../modules/enrollments/tokens/tables';
 export { casebookJobs } from '../../modules/casebooks/tables';
+export { answerTallies } from '../../modules/data-views/tables';
 export { exportChunks, exportJobs } from '../../modules/exports/tables';
 export { econsentFiles, econsentSignatures, econsentSigningKeys } from '../../modules/econsent/tables';
 export { answerFiles } from '../../modules/files/tables';
