@@ -5,6 +5,7 @@ import type adverseEventsEn from '../locales/en/adverse-events.json';
 import type aeReportsEn from '../locales/en/ae-reports.json';
 import type amendmentsEn from '../locales/en/amendments.json';
 import type buildCheckEn from '../locales/en/build-check.json';
+import type casebooksEn from '../locales/en/casebooks.json';
 import type commonEn from '../locales/en/common.json';
 import type dataViewsEn from '../locales/en/data-views.json';
 import type econsentEn from '../locales/en/econsent.json';
@@ -40,6 +41,7 @@ export interface EnglishCatalogs {
   'ae-reports': typeof aeReportsEn;
   amendments: typeof amendmentsEn;
   'build-check': typeof buildCheckEn;
+  casebooks: typeof casebooksEn;
   common: typeof commonEn;
   'data-views': typeof dataViewsEn;
   econsent: typeof econsentEn;

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { buildPath, type ExportJob, type ExportRequestInput, exportEndpoints } from '@trialbase/domain';
-import { call, HttpError } from '../../app/http';
+import { downloadFile } from '../../app/download';
+import { call } from '../../app/http';
 
 export const exportKeys = {
   list: (studyId: string) => ['exports', studyId] as const,
@@ -29,16 +30,9 @@ export function useStartExport(studyId: string) {
 }
 
 /** GET .../exports/{exportId}/download: saves the zip (the requester's own, while it is kept). */
-export async function downloadExport(studyId: string, job: ExportJob): Promise<void> {
-  const url = buildPath(exportEndpoints.download, { studyId, exportId: job.id });
-  const response = await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/zip' } });
-  if (!response.ok) throw new HttpError('GET', url, response.status, null);
-  const blob = await response.blob();
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = job.fileName ?? `export-${job.id}.zip`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+export function downloadExport(studyId: string, job: ExportJob): Promise<void> {
+  return downloadFile(buildPath(exportEndpoints.download, { studyId, exportId: job.id }), {
+    accept: 'application/zip',
+    fallbackName: job.fileName ?? `export-${job.id}.zip`,
+  });
 }

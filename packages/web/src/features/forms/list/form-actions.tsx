@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { useStudyAbilities } from '../../../app/abilities';
 import { serverErrorMessage } from '../../../app/form-errors';
 import { showErrorToast, showSuccessToast } from '../../../app/notify';
+import { BlankFormMenuItems } from '../../casebooks/blank-form-button';
 import { type FormListItem, useDeleteForm, useDuplicateForm, useSaveToMyTemplates } from '../api';
 
 type FormActionsProps = { studyId: string; form: FormListItem };
@@ -105,6 +106,7 @@ export function FormActions({ studyId, form }: FormActionsProps) {
             {t('FORMS.ACTIONS.DELETE')}
           </Menu.Item>
         )}
+        <BlankFormMenuItems studyId={studyId} formId={form.id} />
       </Menu.Dropdown>
     </Menu>
   );

@@ -17,6 +17,7 @@ import { useStudyAbilities } from '../../../app/abilities';
 import { formatDateTime } from '../../../app/format';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { PageHeader } from '../../../components/page-header';
+import { CasebookButton } from '../../casebooks/casebook-button';
 import { useStudy } from '../../studies/api';
 import { useSubject } from '../api';
 import { AttributeValue, fieldLabel } from '../display';
@@ -157,17 +158,20 @@ export function SubjectViewPage() {
         { label: title },
       ]}
       actions={
-        subject.data?.abilities.update && (
-          <Button
-            component={Link}
-            to={`/study/${studyId}/patient/${id}/edit`}
-            variant="default"
-            leftSection={<IconEdit size={16} />}
-            data-testid="edit-subject"
-          >
-            {t('SUBJECTS.ACTIONS.EDIT')}
-          </Button>
-        )
+        <Group gap="xs">
+          <CasebookButton studyId={studyId} subjectId={id} />
+          {subject.data?.abilities.update && (
+            <Button
+              component={Link}
+              to={`/study/${studyId}/patient/${id}/edit`}
+              variant="default"
+              leftSection={<IconEdit size={16} />}
+              data-testid="edit-subject"
+            >
+              {t('SUBJECTS.ACTIONS.EDIT')}
+            </Button>
+          )}
+        </Group>
       }
     />
   );
