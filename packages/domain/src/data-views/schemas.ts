@@ -224,6 +224,11 @@ export const AnswerTabRequestSchema = z.object({
   formId: IdSchema,
   /** 001 §2: the answer tab filters by site only; absent = every site of the caller. */
   siteId: IdSchema.optional(),
+  /**
+   * The questions whose counts and distributions to compute (at most 20, e.g. the cards on screen);
+   * absent = every question of the form. Others come back with zero counts and kind NONE.
+   */
+  questionIds: z.array(RefSchema).min(1).max(20).optional(),
   page: DataPageRequestSchema.default({ page: 1, pageSize: 25 }),
 });
 export type AnswerTabRequest = z.input<typeof AnswerTabRequestSchema>;

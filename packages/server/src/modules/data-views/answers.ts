@@ -48,9 +48,12 @@ export async function viewAnswers(
     const [form] = await listLiveForms(tx, studyId, request.formId);
     if (!form) throw notFound('The form');
     const inScope = sql`q.study_id = ${studyId} and q.form_id = ${form.id} and ${siteCondition(sql`q.site_id`, sites)}`;
+    const asked = request.questionIds ? new Set(request.questionIds) : null;
+    const questions = asked ? form.questions.filter((q) => asked.has(q.id)) : form.questions;
+    const onlyAsked = asked ? sql`and answer.question_id = any(${sql.param([...asked])}::text[])` : sql``;
     const fromAnswers: FromAnswers = (where = sql``, join = sql``) => sql`from questionnaire q
       join answer on answer.study_id = q.study_id and answer.questionnaire_id = q.id ${join}
-      where ${inScope} ${where}`;
+      where ${inScope} ${onlyAsked} ${where}`;
     const counts = rowsOf<{ question_id: string; answered: number; unavailable: number; skipped: number }>(
       await tx.execute(sql`select answer.question_id,
         count(*) filter (where ${ANSWER_HOLDS} and not answer.is_unavailable and not answer.is_skipped)::int as answered,
@@ -61,7 +64,7 @@ export async function viewAnswers(
     const total = rowsOf<{ n: number }>(
       await tx.execute(sql`select count(*)::int as n from questionnaire q where ${inScope}`),
     )[0]?.n;
-    const distributions = await distributionsOf(tx, form.questions, fromAnswers);
+    const distributions = await distributionsOf(tx, questions, fromAnswers);
     const countOf = new Map(counts.map((c) => [c.question_id, c]));
     return {
       form: { id: form.id, name: form.name },
