@@ -82,7 +82,8 @@ export function AnswerTab({ studyId }: { studyId: string }) {
             {t('DATA_VIEWS.ANSWER.FILLED', {
               count: data.forms,
               formatted: format.number(data.forms),
-              form: data.form.name,
+              // First-strong isolate: the form's name keeps its own direction in the sentence.
+              form: `\u2068${data.form.name}\u2069`,
             })}
           </Text>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -70,7 +70,7 @@ export function AnswerTable({ studyId, data, options, page, onPage }: AnswerTabl
               <Table.Th>{t('DATA_VIEWS.COLUMNS.UPDATED')}</Table.Th>
               {data.questions.map((q) => (
                 <Table.Th key={q.questionId} miw={120}>
-                  {`${q.order}. ${text(q.text) || q.questionId}`}
+                  <bdi>{`${q.order}. ${text(q.text) || q.questionId}`}</bdi>
                 </Table.Th>
               ))}
             </Table.Tr>
@@ -78,7 +78,7 @@ export function AnswerTable({ studyId, data, options, page, onPage }: AnswerTabl
           <Table.Tbody>
             {data.rows.items.map((row) => (
               <Table.Tr key={row.questionnaireId} data-testid="answer-row">
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Anchor
                     component={Link}
                     to={tokenPagePath(
@@ -101,7 +101,9 @@ export function AnswerTable({ studyId, data, options, page, onPage }: AnswerTabl
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{dates.dateTime(row.updatedTime)}</Table.Td>
                 {data.questions.map((q) => (
-                  <Table.Td key={q.questionId}>{cell(row, q)}</Table.Td>
+                  <Table.Td key={q.questionId}>
+                    <bdi>{cell(row, q)}</bdi>
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}

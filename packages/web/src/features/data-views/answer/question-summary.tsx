@@ -105,7 +105,7 @@ export function QuestionSummaryCard({ studyId, question }: { studyId: string; qu
         <Card withBorder radius="md" padding="md" data-testid={testId} miw={0}>
           <Stack gap="xs">
             <Title order={3} fz="md">
-              {title}
+              <bdi>{title}</bdi>
             </Title>
             {d.kind === 'DATE' && (
               <MinMedianMax

@@ -42,7 +42,8 @@ export function ChartCard({ title, data, labelHeader, testId, children, footer }
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={3} fz="md">
-            {title}
+            {/* Authored text (a question) keeps its own direction inside a right-to-left page. */}
+            <bdi>{title}</bdi>
           </Title>
           {!isEmpty && (
             <Button

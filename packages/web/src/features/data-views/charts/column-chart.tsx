@@ -9,6 +9,12 @@ const HEIGHT = 200;
 const PAD = { top: 14, bottom: 30, start: 40, end: 8 };
 const CHAR_WIDTH = 6.6;
 
+/** A centred label's x kept inside the drawing, so the first and last labels are not cut. */
+export function clampLabel(centre: number, label: string, width: number): number {
+  const half = (label.length * CHAR_WIDTH) / 2 + 2;
+  return Math.min(Math.max(centre, half), width - half);
+}
+
 type ColumnChartProps = {
   title: string;
   description: string;
@@ -103,7 +109,7 @@ export function ColumnChart({ title, description, data, testId, axisLabel, color
               )}
               {i % labelEvery === 0 && (
                 <text
-                  x={x(centre)}
+                  x={clampLabel(x(centre), d.label, width)}
                   y={HEIGHT - PAD.bottom + 14}
                   fontSize={11}
                   textAnchor="middle"

@@ -3,6 +3,7 @@ import { useElementSize } from '@mantine/hooks';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNumberFormat } from '../format';
+import { clampLabel } from './column-chart';
 
 export type RecruitmentPoint = { key: string; label: string; count: number; cumulative: number };
 
@@ -87,7 +88,7 @@ export function RecruitmentChart({ title, description, points }: RecruitmentChar
               </rect>
               {i % labelEvery === 0 && (
                 <text
-                  x={centre}
+                  x={clampLabel(centre, p.label, width)}
                   y={HEIGHT - PAD.bottom + 14}
                   fontSize={11}
                   textAnchor="middle"

@@ -161,7 +161,7 @@ export function MonitorSubjectTable({ studyId, data, hasSecondary, page, onPage 
               <Table.Tbody>
                 {subjects.items.map((row) => (
                   <Table.Tr key={row.subjectId} data-testid="monitor-subject-row">
-                    <Table.Th scope="row" fw={500}>
+                    <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
                       <Anchor
                         component={Link}
                         to={`/study/${studyId}/patient/${row.subjectId}?selected=records`}

@@ -123,7 +123,7 @@ function PopulationCharts({ data }: { data: Population }) {
   const s = data.statistics;
   const genders: ChartDatum[] = (['MALE', 'FEMALE', 'UNKNOWN'] as const).map((gender) => ({
     key: gender,
-    label: t(`DATA_VIEWS.GENDER.${gender}`),
+    label: t(`DATA_VIEWS.POPULATION.${gender}`),
     value: gender === 'MALE' ? s.male : gender === 'FEMALE' ? s.female : s.unknown,
     color: GENDER_COLORS[gender],
   }));
@@ -200,7 +200,7 @@ function PatientTable({ studyId, data, page, onPage }: PatientTableProps) {
           <Table.Tbody>
             {patients.items.map((p) => (
               <Table.Tr key={p.subjectId} data-testid="population-patient">
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Anchor component={Link} to={`/study/${studyId}/patient/${p.subjectId}`}>
                     {p.patientId}
                   </Anchor>

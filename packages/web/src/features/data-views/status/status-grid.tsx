@@ -45,7 +45,7 @@ export function StatusGrid({ studyId, data }: { studyId: string; data: StatusVie
                     {column.processName}
                   </Text>
                 )}
-                {text(column.dataEventName) || column.dataEventId}
+                <bdi>{text(column.dataEventName) || column.dataEventId}</bdi>
               </Table.Th>
             ))}
           </Table.Tr>
