@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { IdSchema, LinkTokenSchema } from '../common/ids';
 import { LocalizedTextSchema } from '../common/languages';
 import { TimestampSchema } from '../common/timestamps';
-import { TokenStatusSchema, TokenTypeSchema } from './model';
+import { EConsentKeysSchema, TokenStatusSchema, TokenTypeSchema } from './model';
 
 /** Path parameters of token routes. */
 export const TokenParamsSchema = z.object({ studyId: IdSchema, tokenId: IdSchema });
@@ -43,6 +43,9 @@ export const TokenViewSchema = z.object({
   /** When staff started a MANUAL event or the subject requested a REQUEST event. */
   startedAt: TimestampSchema.nullable(),
   token: LinkTokenSchema.nullable(),
+  /** ECONSENT tokens only (spec 001 §3 token eConsentLanguage, eConsentKeys; issue 24): set once signed. */
+  eConsentLanguage: z.string().nullable().optional(),
+  eConsentKeys: EConsentKeysSchema.nullable().optional(),
 });
 export type TokenView = z.infer<typeof TokenViewSchema>;
 export const TokenViewListSchema = z.array(TokenViewSchema);

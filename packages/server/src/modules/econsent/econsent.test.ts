@@ -250,6 +250,16 @@ describe(`participant signing on ${engine}`, () => {
       eConsentLanguage: 'en',
       eConsentKeys: { subjectKeys: { processKey: documentId } },
     });
+    const staffTokens = await t.app.inject({
+      method: 'GET',
+      url: `/api/studies/${s.study.id}/enrollments/${s.enrollmentId}/tokens`,
+      headers: admin.headers,
+    });
+    expect(staffTokens.json<unknown[]>()[0]).toMatchObject({
+      type: 'ECONSENT',
+      eConsentLanguage: 'en',
+      eConsentKeys: { subjectKeys: { processKey: documentId } },
+    });
 
     const download = await t.app.inject({
       method: 'GET',

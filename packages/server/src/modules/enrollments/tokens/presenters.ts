@@ -1,5 +1,5 @@
 /** What leaves the server about tokens (CONVENTIONS.md presenters whitelist output). */
-import type { TokenStatus, TokenType, TokenView } from '@trialbase/domain';
+import { parseTokenDetails, type TokenStatus, type TokenType, type TokenView } from '@trialbase/domain';
 import type { TokenRow } from './repo';
 import { scheduleDetailsOf } from './service/advance-enrollment';
 
@@ -24,5 +24,12 @@ export function presentToken(row: TokenRow, options: { withSecret: boolean }): T
     completedTime: iso(row.completedTime),
     startedAt: scheduleDetailsOf(row).startedAt ?? null,
     token: options.withSecret ? row.token : null,
+    ...(row.type === 'ECONSENT' ? econsentFieldsOf(row) : {}),
   };
+}
+
+/** Spec 001 §3 eConsentLanguage and eConsentKeys of an e-consent token (issue 24): null until signed. */
+function econsentFieldsOf(row: TokenRow): Pick<TokenView, 'eConsentLanguage' | 'eConsentKeys'> {
+  const details = parseTokenDetails(row.details);
+  return { eConsentLanguage: details.eConsentLanguage ?? null, eConsentKeys: details.eConsentKeys ?? null };
 }
