@@ -293,6 +293,36 @@ test('a monitor of one site sees only that site in every tab and report, through
   await expect(page.getByText(study.site2.name)).toHaveCount(0);
 });
 
+test('a study without sites or processes says so, and its charts say data is not available', async ({
+  page,
+}) => {
+  const study = await admin.call('POST', '/api/study', {
+    studyName: `Empty data study ${unique()}`,
+    description: null,
+    primaryLanguage: 'en',
+    languages: ['en'],
+    dateFormat: 'DD-MM-YYYY',
+    dateTimeFormat: 'DD-MM-YYYY HH:mm',
+    subjectIdAutomation: 'manual',
+    extendedValidation: false,
+    verificationType: 'NONE',
+    secondaryVerificationType: 'NONE',
+  });
+  await logIn(page);
+  await page.goto(`/study/${study.id}/data?exportNotification=true`);
+  await expect(page.getByTestId('export-notification')).toBeVisible();
+  await expect(page.getByTestId('setup-notice')).toHaveText(
+    'This study has no sites and no processes yet, so there is no data to show.',
+  );
+  await expect(page.getByTestId('stat-total-value')).toHaveText('0');
+  await expect(page.getByTestId('gender-chart-no-data')).toHaveText('Data not available.');
+  await expect(page.getByTestId('age-chart-no-data')).toHaveText('Data not available.');
+  await expect(page.getByTestId('gender-pie')).toHaveCount(0);
+  await page.getByTestId('data-tab-monitor').click();
+  await expect(page.getByTestId('setup-notice')).toBeVisible();
+  await expect(page.getByTestId('monitor-subjects-empty')).toBeVisible();
+});
+
 // Screenshots of every tab and report at desktop, 390 and 320 px, English and Arabic (E2E_DATA_SHOTS
 // names the folder); each is also checked to fit at 320 and 390 px (nothing leaves the screen or spills).
 test('data views fit and read at desktop and phone widths, left to right and right to left', async ({
