@@ -30,6 +30,7 @@ import { systemEndpoints } from './system/endpoints';
 import { tokenEndpoints } from './tokens/endpoints';
 import { translationEndpoints } from './translations/endpoints';
 import { userEndpoints } from './users/endpoints';
+import { webhookEndpoints } from './webhooks/endpoints';
 
 export {
   accessEndpoints,
@@ -97,4 +98,5 @@ export const endpoints = {
   tokens: tokenEndpoints,
   translations: translationEndpoints,
   users: userEndpoints,
+  webhooks: webhookEndpoints,
 } as const;

@@ -250,3 +250,9 @@ export * from './translations/units';
 export * from './users/model';
 export * from './users/password-policy';
 export * from './users/schemas';
+// webhooks
+export type * from './webhooks/audit-events';
+export * from './webhooks/delivery';
+export * from './webhooks/endpoints';
+export * from './webhooks/events';
+export * from './webhooks/schemas';

@@ -58,8 +58,16 @@ import { systemRoutes } from './modules/system/routes';
 import { translationRoutes } from './modules/translations/routes';
 import { bootstrapSystemAdmin } from './modules/users/bootstrap';
 import { userRoutes } from './modules/users/routes';
+import {
+  WEBHOOK_CRON,
+  WEBHOOK_QUEUE,
+  webhookAuditTap,
+  webhookDeliveryJob,
+  webhookRoutes,
+} from './modules/webhooks/api';
 import { AUDIT_HEAD_CRON, AUDIT_HEAD_QUEUE, publishAuditHeads } from './platform/audit/heads';
 import { AuditSequencer } from './platform/audit/sequencer';
+import { registerAuditTap } from './platform/audit/taps';
 import { registerAuthGuard } from './platform/auth/guard';
 import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';
@@ -270,6 +278,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...casebookRoutes(deps),
     ...feedRoutes(deps),
     ...randomizationRoutes(deps),
+    ...webhookRoutes(deps),
   ];
   registerRoutes(app, routes, deps);
   if (config.apiDocs) {
@@ -281,6 +290,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerWebApp(app, config.webDist);
 
   const transports = config.smtpUrl ? { EMAIL: smtpTransport(config.smtpUrl, config.mailFrom) } : {};
+  // Issue 28 item 1: webhook messages are written from audit events in the use case's transaction.
+  registerAuditTap(
+    database.db,
+    'webhooks',
+    webhookAuditTap(() => app.jobs?.kick(WEBHOOK_QUEUE)),
+  );
+  const webhookJob = webhookDeliveryJob(database.db, {
+    now: clock,
+    allowPrivate: config.webhooksAllowPrivate ?? false,
+    publicUrl: config.publicUrl ?? '',
+    kickSelf: () => app.jobs?.kick(WEBHOOK_QUEUE),
+    kickOutbox: () => app.jobs?.kick(OUTBOX_QUEUE),
+  });
   app.addHook('onReady', async () => {
     app.jobs = await startJobs(
       database,
@@ -314,6 +336,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         [CASEBOOK_QUEUE]: async () => void (await runCasebookSweep(database.db, { now: clock })),
         // Issue 23 item 1: scheduled amendment finishes, each run once (also after a restart).
         [AMENDMENT_QUEUE]: async () => void (await runDueAmendments(database.db, clock())),
+        // Issue 28 item 1: webhook deliveries, retries by the backoff schedule.
+        [WEBHOOK_QUEUE]: webhookJob.handler,
         // Issue 19 item 4: the daily query digest for users who chose it.
         [QUERY_DIGEST_QUEUE]: async () => {
           const sent = await sendQueryDigests(database.db, clock(), scheduleEnvOf(config));
@@ -331,6 +355,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           [AMENDMENT_QUEUE]: AMENDMENT_CRON,
           // Hourly: expired exports are removed even when nobody asks for a new one.
           [EXPORT_QUEUE]: '17 * * * *',
+          [WEBHOOK_QUEUE]: WEBHOOK_CRON,
         },
       },
     );
@@ -342,9 +367,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await app.jobs.send(AMENDMENT_QUEUE);
       await app.jobs.send(EXPORT_QUEUE);
       await app.jobs.send(CASEBOOK_QUEUE);
+      await app.jobs.send(WEBHOOK_QUEUE);
     }
   });
   app.addHook('onClose', async () => {
+    webhookJob.stop();
     await app.jobs?.stop();
     await auditSequencer.stop();
     await database.close();

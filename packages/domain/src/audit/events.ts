@@ -28,6 +28,7 @@ import type { SubjectAuditEvent } from '../subjects/audit-events';
 import type { TokenAuditEvent } from '../tokens/audit-events';
 import type { TranslationAuditEvent } from '../translations/audit-events';
 import type { UserAuditEvent } from '../users/audit-events';
+import type { WebhookAuditEvent } from '../webhooks/audit-events';
 import type { AuditPayloadOf } from './payloads';
 
 /** Who did it: a staff user, a participant through a link token, an API key, or the system itself. */
@@ -88,6 +89,7 @@ export type AuditEvent =
   | FeedAuditEvent
   | RandomizationAuditEvent
   | MedicationAuditEvent
-  | EConsentAuditEvent;
+  | EConsentAuditEvent
+  | WebhookAuditEvent;
 
 export type AuditAction = AuditEvent['action'];

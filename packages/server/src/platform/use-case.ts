@@ -1,7 +1,9 @@
 import type { AuditActor, AuditEvent } from '@trialbase/domain';
 import { appendAuditEvents } from './audit/audit';
 import { kickAuditSequencer } from './audit/sequencer';
+import { runAuditTaps } from './audit/taps';
 import type { Db, Tx } from './db/client';
+import { newId } from './ids';
 
 /** What every use case receives (CONVENTIONS.md services): its transaction, who acts, the time, and the audit recorder. */
 export type UseCaseContext = {
@@ -23,6 +25,7 @@ export async function runUseCase<T>(
   now: Date = new Date(),
 ): Promise<T> {
   let appended = 0;
+  let afterCommit: (() => void)[] = [];
   const result = await db.transaction(async (tx) => {
     const events: AuditEvent[] = [];
     const ctx: UseCaseContext = {
@@ -34,11 +37,17 @@ export async function runUseCase<T>(
       },
     };
     const value = await fn(ctx);
-    await appendAuditEvents(tx, actor, now, events);
+    // Each event gets its id here, so taps (webhook messages, issue 28) can name the event they come from.
+    const named = events.map((event) => (event.id ? event : { ...event, id: newId(now) })) as (AuditEvent & {
+      id: string;
+    })[];
+    afterCommit = await runAuditTaps(db, tx, named, { actor, now });
+    await appendAuditEvents(tx, actor, now, named);
     appended = events.length;
     return value;
   });
   if (appended > 0) kickAuditSequencer(db);
+  for (const action of afterCommit) action();
   return result;
 }
 

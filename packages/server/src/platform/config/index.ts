@@ -49,6 +49,11 @@ export type Config = {
    */
   econsentP12Path?: string | null;
   econsentP12Passphrase?: string | null;
+  /**
+   * Issue 28 item 1: may webhooks reach private, loopback, link-local and multicast addresses (SSRF
+   * guard off). For tests and closed networks only.
+   */
+  webhooksAllowPrivate?: boolean;
 };
 
 /** Unset and empty mean the same: the default applies. */
@@ -126,6 +131,7 @@ export const EnvironmentSchema = z.object({
   TRIALBASE_EXPORT_RETENTION_DAYS: wholeNumber(7, 1, 3650),
   TRIALBASE_ECONSENT_P12: optionalText,
   TRIALBASE_ECONSENT_P12_PASSPHRASE: z.string().optional(),
+  TRIALBASE_WEBHOOKS_ALLOW_PRIVATE: flag(false),
 });
 
 /** A configuration the server cannot start with: every wrong variable, named. */
@@ -176,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exportRetentionDays: e.TRIALBASE_EXPORT_RETENTION_DAYS,
     econsentP12Path: e.TRIALBASE_ECONSENT_P12 ?? null,
     econsentP12Passphrase: e.TRIALBASE_ECONSENT_P12_PASSPHRASE ?? null,
+    webhooksAllowPrivate: e.TRIALBASE_WEBHOOKS_ALLOW_PRIVATE,
   };
 }
 

@@ -19,6 +19,7 @@ import type publicTexts from '../../locales/en/public.json';
 import type queries from '../../locales/en/queries.json';
 import type randomization from '../../locales/en/randomization.json';
 import type users from '../../locales/en/users.json';
+import type webhooks from '../../locales/en/webhooks.json';
 
 /** The English catalogs, the source: every key of every language (issue 18 item 1). */
 type Sources = {
@@ -31,6 +32,7 @@ type Sources = {
   queries: typeof queries;
   randomization: typeof randomization;
   users: typeof users;
+  webhooks: typeof webhooks;
 };
 
 /** The server's namespaces (one per module area that sends texts). */
@@ -44,6 +46,7 @@ export const SERVER_NAMESPACES = [
   'queries',
   'randomization',
   'users',
+  'webhooks',
 ] as const;
 export type ServerNamespace = (typeof SERVER_NAMESPACES)[number] & keyof Sources;
 
