@@ -1,4 +1,4 @@
-import { Affix, Alert, Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Affix, Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import type { PublicEConsentDetails } from '@trialbase/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isPublicHttpError } from '../app/api';
@@ -38,9 +38,9 @@ function DocumentFallback({ data, fileName }: { data: Uint8Array; fileName: stri
     <Alert color="yellow" data-testid="econsent-document-fallback">
       <Stack gap="xs">
         <Text>{t('ECONSENT.DOCUMENT.FAILED')}</Text>
-        <Anchor href={url} download={fileName} target="_blank" rel="noopener">
+        <Button component="a" href={url} download={fileName} target="_blank" rel="noopener" variant="light">
           {t('ECONSENT.DOCUMENT.OPEN')}
-        </Anchor>
+        </Button>
       </Stack>
     </Alert>
   );
@@ -202,11 +202,9 @@ function SignPage({ params, isExplicit }: PageProps & { isExplicit: boolean }) {
             <Title order={1} size="h2">
               {t('ECONSENT.TITLE')}
             </Title>
-            <Group gap="xs">
-              <Badge variant="light" color="gray" data-testid="econsent-version">
-                {t('ECONSENT.VERSION', { version: details.document.version })}
-              </Badge>
-            </Group>
+            <Text size="sm" c="gray.7" fw={500} data-testid="econsent-version">
+              {t('ECONSENT.VERSION', { version: details.document.version })}
+            </Text>
             <Text>{t('ECONSENT.INTRO')}</Text>
           </Stack>
           <ReadingSection
