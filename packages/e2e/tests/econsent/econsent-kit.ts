@@ -54,6 +54,8 @@ export async function eConsentStudy(
     participantLanguage: string;
     clauses?: ConsentClauseSpec[];
     name?: string;
+    /** Upload a consent PDF per language through the API (default true). */
+    withDocuments?: boolean;
   },
 ): Promise<EConsentStudy> {
   const study = await participantStudy(api, {
@@ -67,7 +69,7 @@ export async function eConsentStudy(
       ...(options.clauses ? { explicitConsent: true, consentClauses: options.clauses } : {}),
     },
   });
-  for (const language of options.languages) {
+  for (const language of options.withDocuments === false ? [] : options.languages) {
     await api.call('POST', `/api/studies/${study.studyId}/eConsentFile`, {
       dataEventId: study.dataEventId,
       language,
