@@ -81,8 +81,25 @@ async function subject(
   return seeded;
 }
 
-async function seed(): Promise<Seeded> {
-  const study = await twoSiteStudy(admin);
+/** The seeded study; `followUps` adds follow-up visits (more status columns) before it starts. */
+async function seed(followUps = 0): Promise<Seeded> {
+  const study = await twoSiteStudy(admin, { start: followUps === 0 });
+  if (followUps > 0) {
+    const process = await admin.call('GET', `/api/studies/${study.studyId}/pathway/${study.processId}`);
+    await admin.call('PUT', `/api/studies/${study.studyId}/pathway/${study.processId}`, {
+      pathwayName: process.pathwayName,
+      revision: process.revision,
+      dataEvents: [
+        ...process.dataEvents,
+        ...Array.from({ length: followUps }, (_, i) => ({
+          name: { en: `Follow-up visit ${i + 1}`, ar: `زيارة المتابعة ${i + 1}` },
+          type: 'TYPE_USER',
+          forms: [study.formId],
+        })),
+      ],
+    });
+    await admin.call('POST', `/api/study/${study.studyId}/start`);
+  }
   const subjects = [
     await subject(
       study,
@@ -330,7 +347,7 @@ test('data views fit and read at desktop and phone widths, left to right and rig
 }) => {
   test.skip(!SHOTS, 'set E2E_DATA_SHOTS to a folder to take the screenshots');
   test.setTimeout(600_000);
-  const { study } = await seed();
+  const { study } = await seed(5);
   await logIn(page);
   const views: { name: string; path: string; prepare?: (page: Page) => Promise<void> }[] = [
     { name: 'population', path: 'data?tab=population' },
@@ -372,6 +389,23 @@ test('data views fit and read at desktop and phone widths, left to right and rig
         await page.setViewportSize({ width, height });
         await page.waitForTimeout(300);
         await page.screenshot({ path: `${SHOTS}/${view.name}-${lang}-${label}.png`, fullPage: true });
+      }
+      if (view.name === 'status') {
+        // Scrolled to the last data event: the subject column stays in view.
+        await page.getByTestId('status-grid').evaluate((grid) => {
+          let scroller = grid.parentElement as HTMLElement;
+          while (
+            !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX) &&
+            scroller.parentElement
+          ) {
+            scroller = scroller.parentElement;
+          }
+          const isRtl = getComputedStyle(scroller).direction === 'rtl';
+          scroller.scrollLeft = isRtl ? -scroller.scrollWidth : scroller.scrollWidth;
+        });
+        const subjectCell = page.getByTestId('status-row').first().getByRole('rowheader');
+        await expect(subjectCell).toBeInViewport();
+        await page.screenshot({ path: `${SHOTS}/status-${lang}-320-scrolled.png`, fullPage: true });
       }
       // The side menu sits off-canvas on a phone until opened: out of the check, as it is out of sight.
       const offCanvas = await page.addStyleTag({
