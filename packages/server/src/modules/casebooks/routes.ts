@@ -2,7 +2,8 @@
  * Casebooks (issue 27 item 4): print a subject's casebook (at once when small, else on the durable
  * queue), the caller's casebooks of a subject, one casebook's status, its download (its requester
  * only, audited), and a blank form as a PDF. Printing needs PATIENT_VIEW at the subject's site on the
- * route and every permission that shows a part of the record there in the service (docs/ROLES.md).
+ * route and every permission that shows a part of the record there in the service (docs/ROLES.md);
+ * status and download check PATIENT_VIEW at the casebook's site once its requester is known.
  */
 import { type AccessUser, casebookEndpoints, casebookFileName, casebookLanguages } from '@trialbase/domain';
 import type { FastifyRequest } from 'fastify';
@@ -10,7 +11,7 @@ import { actorOf } from '../../platform/auth/guard';
 import { AppError, forbidden, notFound, validationError } from '../../platform/errors';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
-import { type SiteScope, siteOfEntity } from '../../platform/http/site-scope';
+import { assertAtSites, type SiteScope, siteOfEntity } from '../../platform/http/site-scope';
 import { runUseCase } from '../../platform/use-case';
 import { readDocument } from '../forms/documents';
 import { presentCasebookJob } from './presenters';
@@ -44,20 +45,18 @@ const subjectSite: SiteScope = siteOfEntity('subject', 'id', async (db, studyId,
   return subject.siteId;
 });
 
-/** `/casebooks/{casebookId}`: the site of the casebook's subject (its own requester only, checked after). */
-const casebookSite: SiteScope = siteOfEntity('casebook', 'casebookId', async (db, studyId, id) => {
-  const job = await findCasebookJob(db, studyId, id);
-  if (!job) throw notFound('The casebook');
-  return job.siteId;
-});
 
 export function casebookRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   const { db, clock } = deps;
 
-  /** The caller's own casebook; another's is not found (never 403: its existence is not told). */
+  /**
+   * The caller's own casebook; another's is not found (never 403: its existence is not told). The
+   * caller must still see the subject's site (a casebook outlives a change of access: 403 then).
+   */
   async function ownCasebook(req: FastifyRequest, params: { studyId: string; casebookId: string }) {
     const row = await findCasebookJob(db, params.studyId, params.casebookId);
     if (!row || row.requestedBy !== requesterOf(req)) throw notFound('The casebook');
+    assertAtSites(accessOf(req), 'PATIENT_VIEW', params.studyId, [row.siteId]);
     return row;
   }
 
@@ -99,12 +98,12 @@ export function casebookRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     }),
     defineRoute({
       endpoint: casebookEndpoints.get,
-      permission: inStudy('PATIENT_VIEW', { site: casebookSite }),
+      permission: inStudy('PATIENT_VIEW'),
       handler: async (req) => presentCasebookJob(await ownCasebook(req, req.params), clock()),
     }),
     defineRoute({
       endpoint: casebookEndpoints.download,
-      permission: inStudy('PATIENT_VIEW', { site: casebookSite }),
+      permission: inStudy('PATIENT_VIEW'),
       handler: async (req, reply) => {
         const row = await ownCasebook(req, req.params);
         const now = clock();

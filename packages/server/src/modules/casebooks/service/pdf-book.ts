@@ -53,6 +53,9 @@ function readFont(file: string): Uint8Array {
   return bytes;
 }
 
+/** Characters the embedded fonts lack (history summaries use arrows), as plain text. */
+const SUBSTITUTES: Record<string, string> = { '→': '->', '←': '<-', '⇒': '=>' };
+
 type Fonts = Record<TextScript, { regular: PDFFont; bold: PDFFont }>;
 type Style = { size: number; bold?: boolean; color?: ReturnType<typeof rgb> };
 type TocEntry = { title: string; level: 1 | 2; contentPage: number };
@@ -116,9 +119,13 @@ export class PdfBook {
     return bold ? pair.bold : pair.regular;
   }
 
-  /** A line of a right-to-left book without right-to-left letters reads left to right (still aligned right). */
+  /**
+   * A line of a right-to-left book without right-to-left letters reads left to right (still aligned
+   * right). Characters none of the fonts has are written as their nearest plain text.
+   */
   private runsOf(text: string) {
-    return bidiRuns(text, this.rtl && hasRtlText(text));
+    const plainText = text.replace(/[→←⇒]/g, (c) => SUBSTITUTES[c] ?? c);
+    return bidiRuns(plainText, this.rtl && hasRtlText(plainText));
   }
 
   private measure(text: string, style: Style): number {
