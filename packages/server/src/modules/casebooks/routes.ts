@@ -45,7 +45,6 @@ const subjectSite: SiteScope = siteOfEntity('subject', 'id', async (db, studyId,
   return subject.siteId;
 });
 
-
 export function casebookRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   const { db, clock } = deps;
 
