@@ -62,6 +62,12 @@ const BENCHES: Bench[] = [
     rows: [],
     about: 'query list at 50,000 queries: site + status filter, page of 25 (issue 19)',
   },
+  {
+    name: 'data-views',
+    file: 'data-views.ts',
+    rows: [],
+    about: 'data views and reports at 10,000 subjects and 1,000,000 answers: p95 of each (issue 25)',
+  },
 ];
 
 // A bench is named by its name or its file (`forms` or `form-render`).

@@ -65,63 +65,67 @@ function recordConditions(filter: MonitorFilter) {
   };
 }
 
-/** The per-subject figures of the filter, as `per_subject` (and its helpers) for a `with`. */
-function perSubjectCtes(
+/**
+ * The monitor's figures of the enrolments `enr` (id, site_id, subject_id), summed by `by` (site_id
+ * or subject_id) with a rollup total: filled forms with their answer tally, open queries, and the
+ * tokens' missing data, overdue and expiry. Each part is one aggregate over its own table; no
+ * per-subject rows are built for the whole study (exported for the bench's EXPLAIN).
+ */
+export function monitorFiguresStatement(
   studyId: string,
   filter: MonitorFilter,
-  sites: SiteVisibility,
+  enr: SQL,
+  by: 'site_id' | 'subject_id',
   startOfToday: Date,
 ): SQL {
   const on = recordConditions(filter);
-  return sql`subj as (select s.id, s.site_id, s.patient_id from subject s
-      where ${subjectFilterCondition(studyId, filter, sites)}),
-    enr as (select e.id, e.subject_id from enrollment e join subj on subj.id = e.subject_id
-      where e.study_id = ${studyId} ${on.enrollment}),
-    qn as (select q.id, q.enrollment_id, q.token_id, q.status from questionnaire q join enr on enr.id = q.enrollment_id
-      where q.study_id = ${studyId} ${on.event(sql`q.data_event_id`)}),
-    per_enr as (select enr.id, enr.subject_id,
-        coalesce(f.forms, 0) as forms, coalesce(a.n, 0) as answers, coalesce(a.v1, 0) as v1, coalesce(a.v2, 0) as v2,
-        coalesce(oq.n, 0) as open_queries, coalesce(tk.missing, 0) as missing, coalesce(tk.overdue, 0) as overdue,
-        coalesce(tk.expired, 0) as expired
-      from enr
-      left join (select enrollment_id, count(*) filter (where status <> 'STATUS_NOT_STARTED') as forms
-        from qn group by 1) f on f.enrollment_id = enr.id
-      left join (select qn.enrollment_id, sum(at.held) as n, sum(at.verified) as v1, sum(at.secondary_verified) as v2
-        from qn join answer_tally at on at.study_id = ${studyId} and at.questionnaire_id = qn.id
-        group by 1) a on a.enrollment_id = enr.id
-      left join (select query.enrollment_id, count(*) as n from query
-        where query.study_id = ${studyId} and query.status in ('OPEN', 'RESPONDED') ${on.event(sql`query.data_event_id`)}
-        group by 1) oq on oq.enrollment_id = enr.id
-      left join (select t.enrollment_id,
-          count(*) filter (where t.missing_data or exists (select 1 from qn where qn.token_id = t.id
-            and qn.status = 'STATUS_MISSING_DATA')) as missing,
-          count(*) filter (where t.status in ('UNUSED', 'IN_USE')
-            and t.activation_time < ${startOfToday.toISOString()}::timestamptz) as overdue,
-          count(*) filter (where t.status = 'EXPIRED') as expired
-        from token t join enr on enr.id = t.enrollment_id
-        where t.study_id = ${studyId} and t.removed_at is null ${on.event(sql`t.data_event_id`)}
-        group by 1) tk on tk.enrollment_id = enr.id),
-    per_subject as (select subj.id, subj.site_id, subj.patient_id,
-        coalesce(sum(pe.forms), 0)::int as forms, coalesce(sum(pe.answers), 0)::int as answers,
-        coalesce(sum(pe.v1), 0)::int as verified_primary, coalesce(sum(pe.v2), 0)::int as verified_secondary,
-        coalesce(sum(pe.open_queries), 0)::int as open_queries, coalesce(sum(pe.missing), 0)::int as missing_data,
-        coalesce(sum(pe.overdue), 0)::int as overdue_events, coalesce(sum(pe.expired), 0)::int as expired_events
-      from subj left join per_enr pe on pe.subject_id = subj.id
-      group by subj.id, subj.site_id, subj.patient_id)`;
+  const key = sql.raw(`e.${by}`);
+  return sql`with enr as materialized (${enr})
+    select ${sql.raw(by)} as key, sum(forms)::int as forms, sum(answers)::int as answers,
+      sum(v1)::int as verified_primary, sum(v2)::int as verified_secondary, sum(oq)::int as open_queries,
+      sum(missing)::int as missing_data, sum(overdue)::int as overdue_events, sum(expired)::int as expired_events
+    from (
+      select ${key} as ${sql.raw(by)}, count(*) filter (where q.status <> 'STATUS_NOT_STARTED') as forms,
+        coalesce(sum(at.held), 0) as answers, coalesce(sum(at.verified), 0) as v1,
+        coalesce(sum(at.secondary_verified), 0) as v2, 0 as oq, 0 as missing, 0 as overdue, 0 as expired
+      from questionnaire q join enr e on e.id = q.enrollment_id
+        left join answer_tally at on at.study_id = q.study_id and at.questionnaire_id = q.id
+      where q.study_id = ${studyId} ${on.event(sql`q.data_event_id`)}
+      group by 1
+      union all
+      select ${key}, 0, 0, 0, 0, count(*), 0, 0, 0
+      from query join enr e on e.id = query.enrollment_id
+      where query.study_id = ${studyId} and query.status in ('OPEN', 'RESPONDED') ${on.event(sql`query.data_event_id`)}
+      group by 1
+      union all
+      select ${key}, 0, 0, 0, 0, 0,
+        count(*) filter (where t.missing_data or t.id in (select mq.token_id from questionnaire mq
+          where mq.study_id = ${studyId} and mq.status = 'STATUS_MISSING_DATA')),
+        count(*) filter (where t.status in ('UNUSED', 'IN_USE')
+          and t.activation_time < ${startOfToday.toISOString()}::timestamptz),
+        count(*) filter (where t.status = 'EXPIRED')
+      from token t join enr e on e.id = t.enrollment_id
+      where t.study_id = ${studyId} and t.removed_at is null ${on.event(sql`t.data_event_id`)}
+      group by 1
+    ) as parts
+    group by rollup(${sql.raw(by)})`;
 }
 
-const FIGURES = sql.raw(`sum(forms)::int as forms, sum(answers)::int as answers,
-  sum(verified_primary)::int as verified_primary, sum(verified_secondary)::int as verified_secondary,
-  sum(open_queries)::int as open_queries, sum(missing_data)::int as missing_data,
-  sum(overdue_events)::int as overdue_events, sum(expired_events)::int as expired_events`);
+/** The enrolments of the filter's subjects (and pathway), as `id, site_id, subject_id`. */
+function enrolmentsOf(
+  studyId: string,
+  filter: MonitorFilter,
+  sites: SiteVisibility,
+  subjectIds?: string[],
+): SQL {
+  const on = recordConditions(filter);
+  const only = subjectIds ? sql`and s.id = any(${sql.param(subjectIds)}::text[])` : sql``;
+  return sql`select e.id, e.site_id, e.subject_id from enrollment e
+    join subject s on s.study_id = e.study_id and s.id = e.subject_id
+    where e.study_id = ${studyId} ${on.enrollment} and ${subjectFilterCondition(studyId, filter, sites)} ${only}`;
+}
 
-type Row = FigureRow & {
-  kind: 'SITE' | 'SUBJECT';
-  id: string | null;
-  site_id: string | null;
-  patient_id: string | null;
-  subjects: number;
-};
+type KeyedFigures = FigureRow & { key: string | null };
 
 /** Spec 001 §2 monitor tab: totals, a row per site of the caller and a page of subjects. */
 export async function viewMonitor(
@@ -137,29 +141,52 @@ export async function viewMonitor(
     await assertFilterTargets(tx, studyId, targetsOfFilter(filter));
     const facts = await studyFacts(tx, studyId);
     const startOfToday = startOfDayInTimeZone(input.now, facts.timeZone);
-    const rows = rowsOf<Row>(
-      await tx.execute(sql`with ${perSubjectCtes(studyId, filter, sites, startOfToday)}
-        (select 'SITE' as kind, null as id, site_id, null as patient_id, count(*)::int as subjects, ${FIGURES}
-          from per_subject group by rollup(site_id))
-        union all
-        (select 'SUBJECT', id, site_id, patient_id, 1, forms, answers, verified_primary, verified_secondary,
-            open_queries, missing_data, overdue_events, expired_events
-          from per_subject order by lower(patient_id), id limit ${pageSize} offset ${(page - 1) * pageSize})`),
+    const bySiteRows = rowsOf<KeyedFigures>(
+      await tx.execute(
+        monitorFiguresStatement(
+          studyId,
+          filter,
+          enrolmentsOf(studyId, filter, sites),
+          'site_id',
+          startOfToday,
+        ),
+      ),
     );
+    // The subjects of the filter (the pathway filters keep those enrolled in it): per site and a page.
+    const subjectWhere = subjectFilterCondition(studyId, filter, sites);
+    const counts = rowsOf<{ site_id: string | null; n: number }>(
+      await tx.execute(
+        sql`select s.site_id, count(*)::int as n from subject s where ${subjectWhere} group by rollup(s.site_id)`,
+      ),
+    );
+    const subjects = rowsOf<{ id: string; site_id: string; patient_id: string }>(
+      await tx.execute(sql`select s.id, s.site_id, s.patient_id from subject s where ${subjectWhere}
+        order by lower(s.patient_id), s.id limit ${pageSize} offset ${(page - 1) * pageSize}`),
+    );
+    const ids = subjects.map((s) => s.id);
+    const bySubjectRows =
+      ids.length === 0
+        ? []
+        : rowsOf<KeyedFigures>(
+            await tx.execute(
+              monitorFiguresStatement(
+                studyId,
+                filter,
+                enrolmentsOf(studyId, filter, sites, ids),
+                'subject_id',
+                startOfToday,
+              ),
+            ),
+          );
     const siteRows = rowsOf<{ id: string; name: string }>(
       await tx.execute(sql`select id, name from site where study_id = ${studyId}
         and ${siteCondition(sql`id`, sites)} order by site_number, id`),
     );
-    const bySite = new Map(rows.filter((r) => r.kind === 'SITE' && r.site_id).map((r) => [r.site_id, r]));
-    const totalRow = rows.find((r) => r.kind === 'SITE' && r.site_id === null);
-    const subjects = rows.filter((r) => r.kind === 'SUBJECT');
-    const links = await linksOf(
-      tx,
-      studyId,
-      filter,
-      subjects.map((s) => s.id ?? ''),
-      startOfToday,
-    );
+    const bySite = new Map(bySiteRows.filter((r) => r.key !== null).map((r) => [r.key, r]));
+    const bySubject = new Map(bySubjectRows.filter((r) => r.key !== null).map((r) => [r.key, r]));
+    const subjectCount = new Map(counts.map((c) => [c.site_id, c.n]));
+    const totalRow = bySiteRows.find((r) => r.key === null);
+    const links = await linksOf(tx, studyId, filter, ids, startOfToday);
     return {
       hasSites: facts.hasSites,
       hasProcesses: facts.hasProcesses,
@@ -167,19 +194,19 @@ export async function viewMonitor(
       sites: siteRows.map((s) => ({
         siteId: s.id,
         siteName: s.name,
-        subjects: bySite.get(s.id)?.subjects ?? 0,
+        subjects: subjectCount.get(s.id) ?? 0,
         ...figuresOf(bySite.get(s.id)),
       })),
       subjects: {
-        total: totalRow?.subjects ?? 0,
+        total: subjectCount.get(null) ?? 0,
         page,
         pageSize,
         items: subjects.map((s) => ({
-          subjectId: s.id ?? '',
-          patientId: s.patient_id ?? '',
-          siteId: s.site_id ?? '',
-          ...figuresOf(s),
-          links: links.get(s.id ?? '') ?? [],
+          subjectId: s.id,
+          patientId: s.patient_id,
+          siteId: s.site_id,
+          ...figuresOf(bySubject.get(s.id)),
+          links: links.get(s.id) ?? [],
         })),
       },
     };
