@@ -90,3 +90,20 @@ describe('issue 12 item 7: sections without a screen say so', () => {
     expect(menu(holding(['STUDY_VIEW']))).not.toContain('ADVERSE_EVENTS');
   });
 });
+
+describe('issue 25: the data page and the reports are in the menu by permission', () => {
+  it('shows Data for any data tab permission and each report for its own', () => {
+    expect(menu(holding(['DATA_VIEW_STATUS']))).toEqual(['DATA']);
+    expect(menu(holding(['REPORTING_VERIFICATION']))).toEqual(['VERIFICATION_REPORT']);
+    expect(menu(holding(['REPORTING_SITE']))).toEqual(['SITE_REPORT']);
+    const monitor = menu(asRole('MONITOR'));
+    for (const key of ['DATA', 'VERIFICATION_REPORT', 'SITE_REPORT']) expect(monitor).toContain(key);
+    expect(menu(asRole('STUDY_HELPER'))).not.toContain('DATA');
+  });
+
+  it('no longer lists them as not available yet', () => {
+    const keys = pendingSectionsFor(asRole('ADMIN'), ['REPORTING']).map((section) => section.key);
+    expect(keys).not.toContain('DATA');
+    expect(keys).not.toContain('REPORTING');
+  });
+});
