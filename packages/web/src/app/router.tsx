@@ -25,6 +25,7 @@ import { studyRoutes } from '../features/studies/routes';
 import { subjectRoutes } from '../features/subjects/routes';
 import { translationRoutes } from '../features/translations/routes';
 import { accountAdminRoutes, accountPublicRoutes, accountRoutes } from '../features/users/routes';
+import { webhookRoutes } from '../features/webhooks/routes';
 import { HomeRedirect, RequireSession, RequireSystemAdmin } from './guards';
 import { setNavigator } from './navigation';
 import { RootLayout } from './root-layout';
@@ -51,6 +52,7 @@ export function createAppRouter() {
             ...siteRoutes,
             ...accessRoutes,
             ...integrationRoutes,
+            ...webhookRoutes,
             ...formRoutes,
             ...ruleRoutes,
             ...buildCheckRoutes,

@@ -33,6 +33,7 @@ import type studiesEn from '../locales/en/studies.json';
 import type subjectsEn from '../locales/en/subjects.json';
 import type translationsEn from '../locales/en/translations.json';
 import type usersEn from '../locales/en/users.json';
+import type webhooksEn from '../locales/en/webhooks.json';
 
 /** Every namespace of the web catalogs, with its English strings. */
 export interface EnglishCatalogs {
@@ -69,4 +70,5 @@ export interface EnglishCatalogs {
   subjects: typeof subjectsEn;
   translations: typeof translationsEn;
   users: typeof usersEn;
+  webhooks: typeof webhooksEn;
 }

@@ -618,6 +618,40 @@ describe('POST /api/studies/:studyId/data/monitor', () => {
   });
 });
 
+describe('answer_tally (migration 0028): follows every write to answer', () => {
+  it('takes away a cleared or deleted answer and a withdrawn verification, and puts them back', async () => {
+    const db = t.app.database.db;
+    const totals = async () => (await call(fullUser, 'POST', url('/data/monitor'), {})).json().totals;
+    const a1 = and(eq(answers.studyId, f.studyId), eq(answers.questionnaireId, f.questionnaire.A1 ?? ''));
+    const [q5] = await db
+      .select()
+      .from(answers)
+      .where(and(a1, eq(answers.questionId, 'q5')));
+    const [q1] = await db
+      .select()
+      .from(answers)
+      .where(and(a1, eq(answers.questionId, 'q1')));
+    if (!q5 || !q1) throw new Error('fixture answers missing');
+    await db
+      .update(answers)
+      .set({ value: { answerStrings: [''] } })
+      .where(and(a1, eq(answers.questionId, 'q5')));
+    await db
+      .update(answers)
+      .set({ verifiedAt: null })
+      .where(and(a1, eq(answers.questionId, 'q1')));
+    expect(await totals()).toMatchObject({ answers: 15, verifiedPrimary: 1, verifiedSecondary: 1 });
+    await db.delete(answers).where(and(a1, eq(answers.questionId, 'q1')));
+    expect(await totals()).toMatchObject({ answers: 14, verifiedPrimary: 1, verifiedSecondary: 0 });
+    await db.insert(answers).values(q1);
+    await db
+      .update(answers)
+      .set({ value: q5.value })
+      .where(and(a1, eq(answers.questionId, 'q5')));
+    expect(await totals()).toMatchObject({ answers: 16, verifiedPrimary: 2, verifiedSecondary: 1 });
+  });
+});
+
 describe('GET /api/studies/:studyId/reports/*', () => {
   it('verification: share of answers verified per site and form', async () => {
     const res = await call(fullUser, 'GET', url('/reports/verification'));

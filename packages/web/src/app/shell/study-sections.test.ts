@@ -48,16 +48,23 @@ describe('issue 12 item 7: sections without a screen say so', () => {
   it('lists a module section only when the study has the module switched on', () => {
     const admin = asRole('ADMIN');
     const keys = (modules: string[]) => pendingSectionsFor(admin, modules).map((section) => section.key);
-    expect(keys([])).not.toContain('WEBHOOKS');
-    expect(keys(['WEBHOOKS'])).toContain('WEBHOOKS');
+    expect(keys([])).not.toContain('EXTERNAL_DATA');
+    expect(keys(['EXTERNAL_DATA'])).toContain('EXTERNAL_DATA');
   });
 
   it('lists a section only for a caller who would be allowed to use it', () => {
-    const noWebhooks = holding(['STUDY_VIEW']);
-    expect(pendingSectionsFor(noWebhooks, ['WEBHOOKS'])).toEqual([]);
-    expect(pendingSectionsFor(holding(['WEBHOOK_LIST']), ['WEBHOOKS']).map((s) => s.key)).toEqual([
-      'WEBHOOKS',
+    const viewer = holding(['STUDY_VIEW']);
+    expect(pendingSectionsFor(viewer, ['EXTERNAL_DATA'])).toEqual([]);
+    expect(pendingSectionsFor(holding(['STUDY_UPDATE']), ['EXTERNAL_DATA']).map((s) => s.key)).toEqual([
+      'EXTERNAL_DATA',
     ]);
+  });
+
+  it('issue 28: webhooks have their screen, in the menu of those who list webhooks', () => {
+    expect(MODULES_WITHOUT_SCREEN.has('WEBHOOKS')).toBe(false);
+    expect(menu(holding(['WEBHOOK_LIST']))).toEqual(['WEBHOOKS']);
+    expect(menu(asRole('ADMIN'))).toContain('WEBHOOKS');
+    expect(menu(asRole('MONITOR'))).not.toContain('WEBHOOKS');
   });
 
   it('issue 24: e-consent has its screen, in the menu of those who list consents or read documents', () => {
@@ -69,7 +76,7 @@ describe('issue 12 item 7: sections without a screen say so', () => {
   });
 
   it('marks every module of a pending section as without a screen', () => {
-    for (const module of ['WEBHOOKS'] as const) {
+    for (const module of ['EXTERNAL_DATA'] as const) {
       expect(MODULES_WITHOUT_SCREEN.has(module)).toBe(true);
     }
     expect(MODULES_WITHOUT_SCREEN.has('API_KEYS')).toBe(false);

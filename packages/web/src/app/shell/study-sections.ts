@@ -159,6 +159,14 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
   },
   { key: 'API', path: 'api', icon: IconApi, label: 'NAV.SECTIONS.API', isAllowed: can('API_KEY_VIEW') },
   {
+    // Issue 28 item 1: the study's webhook endpoints and their delivery log (000 §2 webHooks).
+    key: 'WEBHOOKS',
+    path: 'webhooks',
+    icon: IconWebhook,
+    label: 'NAV.SECTIONS.WEBHOOKS',
+    isAllowed: can('WEBHOOK_LIST'),
+  },
+  {
     // Issue 25: the data views; each tab shows for its own permission (spec 001 §6).
     key: 'DATA',
     path: 'data',
@@ -229,14 +237,6 @@ export const PENDING_SECTIONS: readonly PendingSection[] = [
     icon: IconDatabaseImport,
     label: 'NAV.SECTIONS.EXTERNAL_DATA',
     isAllowed: can('STUDY_UPDATE'),
-  },
-  {
-    key: 'WEBHOOKS',
-    module: 'WEBHOOKS',
-    path: 'webhooks',
-    icon: IconWebhook,
-    label: 'NAV.SECTIONS.WEBHOOKS',
-    isAllowed: can('WEBHOOK_LIST'),
   },
 ];
 
