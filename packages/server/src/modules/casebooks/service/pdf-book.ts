@@ -181,14 +181,14 @@ export class PdfBook {
     return lines;
   }
 
-  /** A section heading (level 1: subtitle size, starts a new page; level 2: bold text), listed in the contents. */
+  /** A section heading (level 1: subtitle size with a rule; level 2: bold text), listed in the contents. */
   heading(text: string, level: 1 | 2): void {
-    if (level === 1 && this.y < BODY_TOP) this.page = this.newPage();
     const style: Style =
       level === 1 ? { size: SIZES.subtitle, bold: true } : { size: SIZES.text, bold: true };
     const lines = this.wrap(text, style, WIDTH);
-    this.ensure(style.size * 1.4 * lines.length + SIZES.text * 3);
-    if (level === 2) this.y -= 6;
+    // A section starts on the page it fits on with a few lines of its own (empty ones stay short).
+    this.ensure(style.size * 1.4 * lines.length + SIZES.text * (level === 1 ? 8 : 3));
+    if (this.y < BODY_TOP) this.y -= level === 1 ? 18 : 6;
     this.toc.push({ title: text, level, contentPage: this.contentPages.length - 1 });
     for (const line of lines) {
       this.y -= style.size * 1.35;
@@ -263,7 +263,7 @@ export class PdfBook {
     const height = lines * SIZES.text * 1.6 + 6;
     this.ensure(height + 4);
     const indent = options.indent ?? 0;
-    this.y -= height;
+    this.y -= height + 5;
     this.page.drawRectangle({
       x: this.rtl ? MARGIN : MARGIN + indent,
       y: this.y,
