@@ -11,8 +11,11 @@
 // PostgreSQL at BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres):
 // the bench creates and drops its own database there.
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../packages/server/src/app';
+import { monitorFiguresStatement } from '../packages/server/src/modules/data-views/monitor';
 import { loadConfig } from '../packages/server/src/platform/config';
 import { buildSite, buildStudy, buildUser, grantAccess } from '../packages/server/test/factories';
 import { injectLogin } from './lib/inject-login';
@@ -158,7 +161,18 @@ async function seed(
        from generate_series(4, $3::int, 4) g`,
     [studyId, siteIds, SUBJECTS, siteIds.length, formIds],
   );
-  for (const table of ['answer', 'questionnaire', 'subject', 'enrollment', 'token', 'query'])
+  for (const table of [
+    'answer',
+    'answer_tally',
+    'questionnaire',
+    'subject',
+    'enrollment',
+    'token',
+    'query',
+    'site',
+    'form_template',
+    'process',
+  ])
     await app.database.query(`vacuum analyze ${table}`);
 }
 
@@ -350,30 +364,28 @@ async function main() {
   }
 }
 
-/** EXPLAIN ANALYZE of the heaviest statements: the answers held per filled form, and a form's answer counts. */
+/** EXPLAIN ANALYZE of the heaviest statements: the monitor's sums by site, and 5 questions of the answer tab. */
 async function explain(app: FastifyInstance, studyId: string, formId: string) {
-  const held = `(answer.is_unavailable or answer.is_skipped
-  or coalesce(answer.value->'answerStrings'->>0, '') <> ''
-  or coalesce(answer.value->'possibilities', '[]'::jsonb) <> '[]'::jsonb
-  or coalesce(answer.value->'files', '[]'::jsonb) <> '[]'::jsonb
-  or coalesce(answer.value->'images', '[]'::jsonb) <> '[]'::jsonb
-  or coalesce(answer.value->'tableCells', '[]'::jsonb) <> '[]'::jsonb
-  or coalesce(answer.value->'aeRefs', '[]'::jsonb) <> '[]'::jsonb
-  or coalesce(answer.value->'medicationRefs', '[]'::jsonb) <> '[]'::jsonb
-  or coalesce(answer.value->'unscheduledEventRefs', '[]'::jsonb) <> '[]'::jsonb)`;
+  const filter = { kind: 'NONE' } as const;
+  const enr = sql`select e.id, e.site_id, e.subject_id from enrollment e
+    join subject s on s.study_id = e.study_id and s.id = e.subject_id
+    where e.study_id = ${studyId} and s.archived_at is null`;
   const statements = [
-    `select answer.questionnaire_id, count(*), count(*) filter (where answer.verified_at is not null),
-       count(*) filter (where answer.secondary_verified_at is not null)
-     from answer where answer.study_id = '${studyId}' and ${held} group by answer.questionnaire_id`,
-    `select answer.question_id, count(*) from questionnaire q join answer on answer.study_id = q.study_id
-       and answer.questionnaire_id = q.id where q.study_id = '${studyId}' and q.form_id = '${formId}' group by 1`,
+    monitorFiguresStatement(studyId, filter, enr, 'site_id', new Date()),
+    sql`select answer.question_id, count(*) from questionnaire q join answer on answer.study_id = q.study_id
+      and answer.questionnaire_id = q.id where q.study_id = ${studyId} and q.form_id = ${formId}
+      and answer.question_id = any(${sql.param(['f1q1', 'f1q2', 'f1q3', 'f1q4', 'f1q5'])}::text[]) group by 1`,
   ];
   for (const statement of statements) {
-    const res = (await app.database.query(`explain (analyze, buffers) ${statement}`, [])) as {
-      rows: Record<string, string>[];
-    };
-    console.log(`\n${statement.split('\n')[0]} …`);
-    for (const row of res.rows) console.log(Object.values(row)[0]);
+    const text = new PgDialect().sqlToQuery(statement).sql;
+    const rows = await app.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      return (
+        (await tx.execute(sql`explain (analyze, buffers) ${statement}`)) as unknown as { rows: object[] }
+      ).rows;
+    });
+    console.log(`\n${text.slice(0, 100).replace(/\s+/g, ' ')} …`);
+    for (const row of rows) console.log(Object.values(row)[0]);
   }
 }
 

@@ -114,16 +114,17 @@ export async function viewSiteReport(
           case when jsonb_typeof(site.settings->'enrolmentTarget') = 'number'
             then (site.settings->>'enrolmentTarget')::int end as target,
           (select count(*)::int from subject s where s.study_id = site.study_id and s.site_id = site.id) as subjects,
-          coalesce(ev.enrollments, 0)::int as enrollments, coalesce(ev.due, 0)::int as due,
+          (select count(*)::int from enrollment e2 where e2.study_id = site.study_id and e2.site_id = site.id) as enrollments,
+          coalesce(ev.due, 0)::int as due,
           coalesce(ev.on_time, 0)::int as on_time, coalesce(ev.late, 0)::int as late
         from site left join (
-          select e.site_id, count(distinct e.id) as enrollments,
+          select e.site_id,
             count(t.id) filter (where t.activation_time <= ${now}::timestamptz
               and t.status not in ('DISABLED', 'EXCLUDED', 'NOT_ACTIVE')) as due,
             count(t.id) filter (where t.status = 'COMPLETED'
               and (t.expiry_time is null or t.completed_time <= t.expiry_time)) as on_time,
             count(t.id) filter (where t.status = 'COMPLETED' and t.completed_time > t.expiry_time) as late
-          from enrollment e left join token t on t.study_id = e.study_id and t.enrollment_id = e.id
+          from enrollment e join token t on t.study_id = e.study_id and t.enrollment_id = e.id
             and t.removed_at is null
           where e.study_id = ${studyId} group by e.site_id) ev on ev.site_id = site.id
         where site.study_id = ${studyId} and ${siteCondition(sql`site.id`, sites)}

@@ -13,7 +13,7 @@ import {
   type StatusViewRequest,
   StatusViewRequestSchema,
 } from '@trialbase/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { listLiveForms, listLiveProcesses } from './options';
 import { assertFilterTargets, readView, rowsOf } from './scope';
@@ -31,11 +31,13 @@ const zeroCounts = (): StatusCounts => ({
  * active queries): an active query or a stored query status wins, then the token's missingData,
  * then the stored status, else not started.
  */
-const CELL_STATUS = sql`case
-  when q.status = 'STATUS_QUERY' or exists (select 1 from query where query.study_id = q.study_id
-    and query.questionnaire_id = q.id and query.status in ('OPEN', 'RESPONDED')) then 'STATUS_QUERY'
+function cellStatus(studyId: string): SQL {
+  return sql`case
+  when q.status = 'STATUS_QUERY' or q.id in (select query.questionnaire_id from query
+    where query.study_id = ${studyId} and query.status in ('OPEN', 'RESPONDED')) then 'STATUS_QUERY'
   when t.missing_data then 'STATUS_MISSING_DATA'
   else coalesce(q.status, 'STATUS_NOT_STARTED') end`;
+}
 
 /** Spec 001 §2 status tab: one page of the site's enrolments with a cell per data event. */
 export async function viewStatus(
@@ -57,7 +59,7 @@ export async function viewStatus(
     const pairRows = sql`select * from unnest(${sql.param(pairs.map((p) => p[0]))}::text[],
       ${sql.param(pairs.map((p) => p[1]))}::text[]) as pf(data_event_id, form_id)`;
     const totals = rowsOf<{ data_event_id: string; status: string; n: number }>(
-      await tx.execute(sql`select t.data_event_id, ${CELL_STATUS} as status, count(*)::int as n
+      await tx.execute(sql`select t.data_event_id, ${cellStatus(studyId)} as status, count(*)::int as n
         from enrollment e
           join token t on t.study_id = e.study_id and t.enrollment_id = e.id and t.removed_at is null
           join (${pairRows}) pf on pf.data_event_id = t.data_event_id
