@@ -7,6 +7,7 @@ import { runUseCase } from '../../platform/use-case';
 import { findWebhook, listDeliveries, listWebhooks, presentWebhook } from './repo';
 import { WEBHOOK_QUEUE } from './service/deliver';
 import {
+  assertWebhooksModule,
   checkWebhookUrl,
   createWebhook,
   deleteWebhook,
@@ -24,6 +25,7 @@ export function webhookRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       endpoint: webhookEndpoints.list,
       permission: inStudy('WEBHOOK_LIST'),
       handler: async (req) => {
+        await assertWebhooksModule(db, req.params.studyId);
         const scope = { studyId: req.params.studyId };
         const access = req.access!;
         const rows = await listWebhooks(db, req.params.studyId);
@@ -41,6 +43,7 @@ export function webhookRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       endpoint: webhookEndpoints.create,
       permission: inStudy('WEBHOOK_CREATE'),
       handler: async (req, reply) => {
+        await assertWebhooksModule(db, req.params.studyId);
         await checkWebhookUrl(req.body.url, config.webhooksAllowPrivate ?? false);
         const created = await runUseCase(
           db,
@@ -61,6 +64,7 @@ export function webhookRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       endpoint: webhookEndpoints.update,
       permission: inStudy('WEBHOOK_UPDATE'),
       handler: async (req) => {
+        await assertWebhooksModule(db, req.params.studyId);
         if (!(await findWebhook(db, req.params.studyId, req.params.webhookId))) throw notFound('The webhook');
         await checkWebhookUrl(req.body.url, config.webhooksAllowPrivate ?? false);
         const updated = await runUseCase(
@@ -82,6 +86,7 @@ export function webhookRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       endpoint: webhookEndpoints.remove,
       permission: inStudy('WEBHOOK_DELETE'),
       handler: async (req, reply) => {
+        await assertWebhooksModule(db, req.params.studyId);
         await runUseCase(
           db,
           actorOf(req),
@@ -95,6 +100,7 @@ export function webhookRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       endpoint: webhookEndpoints.rotateSecret,
       permission: inStudy('WEBHOOK_UPDATE'),
       handler: async (req, reply) => {
+        await assertWebhooksModule(db, req.params.studyId);
         const rotated = await runUseCase(
           db,
           actorOf(req),
@@ -109,6 +115,7 @@ export function webhookRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       endpoint: webhookEndpoints.deliveries,
       permission: inStudy('WEBHOOK_LIST'),
       handler: async (req) => {
+        await assertWebhooksModule(db, req.params.studyId);
         if (!(await findWebhook(db, req.params.studyId, req.params.webhookId))) throw notFound('The webhook');
         return listDeliveries(db, req.params.studyId, req.params.webhookId, req.query);
       },
@@ -117,6 +124,7 @@ export function webhookRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       endpoint: webhookEndpoints.redeliver,
       permission: inStudy('WEBHOOK_UPDATE'),
       handler: async (req, reply) => {
+        await assertWebhooksModule(db, req.params.studyId);
         const result = await runUseCase(
           db,
           actorOf(req),

@@ -29,6 +29,7 @@ export function webhookAuditTap(onQueued: () => void): AuditTap {
         ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(study_id text, type text, payload text, n int)
       join webhook_endpoint e on e.study_id = r.study_id and e.status = 'ACTIVE' and r.type = any(e.event_types)
+      join study s on s.id = e.study_id and s.modules @> '["WEBHOOKS"]'::jsonb
       order by r.n, e.id
       returning id`);
     const inserted = (result as unknown as { rows: unknown[] }).rows.length;

@@ -65,9 +65,9 @@ export async function verifyStandardWebhook(secret: string, received: Received):
   return false;
 }
 
-/** A production study with a site whose subject ids are typed by hand. */
+/** A production study with the webhooks module and a site; subject ids are typed by hand. */
 export async function productionStudy(app: FastifyInstance) {
-  const study = await buildStudy(app, { status: 'PRODUCTION' });
+  const study = await buildStudy(app, { status: 'PRODUCTION', modules: ['WEBHOOKS'] });
   const site = await buildSite(app, study.id, { siteNumber: 1 });
   return { study, site };
 }

@@ -5,7 +5,7 @@ import {
 } from '@trialbase/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, grantAccess } from '../../../test/factories';
+import { buildStudy, buildUser, grantAccess } from '../../../test/factories';
 import {
   createTestApp,
   createTestDatabase,
@@ -231,6 +231,32 @@ describe(`webhooks on ${engine}`, () => {
     }
   });
 
+  it('refuses every call in a study without the webhooks module, and a monitor may not list', async () => {
+    const study = await buildStudy(t.app, { status: 'PRODUCTION' });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/studies/${study.id}/webhooks`,
+      headers: admin.headers,
+    });
+    expect(list.statusCode).toBe(409);
+    expect(list.json()).toMatchObject({ type: 'PRECONDITION', context: { module: 'WEBHOOKS' } });
+    const created = await registerWebhook(t.app, admin, study.id, {
+      url: receiver.url,
+      eventTypes: ['ae.signed'],
+    });
+    expect(created.statusCode).toBe(409);
+    const withModule = await productionStudy(t.app);
+    const monitor = await buildUser(t.app);
+    await grantAccess(t.app, { studyId: withModule.study.id, user: monitor, role: 'MONITOR' });
+    const session = await loginAs(t.app, monitor.email, monitor.password);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/studies/${withModule.study.id}/webhooks`,
+      headers: session.headers,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it('switches an endpoint off after 10 failures in a row', async () => {
     const failing = await startReceiver(503);
     try {
@@ -352,7 +378,7 @@ describe(`webhook SSRF guard on ${engine}`, () => {
   });
 });
 
-describe(`webhook delivery across a restart on ${engine}`, { tags: ['engine'] }, () => {
+describe(`webhook delivery across a restart on ${engine}`, { tags: ['engine'], timeout: 180_000 }, () => {
   it('delivers a message queued before the server stopped, from the new server on the same database', async () => {
     const target = await startReceiver(200);
     const db = await createTestDatabase({ persistent: true });
@@ -375,7 +401,7 @@ describe(`webhook delivery across a restart on ${engine}`, { tags: ['engine'] },
       const second = await buildApp({ ...config, jobs: true }, db.buildOptions);
       try {
         await second.ready();
-        await waitFor(() => target.received.length > 0, 30_000);
+        await waitFor(() => target.received.length > 0, 90_000);
         expect(target.received).toHaveLength(1);
         expect(await verifyStandardWebhook(secret, target.received[0]!)).toBe(true);
         await waitFor(async () => {

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import {
+  isModuleEnabled,
   type UpdateWebhook,
   WEBHOOK_SECRET_PREFIX,
   type Webhook,
   type WebhookInput,
   type WebhookWithSecret,
 } from '@trialbase/domain';
+import type { Executor } from '../../../platform/db/client';
 import { AppError, notFound, validationError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
+import { findStudy } from '../../studies/api';
 import {
   deleteWebhook as deleteWebhookRow,
   findMessage,
@@ -21,6 +24,16 @@ import {
   type WebhookRow,
 } from '../repo';
 import { ForbiddenAddressError, resolveAllowedAddress } from '../ssrf';
+
+/** Webhooks are a paid module (spec 000 §1, §6): without it every webhook call is refused (409). */
+export async function assertWebhooksModule(db: Executor, studyId: string): Promise<void> {
+  const study = await findStudy(db, studyId);
+  if (!study) throw notFound('The study');
+  if (!isModuleEnabled(study, 'WEBHOOKS'))
+    throw new AppError('PRECONDITION', 'The webhooks module is not enabled for this study.', {
+      context: { module: 'WEBHOOKS' },
+    });
+}
 
 /** A new Standard Webhooks secret: `whsec_` + base64 of 32 random bytes. */
 export function newWebhookSecret(): string {
