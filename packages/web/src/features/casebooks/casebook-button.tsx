@@ -34,7 +34,7 @@ function JobLine({ studyId, job }: { studyId: string; job: CasebookJob }) {
   const running = job.status === 'QUEUED' || job.status === 'RUNNING';
   return (
     <Stack gap={4} data-testid="casebook-job" data-status={job.status}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Group justify="space-between" gap="xs">
         <Text size="sm">
           <bdi>{nativeLanguageName(job.language)}</bdi> · <bdi>{formatDateTime(job.createdAt)}</bdi>
         </Text>
