@@ -246,6 +246,16 @@ test('study admin: every data tab with its filters applied and reset, and both r
   await expect(page.getByTestId('monitor-subject-row')).toHaveCount(2);
   await page.getByTestId('monitor-filter-reset').click();
   await expect(page.getByTestId('monitor-subject-row')).toHaveCount(5);
+  // The query's link opens the form's review page (spec 001 §2 review route), then back to the data.
+  await page.getByTestId('monitor-link').and(page.locator('[data-kind="QUERY"]')).click();
+  await expect(page).toHaveURL(
+    new RegExp(
+      `/study/${study.studyId}/patient/review/[^/]+/${study.baselineEventId}/[^/?]+\\?questionnaireTemplateId=${study.formId}`,
+    ),
+  );
+  await expect(page.getByText('Systolic blood pressure').first()).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('monitor-subject-row')).toHaveCount(5);
 
   // Reports through the menu.
   await page.getByTestId('study-menu').getByTestId('nav-verification_report').click();
