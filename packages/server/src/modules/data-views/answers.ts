@@ -32,6 +32,18 @@ const NUMBER_PATTERN = '^-?[0-9]+([.,][0-9]+)?([eE][+-]?[0-9]+)?$';
 /** `from ... where` over the answers of the filled forms in scope, with extra conditions and joins. */
 type FromAnswers = (where?: SQL, join?: SQL) => SQL;
 
+type CountRow = {
+  question_id: string;
+  answered: number;
+  unavailable: number;
+  skipped: number;
+  checked: number;
+  unchecked: number;
+  date_min: string | null;
+  date_max: string | null;
+  date_median: string | null;
+};
+
 const ids = (questions: FilterQuestion[], types: Set<string>) =>
   sql.param(questions.filter((q) => types.has(q.type)).map((q) => q.id));
 
@@ -54,17 +66,25 @@ export async function viewAnswers(
     const fromAnswers: FromAnswers = (where = sql``, join = sql``) => sql`from questionnaire q
       join answer on answer.study_id = q.study_id and answer.questionnaire_id = q.id ${join}
       where ${inScope} ${onlyAsked} ${where}`;
-    const counts = rowsOf<{ question_id: string; answered: number; unavailable: number; skipped: number }>(
+    // One pass for the counts, the checkboxes and the dates of every question asked.
+    const first = sql`answer.value->'answerStrings'->>0`;
+    const isDate = sql`answer.question_id = any(${ids(questions, DATE_TYPES)}::text[]) and coalesce(${first}, '') <> ''`;
+    const counts = rowsOf<CountRow>(
       await tx.execute(sql`select answer.question_id,
         count(*) filter (where ${ANSWER_HOLDS} and not answer.is_unavailable and not answer.is_skipped)::int as answered,
         count(*) filter (where answer.is_unavailable)::int as unavailable,
-        count(*) filter (where answer.is_skipped)::int as skipped
+        count(*) filter (where answer.is_skipped)::int as skipped,
+        count(*) filter (where ${first} = 'true')::int as checked,
+        count(*) filter (where ${first} = 'false')::int as unchecked,
+        min(${first}) filter (where ${isDate}) as date_min,
+        max(${first}) filter (where ${isDate}) as date_max,
+        percentile_disc(0.5) within group (order by ${first}) filter (where ${isDate}) as date_median
         ${fromAnswers()} group by answer.question_id`),
     );
     const total = rowsOf<{ n: number }>(
       await tx.execute(sql`select count(*)::int as n from questionnaire q where ${inScope}`),
     )[0]?.n;
-    const distributions = await distributionsOf(tx, questions, fromAnswers);
+    const distributions = await distributionsOf(tx, questions, fromAnswers, counts);
     const countOf = new Map(counts.map((c) => [c.question_id, c]));
     return {
       form: { id: form.id, name: form.name },
@@ -93,6 +113,7 @@ async function distributionsOf(
   tx: Executor,
   questions: FilterQuestion[],
   fromAnswers: FromAnswers,
+  counts: CountRow[],
 ): Promise<Map<string, AnswerDistribution>> {
   const out = new Map<string, AnswerDistribution>();
   const choices = rowsOf<{ question_id: string; possibility: string; n: number }>(
@@ -102,13 +123,6 @@ async function distributionsOf(
         sql`cross join lateral jsonb_array_elements_text(coalesce(answer.value->'possibilities', '[]'::jsonb)) as p(possibility)`,
       )}
       group by 1, 2`),
-  );
-  const checkboxes = rowsOf<{ question_id: string; checked: number; unchecked: number }>(
-    await tx.execute(sql`select answer.question_id,
-      count(*) filter (where answer.value->'answerStrings'->>0 = 'true')::int as checked,
-      count(*) filter (where answer.value->'answerStrings'->>0 = 'false')::int as unchecked
-      ${fromAnswers(sql`and answer.question_id = any(${ids(questions, new Set(['CHECKBOX']))}::text[])`)}
-      group by 1`),
   );
   const numbers = rowsOf<{
     question_id: string;
@@ -131,15 +145,6 @@ async function distributionsOf(
         count(*)::int as n
       from v join st on st.question_id = v.question_id group by 1, 2, 3, 4, 5`),
   );
-  const dates = rowsOf<{ question_id: string; mn: string; med: string; mx: string }>(
-    await tx.execute(sql`select answer.question_id, min(d) as mn, max(d) as mx,
-        percentile_disc(0.5) within group (order by d) as med
-      ${fromAnswers(
-        sql`and answer.question_id = any(${ids(questions, DATE_TYPES)}::text[]) and d <> ''`,
-        sql`cross join lateral (select coalesce(answer.value->'answerStrings'->>0, '') as d) as dv`,
-      )}
-      group by 1`),
-  );
   for (const q of questions) {
     if (CHOICE_TYPES.has(q.type)) {
       const mine = new Map(choices.filter((c) => c.question_id === q.id).map((c) => [c.possibility, c.n]));
@@ -152,7 +157,7 @@ async function distributionsOf(
         })),
       });
     } else if (q.type === 'CHECKBOX') {
-      const c = checkboxes.find((r) => r.question_id === q.id);
+      const c = counts.find((r) => r.question_id === q.id);
       out.set(q.id, { kind: 'CHECKBOX', checked: c?.checked ?? 0, unchecked: c?.unchecked ?? 0 });
     } else if (NUMBER_TYPES.has(q.type)) {
       const mine = numbers.filter((r) => r.question_id === q.id);
@@ -165,8 +170,13 @@ async function distributionsOf(
         bins: first ? histogramBins(first.mn, first.mx, new Map(mine.map((r) => [r.bin, r.n]))) : [],
       });
     } else if (DATE_TYPES.has(q.type)) {
-      const d = dates.find((r) => r.question_id === q.id);
-      out.set(q.id, { kind: 'DATE', min: d?.mn ?? null, median: d?.med ?? null, max: d?.mx ?? null });
+      const d = counts.find((r) => r.question_id === q.id);
+      out.set(q.id, {
+        kind: 'DATE',
+        min: d?.date_min ?? null,
+        median: d?.date_median ?? null,
+        max: d?.date_max ?? null,
+      });
     }
   }
   return out;

@@ -80,7 +80,7 @@ export function monitorFiguresStatement(
 ): SQL {
   const on = recordConditions(filter);
   const key = sql.raw(`e.${by}`);
-  return sql`with enr as materialized (${enr})
+  return sql`with enr as (${enr})
     select ${sql.raw(by)} as key, sum(forms)::int as forms, sum(answers)::int as answers,
       sum(v1)::int as verified_primary, sum(v2)::int as verified_secondary, sum(oq)::int as open_queries,
       sum(missing)::int as missing_data, sum(overdue)::int as overdue_events, sum(expired)::int as expired_events
