@@ -82,6 +82,8 @@ async function shoot(page: Page, name: string) {
     ['desktop', 1366],
   ] as const) {
     await page.setViewportSize({ width, height: 900 });
+    // The side menu slides away when the window narrows: photograph after it has.
+    await page.waitForTimeout(600);
     await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} at ${width} px is not wider than the window`).toBeLessThanOrEqual(0);

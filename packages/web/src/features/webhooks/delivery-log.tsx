@@ -83,7 +83,7 @@ export function DeliveryLog({
             <Table.Tbody>
               {attempts.map((attempt) => (
                 <Table.Tr key={attempt.id}>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <span dir="ltr">{formatDateTime(attempt.attemptedAt)}</span>
                   </Table.Td>
                   <Table.Td>{t(`WEBHOOKS.EVENTS.${attempt.eventType}`)}</Table.Td>

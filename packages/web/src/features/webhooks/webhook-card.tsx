@@ -103,7 +103,9 @@ export function WebhookCard({ studyId, webhook, abilities, onEdit, onSecret }: P
               </Text>
             )}
           </Stack>
-          <StatusBadge webhook={webhook} />
+          <div style={{ flexShrink: 0 }}>
+            <StatusBadge webhook={webhook} />
+          </div>
         </Group>
         <Group gap={6}>
           {webhook.eventTypes.map((type) => (
