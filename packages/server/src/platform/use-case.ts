@@ -1,7 +1,7 @@
 import type { AuditActor, AuditEvent } from '@trialbase/domain';
 import { appendAuditEvents } from './audit/audit';
 import { kickAuditSequencer } from './audit/sequencer';
-import { runAuditTaps } from './audit/taps';
+import { auditTapWrites } from './audit/taps';
 import type { Db, Tx } from './db/client';
 import { newId } from './ids';
 
@@ -41,8 +41,15 @@ export async function runUseCase<T>(
     const named = events.map((event) => (event.id ? event : { ...event, id: newId(now) })) as (AuditEvent & {
       id: string;
     })[];
-    afterCommit = await runAuditTaps(db, tx, named, { actor, now });
-    await appendAuditEvents(tx, actor, now, named);
+    const writes = auditTapWrites(db, named, { actor, now });
+    const written = await appendAuditEvents(
+      tx,
+      actor,
+      now,
+      named,
+      writes.map((write) => write.statement),
+    );
+    afterCommit = writes.map((write, i) => () => write.afterCommit(written[i] ?? 0));
     appended = events.length;
     return value;
   });

@@ -4,11 +4,12 @@ import type { AuditTap } from '../../platform/audit/taps';
 
 /**
  * Webhook messages from audit events (issue 28 item 1): for each event of a listed type, one message
- * per active endpoint of its study subscribed to that type, written in the use case's transaction by
- * one statement (none when no event qualifies). After the commit `onQueued` kicks the delivery job.
+ * per active endpoint of its study subscribed to that type (the study holding the module), written in
+ * the use case's audit insert (a CTE: no statement of its own). After the commit, when it wrote any,
+ * `onQueued` kicks the delivery job.
  */
 export function webhookAuditTap(onQueued: () => void): AuditTap {
-  return async (tx, events, { now }) => {
+  return (events, { now }) => {
     const rows = events.flatMap((event, n) => {
       const type = webhookEventOfAuditAction(event.action);
       if (!type || !event.studyId) return [];
@@ -23,7 +24,7 @@ export function webhookAuditTap(onQueued: () => void): AuditTap {
       return [{ study_id: event.studyId, type, payload: JSON.stringify(payload), n }];
     });
     if (rows.length === 0) return null;
-    const result = await tx.execute(sql`
+    const statement = sql`
       insert into webhook_message (id, study_id, endpoint_id, event_type, payload, status, attempts, next_attempt_at, created_at)
       select 'msg_' || replace(gen_random_uuid()::text, '-', ''), e.study_id, e.id, r.type, r.payload, 'PENDING', 0,
         ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
@@ -31,8 +32,12 @@ export function webhookAuditTap(onQueued: () => void): AuditTap {
       join webhook_endpoint e on e.study_id = r.study_id and e.status = 'ACTIVE' and r.type = any(e.event_types)
       join study s on s.id = e.study_id and s.modules @> '["WEBHOOKS"]'::jsonb
       order by r.n, e.id
-      returning id`);
-    const inserted = (result as unknown as { rows: unknown[] }).rows.length;
-    return inserted > 0 ? onQueued : null;
+      returning 1`;
+    return {
+      statement,
+      afterCommit: (written) => {
+        if (written > 0) onQueued();
+      },
+    };
   };
 }

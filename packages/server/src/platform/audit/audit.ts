@@ -17,8 +17,10 @@ export async function appendAuditEvents(
   actor: AuditActor,
   now: Date,
   events: readonly AuditEvent[],
-): Promise<void> {
-  if (events.length === 0) return;
+  /** Statements of the audit taps (taps.ts), each `… returning 1`: run in this insert; their row counts are returned. */
+  tapStatements: readonly SQL[] = [],
+): Promise<number[]> {
+  if (events.length === 0) return [];
   // Timestamps are stored to the microsecond but JavaScript keeps milliseconds: round now.
   const occurredAt = new Date(Math.floor(now.getTime())).toISOString();
   // One statement and one parameter whatever the number of events (a subject import writes thousands):
@@ -38,7 +40,20 @@ export async function appendAuditEvents(
     })),
   );
   // Tickets are drawn in the order of the events (ordinality), as the use case recorded them.
-  await tx.execute(sql`
+  const taps = tapStatements.map((statement, i) => ({ name: sql.raw(`tap${i}`), statement }));
+  const withTaps = taps.length
+    ? sql`with ${sql.join(
+        taps.map((tap) => sql`${tap.name} as (${tap.statement})`),
+        sql`, `,
+      )} `
+    : sql``;
+  const returningTaps = taps.length
+    ? sql` returning ${sql.join(
+        taps.map((tap) => sql`(select count(*) from ${tap.name})::int as ${tap.name}`),
+        sql`, `,
+      )}`
+    : sql``;
+  const result = await tx.execute(sql`${withTaps}
     insert into audit_event
       (id, chain, study_id, actor_type, actor_id, actor_name, action, entity_type, entity_id, before, after, reason, occurred_at)
     select r.id, r.chain, r.study_id, ${actor.type}, ${actor.id}, (select ${actorDisplayName(actor)}),
@@ -47,7 +62,10 @@ export async function appendAuditEvents(
       id text, chain text, study_id text, action text, entity_type text, entity_id text,
       before jsonb, after jsonb, reason text
     )) with ordinality as r(id, chain, study_id, action, entity_type, entity_id, before, after, reason, n)
-    order by r.n`);
+    order by r.n${returningTaps}`);
+  if (!taps.length) return [];
+  const [first] = (result as unknown as { rows: Record<string, number | string>[] }).rows;
+  return taps.map((_, i) => Number(first?.[`tap${i}`] ?? 0));
 }
 
 /** Appends one audit event in the caller's transaction (see appendAuditEvents). */

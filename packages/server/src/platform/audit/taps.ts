@@ -1,40 +1,39 @@
 import type { AuditActor, AuditEvent } from '@trialbase/domain';
-import type { Db, Tx } from '../db/client';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
 
 /**
- * Something that reacts to a use case's audit events inside its transaction (issue 28 item 1: webhook
- * messages are derived from them, so they commit with the change or not at all). It returns what to do
- * after the commit (e.g. kick a job), or null. Taps are registered per database by buildApp, so the
- * platform needs no product module.
+ * What a tap writes with a use case's audit events (issue 28 item 1: webhook messages): one
+ * data-modifying statement ending in `returning 1`, run inside the audit insert itself (a CTE), so it
+ * commits with the change and costs no statement of its own; `afterCommit` gets how many rows it wrote.
  */
+export type AuditTapWrite = { statement: SQL; afterCommit: (written: number) => void };
+
+/** Reacts to a use case's audit events (their ids given); null when it has nothing to write. */
 export type AuditTap = (
-  tx: Tx,
   events: readonly (AuditEvent & { id: string })[],
   context: { actor: AuditActor; now: Date },
-) => Promise<(() => void) | null>;
+) => AuditTapWrite | null;
 
 const tapsByDb = new WeakMap<Db, Map<string, AuditTap>>();
 
-/** Registers (or replaces) the tap `name` for one database. */
+/** Registers (or replaces) the tap `name` for one database; buildApp does, so platform needs no product module. */
 export function registerAuditTap(db: Db, name: string, tap: AuditTap): void {
   const taps = tapsByDb.get(db) ?? new Map<string, AuditTap>();
   taps.set(name, tap);
   tapsByDb.set(db, taps);
 }
 
-/** Runs the database's taps in the caller's transaction; returns the after-commit actions. */
-export async function runAuditTaps(
+/** What the database's taps write for these events. */
+export function auditTapWrites(
   db: Db,
-  tx: Tx,
   events: readonly (AuditEvent & { id: string })[],
   context: { actor: AuditActor; now: Date },
-): Promise<(() => void)[]> {
+): AuditTapWrite[] {
   const taps = tapsByDb.get(db);
   if (!taps || events.length === 0) return [];
-  const after: (() => void)[] = [];
-  for (const tap of taps.values()) {
-    const action = await tap(tx, events, context);
-    if (action) after.push(action);
-  }
-  return after;
+  return [...taps.values()].flatMap((tap) => {
+    const write = tap(events, context);
+    return write ? [write] : [];
+  });
 }
