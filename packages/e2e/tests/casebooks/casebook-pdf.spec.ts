@@ -109,7 +109,7 @@ test('an investigator downloads a casebook from the subject view; every page has
   await expect(page.getByRole('button', { name: 'Casebook PDF' })).toHaveCount(0);
 });
 
-test('the form list gives the blank form as a PDF with every question and its choices', async ({
+test('the form list and the builder give the blank form as a PDF with every question and its choices', async ({
   page,
 }, info) => {
   test.setTimeout(120_000);
@@ -138,4 +138,11 @@ test('the form list gives the blank form as a PDF with every question and its ch
   expect(text).toContain('No');
   expect(inkOf(file, 1)).toBeGreaterThan(200);
   execFileSync('pdftoppm', ['-r', '60', '-png', file, info.outputPath('blank')]);
+
+  // The form builder offers it too, in the language being edited.
+  await page.goto(`/study/${study.studyId}/questionnaireTemplate/${study.formId}/edit/`);
+  const fromBuilder = info.outputPath('blank-builder.pdf');
+  await saveDownload(page, () => page.getByRole('button', { name: 'Blank form PDF' }).click(), fromBuilder);
+  const builderText = execFileSync('pdftotext', ['-enc', 'UTF-8', fromBuilder, '-'], { encoding: 'utf8' });
+  expect(builderText.replace(/\s+/g, ' ')).toContain(`Q1. ${SYSTOLIC} (required)`);
 });

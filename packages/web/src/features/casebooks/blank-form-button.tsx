@@ -1,4 +1,4 @@
-import { Menu } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { casebookLanguages } from '@trialbase/domain';
 import { Suspense } from 'react';
@@ -42,6 +42,33 @@ export function BlankFormMenuItems(props: Props) {
   return (
     <Suspense fallback={null}>
       <BlankFormItems {...props} />
+    </Suspense>
+  );
+}
+
+function BlankFormButtonInner({ studyId, formId, language }: Props & { language: string }) {
+  const { t } = useTranslation(['common', 'casebooks']);
+  const handleDownload = () =>
+    downloadBlankForm(studyId, formId, language).catch((error: unknown) =>
+      showErrorToast(serverErrorMessage(error, { fallback: 'CASEBOOKS.FAILED' })),
+    );
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconFileTypePdf size={16} />}
+      onClick={() => void handleDownload()}
+      data-testid="blank-form-pdf"
+    >
+      {t('CASEBOOKS.BLANK')}
+    </Button>
+  );
+}
+
+/** Issue 27 item 4: "Blank form PDF" in the form builder, in the language being edited (its saved state). */
+export function BlankFormButton(props: Props & { language: string }) {
+  return (
+    <Suspense fallback={null}>
+      <BlankFormButtonInner {...props} />
     </Suspense>
   );
 }

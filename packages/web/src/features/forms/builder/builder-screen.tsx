@@ -12,6 +12,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { BlankFormButton } from '../../casebooks/blank-form-button';
 import { QuestionEditor } from '../editor/question-editor';
 import { pickText } from '../renderer/text';
 import { AddQuestionMenu } from './add-question-menu';
@@ -87,16 +88,19 @@ export function BuilderScreen({ study, initial, locks, onCreated }: BuilderScree
         <PageHeader
           crumbs={[{ label: t('FORMS.LIST.TITLE'), to: listPath }, { label: title }]}
           actions={
-            study.languages.length > 1 ? (
-              <Select
-                aria-label={t('FORMS.BUILDER.LANGUAGE')}
-                data={study.languages}
-                value={language}
-                allowDeselect={false}
-                onChange={(v) => v && setLanguage(v as typeof language)}
-                w={120}
-              />
-            ) : undefined
+            <Group gap="xs">
+              {form.id !== '' && <BlankFormButton studyId={study.id} formId={form.id} language={language} />}
+              {study.languages.length > 1 && (
+                <Select
+                  aria-label={t('FORMS.BUILDER.LANGUAGE')}
+                  data={study.languages}
+                  value={language}
+                  allowDeselect={false}
+                  onChange={(v) => v && setLanguage(v as typeof language)}
+                  w={120}
+                />
+              )}
+            </Group>
           }
         />
         <Stack gap="md" pb={96}>
