@@ -14,6 +14,7 @@ import { feedEndpoints } from './feed/endpoints';
 import { fileEndpoints } from './files/endpoints';
 import { formEndpoints } from './forms/endpoints';
 import { importEndpoints } from './imports/endpoints';
+import { dataApiEndpoints } from './integrations/data-api';
 import { integrationEndpoints } from './integrations/endpoints';
 import { medicationEndpoints } from './medication/endpoints';
 import { processEndpoints } from './processes/endpoints';
@@ -83,6 +84,7 @@ export const endpoints = {
   forms: formEndpoints,
   imports: importEndpoints,
   integrations: integrationEndpoints,
+  dataApi: dataApiEndpoints,
   medication: medicationEndpoints,
   processes: processEndpoints,
   public: publicEndpoints,

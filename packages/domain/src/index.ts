@@ -117,6 +117,7 @@ export * from './formulas/validate-formula';
 // integrations
 export * from './integrations/api-permissions';
 export type * from './integrations/audit-events';
+export * from './integrations/data-api';
 export * from './integrations/schemas';
 // medication
 export type * from './medication/audit-events';

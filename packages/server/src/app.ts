@@ -20,6 +20,7 @@ import { amendmentRoutes } from './modules/amendments/routes';
 import { authRoutes } from './modules/auth/routes';
 import { buildCheckRoutes } from './modules/build-check/routes';
 import { CASEBOOK_QUEUE, casebookRoutes, runCasebookSweep } from './modules/casebooks/api';
+import { dataApiRoutes } from './modules/data-api/routes';
 import { dataViewRoutes } from './modules/data-views/routes';
 import { econsentRoutes } from './modules/econsent/api';
 import { findEnrollmentFormVersions } from './modules/enrollments/form-versions';
@@ -277,6 +278,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...exportRoutes(deps),
     ...casebookRoutes(deps),
     ...feedRoutes(deps),
+    ...dataApiRoutes(deps),
     ...randomizationRoutes(deps),
     ...webhookRoutes(deps),
   ];

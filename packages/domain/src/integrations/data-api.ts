@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../common/endpoint';
+
+/*
+ * Issue 28 item 2, the API for data: versioned read calls under `/api/v1/studies/{studyId}/...` for
+ * the study's API key (or a staff session with the same permissions). Every list is in
+ * (updatedAt, id) order with an opaque cursor, so a client that remembers the last `updatedAt` it
+ * saw can ask again with `updatedSince` and get only what changed.
+ */
+
+export const DATA_API_MAX_LIMIT = 500;
+export const DATA_API_DEFAULT_LIMIT = 100;
+
+const StudyParamsSchema = z.object({ studyId: z.string().min(1).max(64) });
+
+export const DataApiListQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(DATA_API_MAX_LIMIT).default(DATA_API_DEFAULT_LIMIT),
+  updatedSince: z.iso.datetime({ offset: true }).optional(),
+});
+export type DataApiListQuery = z.infer<typeof DataApiListQuerySchema>;
+
+/** The position after the last row of a page: its updatedAt (microsecond text) and id. */
+export type DataApiCursor = { updatedAt: string; id: string };
+
+export function encodeDataApiCursor(cursor: DataApiCursor): string {
+  return btoa(`${cursor.updatedAt}|${cursor.id}`).replace(/=+$/, '');
+}
+
+/** The cursor a page handed out, or null when the text is not one. */
+export function decodeDataApiCursor(text: string): DataApiCursor | null {
+  let decoded: string;
+  try {
+    decoded = atob(text);
+  } catch {
+    return null;
+  }
+  const bar = decoded.indexOf('|');
+  if (bar <= 0) return null;
+  const updatedAt = decoded.slice(0, bar);
+  const id = decoded.slice(bar + 1);
+  if (Number.isNaN(Date.parse(updatedAt)) || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
+  return { updatedAt, id };
+}
+
+export const DataApiSubjectSchema = z.object({
+  id: z.string(),
+  patientId: z.string(),
+  siteId: z.string(),
+  archived: z.boolean(),
+  /** Restricted fields the key may not see are "REDACTED" (spec 000 §6, the API user's viewIdentifiable). */
+  attributes: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const DataApiEnrollmentSchema = z.object({
+  id: z.string(),
+  subjectId: z.string(),
+  processId: z.string(),
+  siteId: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+}
+
+export const DataApiSubjectPageSchema = pageSchema(DataApiSubjectSchema);
+export const DataApiEnrollmentPageSchema = pageSchema(DataApiEnrollmentSchema);
+export type DataApiSubjectPage = z.infer<typeof DataApiSubjectPageSchema>;
+export type DataApiEnrollmentPage = z.infer<typeof DataApiEnrollmentPageSchema>;
+
+const PAGING_DESCRIPTION = `Pages in (updatedAt, id) order. Pass \`nextCursor\` back as \`cursor\` for the next page; it is null on the last page. \`updatedSince\` (ISO 8601) keeps only rows changed at or after that time. \`limit\` 1–${DATA_API_MAX_LIMIT} (default ${DATA_API_DEFAULT_LIMIT}). Site-limited callers see their sites only. Authenticate with \`Authorization: Bearer <API key>\`. Example client: \`docs/examples/data-api-client.mjs\`.`;
+
+export const DATA_API_EXAMPLE_SUBJECTS: DataApiSubjectPage = {
+  items: [
+    {
+      id: '67a1c0de5f3b2a0012ab3501',
+      patientId: 'AAR-0001',
+      siteId: '67a1c0de5f3b2a0012ab3400',
+      archived: false,
+      attributes: { firstName: 'REDACTED', gender: 'FEMALE' },
+      createdAt: '2026-03-02T09:14:00.000Z',
+      updatedAt: '2026-03-04T11:20:31.000Z',
+    },
+  ],
+  nextCursor: 'MjAyNi0wMy0wNFQxMToyMDozMS4wMDAwMDArMDA6MDB8NjdhMWMwZGU1ZjNiMmEwMDEyYWIzNTAx',
+};
+
+export const DATA_API_EXAMPLE_ENROLLMENTS: DataApiEnrollmentPage = {
+  items: [
+    {
+      id: '67a1c0de5f3b2a0012ab3601',
+      subjectId: '67a1c0de5f3b2a0012ab3501',
+      processId: '67a1c0de5f3b2a0012ab3300',
+      siteId: '67a1c0de5f3b2a0012ab3400',
+      status: 'ACTIVE',
+      createdAt: '2026-03-02T09:15:00.000Z',
+      updatedAt: '2026-03-02T09:15:00.000Z',
+    },
+  ],
+  nextCursor: null,
+};
+
+export const dataApiEndpoints = {
+  subjects: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/studies/:studyId/subjects',
+    summary: "The study's subjects, paged, with an updated-since filter (API for data)",
+    description: PAGING_DESCRIPTION,
+    tags: ['data-api'],
+    params: StudyParamsSchema,
+    query: DataApiListQuerySchema,
+    response: { 200: DataApiSubjectPageSchema.meta({ examples: [DATA_API_EXAMPLE_SUBJECTS] }) },
+  }),
+  enrollments: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/studies/:studyId/enrollments',
+    summary: "The study's enrolments, paged, with an updated-since filter (API for data)",
+    description: PAGING_DESCRIPTION,
+    tags: ['data-api'],
+    params: StudyParamsSchema,
+    query: DataApiListQuerySchema,
+    response: { 200: DataApiEnrollmentPageSchema.meta({ examples: [DATA_API_EXAMPLE_ENROLLMENTS] }) },
+  }),
+};

@@ -1,0 +1,67 @@
+import type { DataApiCursor } from '@trialbase/domain';
+import { and, asc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../platform/db/client';
+import { enrollments } from '../enrollments/tables';
+import { subjects } from '../subjects/tables';
+
+/** What a page read needs: the sites the reader may see, the filter, the cursor and the size. */
+export type PageInput = {
+  studyId: string;
+  sites: 'ALL' | string[];
+  updatedSince: Date | null;
+  after: DataApiCursor | null;
+  limit: number;
+};
+
+function pageConditions(
+  table: { studyId: AnyPgColumn; siteId: AnyPgColumn; updatedAt: AnyPgColumn; id: AnyPgColumn },
+  input: PageInput,
+): SQL | undefined {
+  return and(
+    eq(table.studyId, input.studyId),
+    input.sites === 'ALL' ? undefined : inArray(table.siteId, input.sites),
+    input.updatedSince ? gte(table.updatedAt, input.updatedSince) : undefined,
+    input.after
+      ? sql`(${table.updatedAt}, ${table.id}) > (${input.after.updatedAt}::timestamptz, ${input.after.id})`
+      : undefined,
+  );
+}
+
+/** One page of subjects in (updated_at, id) order; one row more than the limit tells whether another page follows. */
+export async function readSubjectPage(db: Executor, input: PageInput) {
+  if (input.sites !== 'ALL' && input.sites.length === 0) return [];
+  return db
+    .select({
+      id: subjects.id,
+      patientId: subjects.patientId,
+      siteId: subjects.siteId,
+      attributes: subjects.attributes,
+      archivedAt: subjects.archivedAt,
+      createdAt: subjects.createdAt,
+      updatedAt: subjects.updatedAt,
+    })
+    .from(subjects)
+    .where(pageConditions(subjects, input))
+    .orderBy(asc(subjects.updatedAt), asc(subjects.id))
+    .limit(input.limit + 1);
+}
+
+/** One page of enrolments in (updated_at, id) order, like readSubjectPage. */
+export async function readEnrollmentPage(db: Executor, input: PageInput) {
+  if (input.sites !== 'ALL' && input.sites.length === 0) return [];
+  return db
+    .select({
+      id: enrollments.id,
+      subjectId: enrollments.subjectId,
+      processId: enrollments.processId,
+      siteId: enrollments.siteId,
+      status: enrollments.status,
+      createdAt: enrollments.createdAt,
+      updatedAt: enrollments.updatedAt,
+    })
+    .from(enrollments)
+    .where(pageConditions(enrollments, input))
+    .orderBy(asc(enrollments.updatedAt), asc(enrollments.id))
+    .limit(input.limit + 1);
+}

@@ -1,0 +1,123 @@
+/**
+ * The API for data (issue 28 item 2): `GET /api/v1/studies/{studyId}/subjects|enrollments` for the
+ * study's API key (or a staff session). The guard checks the permission in the study (a key: its own
+ * study only); the handler narrows to the sites where the reader holds it and redacts the subject
+ * fields the reader may not see (the API user's viewIdentifiable setting).
+ */
+import {
+  type AccessUser,
+  type DataApiCursor,
+  type DataApiListQuery,
+  dataApiEndpoints,
+  decodeDataApiCursor,
+  encodeDataApiCursor,
+  redactSubject,
+  sitesWithPermission,
+} from '@trialbase/domain';
+import type { FastifyRequest } from 'fastify';
+import { validationError } from '../../platform/errors';
+import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
+import type { ModuleDeps } from '../../platform/http/module-deps';
+import type { RateLimit } from '../../platform/http/rate-limit';
+import { type PageInput, readEnrollmentPage, readSubjectPage } from './repo';
+
+/**
+ * Calls per caller (an API key or a user): 600 in a 10-minute window, reserved before the call is
+ * answered, so a concurrent burst gets exactly the limit and the rest 429 RATE_LIMITED.
+ */
+export const DATA_API_LIMIT: RateLimit = {
+  name: 'data-api',
+  key: (req) => {
+    if (req.apiKey) return `data-api:key:${req.apiKey.keyId}`;
+    if (req.auth) return `data-api:user:${req.auth.user.id}`;
+    return null;
+  },
+  policy: { maxFailures: 600, windowMinutes: 10, blockMinutes: 1 },
+  counts: 'attempt',
+};
+
+function accessOf(req: FastifyRequest): AccessUser {
+  if (!req.access) throw new Error('The guard did not load the access of a study route.');
+  return req.access;
+}
+
+function pageInput(
+  req: FastifyRequest,
+  studyId: string,
+  query: DataApiListQuery,
+  permission: 'PATIENT_LIST',
+): PageInput {
+  let after: DataApiCursor | null = null;
+  if (query.cursor) {
+    after = decodeDataApiCursor(query.cursor);
+    if (!after) {
+      throw validationError(
+        [{ path: ['cursor'], message: 'Not a cursor of this list.' }],
+        'Not a cursor of this list.',
+      );
+    }
+  }
+  return {
+    studyId,
+    sites: sitesWithPermission(accessOf(req), permission, studyId),
+    updatedSince: query.updatedSince ? new Date(query.updatedSince) : null,
+    after,
+    limit: query.limit,
+  };
+}
+
+function pageOf<R extends { id: string; updatedAt: Date }, T>(
+  rows: R[],
+  limit: number,
+  present: (row: R) => T,
+) {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(present),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeDataApiCursor({ updatedAt: last.updatedAt.toISOString(), id: last.id })
+        : null,
+  };
+}
+
+export function dataApiRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
+  const { db } = deps;
+  return [
+    defineRoute({
+      endpoint: dataApiEndpoints.subjects,
+      permission: inStudy('PATIENT_LIST'),
+      rateLimit: [DATA_API_LIMIT],
+      handler: async (req) => {
+        const { studyId } = req.params;
+        const input = pageInput(req, studyId, req.query, 'PATIENT_LIST');
+        const rows = await readSubjectPage(db, input);
+        const access = accessOf(req);
+        return pageOf(rows, input.limit, (row) => ({
+          id: row.id,
+          patientId: row.patientId,
+          siteId: row.siteId,
+          archived: row.archivedAt !== null,
+          attributes: redactSubject(row.attributes, access, { studyId, siteId: row.siteId }),
+          createdAt: row.createdAt.toISOString(),
+          updatedAt: row.updatedAt.toISOString(),
+        }));
+      },
+    }),
+    defineRoute({
+      endpoint: dataApiEndpoints.enrollments,
+      permission: inStudy('PATIENT_LIST'),
+      rateLimit: [DATA_API_LIMIT],
+      handler: async (req) => {
+        const input = pageInput(req, req.params.studyId, req.query, 'PATIENT_LIST');
+        const rows = await readEnrollmentPage(db, input);
+        return pageOf(rows, input.limit, (row) => ({
+          ...row,
+          createdAt: row.createdAt.toISOString(),
+          updatedAt: row.updatedAt.toISOString(),
+        }));
+      },
+    }),
+  ] as RouteDefinition<never>[];
+}
