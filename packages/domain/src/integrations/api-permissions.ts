@@ -60,8 +60,21 @@ export const API_KEY_FEED_PERMISSIONS = ['REPORTING_FEED'] as const satisfies re
 
 const FEED_SET: ReadonlySet<string> = new Set(API_KEY_FEED_PERMISSIONS);
 
-/** The API user settings a key's permissions depend on (spec 001 §3; dataFeed: issue 26 item 4). */
-export type ApiKeySettings = { viewIdentifiable: boolean; dataFeed?: boolean };
+/**
+ * Issue 28 item 2, the API for data: what a key gets when its API user is granted write (the API
+ * user setting dataWrite, off by default): create subjects, enrol them, and fill and submit forms,
+ * through the same calls and services as the screens, so the same validation applies.
+ */
+export const API_KEY_WRITE_PERMISSIONS = [
+  'PATIENT_CREATE',
+  'PATHWAY_RECORD_CREATE',
+  'QUESTIONNAIRE_CREATE',
+] as const satisfies readonly Permission[];
+
+const WRITE_SET: ReadonlySet<string> = new Set(API_KEY_WRITE_PERMISSIONS);
+
+/** The API user settings a key's permissions depend on (spec 001 §3; dataFeed: issue 26 item 4; dataWrite: issue 28 item 2). */
+export type ApiKeySettings = { viewIdentifiable: boolean; dataFeed?: boolean; dataWrite?: boolean };
 
 /** Spec 001 §2, §3: the permissions an API key holds in its study, given its API user settings. */
 export function apiKeyPermissions(input: ApiKeySettings): Permission[] {
@@ -69,6 +82,7 @@ export function apiKeyPermissions(input: ApiKeySettings): Permission[] {
     ...API_KEY_PERMISSIONS,
     ...(input.viewIdentifiable ? API_KEY_IDENTIFIABLE_PERMISSIONS : []),
     ...(input.dataFeed ? API_KEY_FEED_PERMISSIONS : []),
+    ...(input.dataWrite ? API_KEY_WRITE_PERMISSIONS : []),
   ];
 }
 
@@ -77,6 +91,7 @@ export function isApiKeyPermission(permission: Permission, input: ApiKeySettings
   return (
     API_KEY_PERMISSION_SET.has(permission) ||
     (input.viewIdentifiable && IDENTIFIABLE_SET.has(permission)) ||
-    (input.dataFeed === true && FEED_SET.has(permission))
+    (input.dataFeed === true && FEED_SET.has(permission)) ||
+    (input.dataWrite === true && WRITE_SET.has(permission))
   );
 }

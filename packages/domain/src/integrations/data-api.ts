@@ -20,27 +20,23 @@ export const DataApiListQuerySchema = z.object({
 });
 export type DataApiListQuery = z.infer<typeof DataApiListQuerySchema>;
 
-/** The position after the last row of a page: its updatedAt (microsecond text) and id. */
+/** The position after the last row of a page: its updatedAt (ISO 8601) and id. */
 export type DataApiCursor = { updatedAt: string; id: string };
 
+const CURSOR_PATTERN = /^dc1_(\d{1,15})_([A-Za-z0-9_-]{1,64})$/;
+
+/** `dc1_<updatedAt in epoch milliseconds>_<id>`: opaque to clients, safe in a URL. */
 export function encodeDataApiCursor(cursor: DataApiCursor): string {
-  return btoa(`${cursor.updatedAt}|${cursor.id}`).replace(/=+$/, '');
+  return `dc1_${Date.parse(cursor.updatedAt)}_${cursor.id}`;
 }
 
 /** The cursor a page handed out, or null when the text is not one. */
 export function decodeDataApiCursor(text: string): DataApiCursor | null {
-  let decoded: string;
-  try {
-    decoded = atob(text);
-  } catch {
-    return null;
-  }
-  const bar = decoded.indexOf('|');
-  if (bar <= 0) return null;
-  const updatedAt = decoded.slice(0, bar);
-  const id = decoded.slice(bar + 1);
-  if (Number.isNaN(Date.parse(updatedAt)) || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
-  return { updatedAt, id };
+  const match = CURSOR_PATTERN.exec(text);
+  if (!match) return null;
+  const ms = Number(match[1]);
+  if (!Number.isSafeInteger(ms)) return null;
+  return { updatedAt: new Date(ms).toISOString(), id: match[2] ?? '' };
 }
 
 export const DataApiSubjectSchema = z.object({
@@ -87,7 +83,7 @@ export const DATA_API_EXAMPLE_SUBJECTS: DataApiSubjectPage = {
       updatedAt: '2026-03-04T11:20:31.000Z',
     },
   ],
-  nextCursor: 'MjAyNi0wMy0wNFQxMToyMDozMS4wMDAwMDArMDA6MDB8NjdhMWMwZGU1ZjNiMmEwMDEyYWIzNTAx',
+  nextCursor: 'dc1_1772623231000_67a1c0de5f3b2a0012ab3501',
 };
 
 export const DATA_API_EXAMPLE_ENROLLMENTS: DataApiEnrollmentPage = {

@@ -34,6 +34,8 @@ export const ApiAccessSchema = z.object({
   viewIdentifiable: z.boolean(),
   /** Issue 26 item 4: may the key read the incremental feed (REPORTING_FEED). */
   dataFeed: z.boolean(),
+  /** Issue 28 item 2: may the key create subjects, enrol and submit forms (the API for data). */
+  dataWrite: z.boolean(),
   extendedValidation: z.boolean(),
   abilities: z.object({ canRenew: z.boolean(), canUpdateSettings: z.boolean() }),
 });
@@ -51,11 +53,19 @@ export type RenewedApiKey = z.infer<typeof RenewedApiKeySchema>;
  * kept as it was when left out.
  */
 export const ApiUserSettingsSchema = z
-  .object({ viewIdentifiable: z.boolean(), dataFeed: z.boolean().optional() })
+  .object({
+    viewIdentifiable: z.boolean(),
+    dataFeed: z.boolean().optional(),
+    dataWrite: z.boolean().optional(),
+  })
   .strict();
 export type ApiUserSettings = z.infer<typeof ApiUserSettingsSchema>;
 /** The settings as saved (the answer of the save). */
-export const SavedApiUserSettingsSchema = z.object({ viewIdentifiable: z.boolean(), dataFeed: z.boolean() });
+export const SavedApiUserSettingsSchema = z.object({
+  viewIdentifiable: z.boolean(),
+  dataFeed: z.boolean(),
+  dataWrite: z.boolean(),
+});
 
 export const STUDY_INFO_FORMATS = ['json', 'text'] as const;
 export type StudyInfoFormat = (typeof STUDY_INFO_FORMATS)[number];

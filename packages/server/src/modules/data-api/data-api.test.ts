@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, buildStudy, buildSubject } from '../../../test/factories';
 import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
+import { auditEvents } from '../../platform/audit/tables';
 import { subjects } from '../subjects/tables';
 
 let t: TestApp;
@@ -17,8 +18,8 @@ afterAll(async () => t?.close());
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 /** A study with the API module, a site, and a fresh (read-only) key renewed by the system admin. */
-async function studyWithKey(app: FastifyInstance) {
-  const study = await buildStudy(app, { modules: ['API_KEYS'] });
+async function studyWithKey(app: FastifyInstance, status?: string) {
+  const study = await buildStudy(app, { modules: ['API_KEYS'], ...(status ? { status } : {}) });
   const site = await buildSite(app, study.id, { siteNumber: 3, name: 'Odense' });
   const res = await app.inject({
     method: 'POST',
@@ -109,5 +110,78 @@ describe(`GET /api/v1/studies/:studyId/subjects on ${engine}`, { tags: ['json'] 
     const { study } = await studyWithKey(t.app);
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/studies/${study.id}/subjects` });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe(`writes with an API key granted write on ${engine}`, { tags: ['json'] }, () => {
+  it("a write key creates a subject through the screens' call, audited as the API key; a read-only key is refused", async () => {
+    const { study, site, key } = await studyWithKey(t.app, 'PRODUCTION');
+    const url = `/api/studies/${study.id}/sites/${site.id}/patients`;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(key),
+      payload: { patientId: 'W-001' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(
+      await t.app.database.db.select().from(subjects).where(eq(subjects.studyId, study.id)),
+    ).toHaveLength(0);
+
+    const grant = await t.app.inject({
+      method: 'PUT',
+      url: `/api/studies/${study.id}/apiKey/settings`,
+      headers: admin.headers,
+      payload: { viewIdentifiable: false, dataWrite: true },
+    });
+    expect(grant.statusCode).toBe(200);
+    expect(grant.json()).toMatchObject({ dataWrite: true, dataFeed: false });
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(key),
+      payload: { patientId: 'W-001' },
+    });
+    expect(created.statusCode).toBe(201);
+    const [subject] = created.json<{ id: string }[]>();
+    const events = await t.app.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityType, 'SUBJECT'), eq(auditEvents.entityId, subject?.id ?? '')));
+    expect(events.length).toBeGreaterThan(0);
+    for (const event of events) {
+      expect(event.actorType).toBe('API_KEY');
+      expect(event.actorName).toMatch(/^API key /);
+    }
+
+    // The write grant gives no more than writing: a key still cannot manage the study.
+    const renew = await t.app.inject({
+      method: 'POST',
+      url: `/api/studies/${study.id}/apiKey/renew`,
+      headers: bearer(key),
+    });
+    expect(renew.statusCode).toBe(403);
+  });
+
+  it('a write key of another study is refused and changes nothing', async () => {
+    const target = await studyWithKey(t.app, 'PRODUCTION');
+    const other = await studyWithKey(t.app, 'PRODUCTION');
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/studies/${other.study.id}/apiKey/settings`,
+      headers: admin.headers,
+      payload: { viewIdentifiable: false, dataWrite: true },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/studies/${target.study.id}/sites/${target.site.id}/patients`,
+      headers: bearer(other.key),
+      payload: { patientId: 'X-001' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(
+      await t.app.database.db.select().from(subjects).where(eq(subjects.studyId, target.study.id)),
+    ).toHaveLength(0);
   });
 });

@@ -255,7 +255,7 @@ async function keyOf(studyId: string, dataFeed: boolean) {
     payload: { viewIdentifiable: false, dataFeed },
   });
   expect(saved.statusCode, saved.body).toBe(200);
-  expect(saved.json()).toEqual({ viewIdentifiable: false, dataFeed });
+  expect(saved.json()).toEqual({ viewIdentifiable: false, dataFeed, dataWrite: false });
   return { key: renewed.json<{ key: string }>().key };
 }
 

@@ -50,5 +50,6 @@ export async function authenticateApiKey(
     keyId: key.id,
     viewIdentifiable: key.viewIdentifiable,
     dataFeed: apiUserSettingsOf(found.settings).dataFeed,
+    dataWrite: apiUserSettingsOf(found.settings).dataWrite,
   };
 }

@@ -167,14 +167,14 @@ describe(`PUT /api/studies/:studyId/apiKey/settings on ${engine}`, { tags: ['jso
     });
     expect(res.statusCode).toBe(200);
     // dataFeed (issue 26 item 4) is kept as it was when the save leaves it out.
-    expect(res.json()).toEqual({ viewIdentifiable: true, dataFeed: false });
+    expect(res.json()).toEqual({ viewIdentifiable: true, dataFeed: false, dataWrite: false });
     const got = await t.app.inject({ url: `/api/studies/${study.id}/apiKey`, headers: admin.headers });
     expect(got.json().viewIdentifiable).toBe(true);
     const [live] = await t.app.database.db.select().from(apiKeys).where(eq(apiKeys.studyId, study.id));
     expect(live?.viewIdentifiable).toBe(true);
     const audit = await t.app.database.db.select().from(auditEvents).where(eq(auditEvents.studyId, study.id));
     const event = audit.find((e) => e.action === 'API_KEY_SETTINGS_UPDATED');
-    expect(event?.after).toEqual({ viewIdentifiable: true, dataFeed: false });
+    expect(event?.after).toEqual({ viewIdentifiable: true, dataFeed: false, dataWrite: false });
   });
 
   it('rejects bad input with field paths and changes nothing', async () => {

@@ -79,7 +79,7 @@ export async function setKeyViewIdentifiable(db: Executor, studyId: string, valu
 export async function setStudyApiUserSetting(
   db: Executor,
   studyId: string,
-  settings: { viewIdentifiable: boolean; dataFeed: boolean },
+  settings: { viewIdentifiable: boolean; dataFeed: boolean; dataWrite: boolean },
 ): Promise<void> {
   // jsonb_set touches only this entry, so settings other modules keep there are not overwritten.
   const value = JSON.stringify(settings);

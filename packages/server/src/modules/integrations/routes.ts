@@ -62,6 +62,7 @@ export function integrationRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
             studyId: req.params.studyId,
             viewIdentifiable: req.body.viewIdentifiable,
             dataFeed: req.body.dataFeed,
+            dataWrite: req.body.dataWrite,
           }),
         ),
     }),

@@ -33,6 +33,8 @@ export type ApiKeyPrincipal = {
   viewIdentifiable: boolean;
   /** Issue 26 item 4: the API user may read the incremental feed (REPORTING_FEED). */
   dataFeed: boolean;
+  /** Issue 28 item 2: the API user may write data (create subjects, enrol, submit forms). */
+  dataWrite: boolean;
 };
 
 /**

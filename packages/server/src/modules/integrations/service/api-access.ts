@@ -67,6 +67,7 @@ export async function getApiAccess(
     key: key ? presentKey(key) : null,
     viewIdentifiable: apiUserViewIdentifiable(study),
     dataFeed: apiUserSettingsOf(study.settings).dataFeed,
+    dataWrite: apiUserSettingsOf(study.settings).dataWrite,
     extendedValidation: study.extendedValidation,
     abilities: input.abilities,
   };
@@ -129,12 +130,27 @@ export async function renewApiKey(
  */
 export async function updateApiUserSettings(
   ctx: UseCaseContext,
-  input: { studyId: string; viewIdentifiable: boolean; dataFeed?: boolean | undefined },
-): Promise<{ viewIdentifiable: boolean; dataFeed: boolean }> {
+  input: {
+    studyId: string;
+    viewIdentifiable: boolean;
+    dataFeed?: boolean | undefined;
+    dataWrite?: boolean | undefined;
+  },
+): Promise<{ viewIdentifiable: boolean; dataFeed: boolean; dataWrite: boolean }> {
   const study = await loadStudyWithApiModule(ctx.tx, input.studyId);
   const before = apiUserSettingsOf(study.settings);
-  const after = { viewIdentifiable: input.viewIdentifiable, dataFeed: input.dataFeed ?? before.dataFeed };
-  if (before.viewIdentifiable === after.viewIdentifiable && before.dataFeed === after.dataFeed) return after;
+  const after = {
+    viewIdentifiable: input.viewIdentifiable,
+    dataFeed: input.dataFeed ?? before.dataFeed,
+    dataWrite: input.dataWrite ?? before.dataWrite,
+  };
+  if (
+    before.viewIdentifiable === after.viewIdentifiable &&
+    before.dataFeed === after.dataFeed &&
+    before.dataWrite === after.dataWrite
+  ) {
+    return after;
+  }
   await setStudyApiUserSetting(ctx.tx, study.id, after);
   await setKeyViewIdentifiable(ctx.tx, study.id, after.viewIdentifiable);
   const key = await findActiveApiKey(ctx.tx, study.id);
