@@ -45,7 +45,10 @@ export function ApiAccessPage() {
       {access.data && (
         <Stack gap="lg" maw={960}>
           <ApiKeyCard access={access.data} />
-          <ApiUserCard key={`${access.data.viewIdentifiable}-${access.data.dataFeed}`} access={access.data} />
+          <ApiUserCard
+            key={`${access.data.viewIdentifiable}-${access.data.dataFeed}-${access.data.dataWrite}`}
+            access={access.data}
+          />
           {info.data && <StudyInfoCard info={info.data} />}
         </Stack>
       )}

@@ -6,7 +6,8 @@ import { showSuccessToast } from '../../app/notify';
 import { useSaveApiUserSettings } from './api';
 
 /**
- * Spec 001 §2, §3 API user: the viewIdentifiable setting and the data feed (issue 26 item 4); the
+ * Spec 001 §2, §3 API user: the viewIdentifiable setting, the data feed (issue 26 item 4) and write
+ * access for the API for data (issue 28 item 2); the
  * save button appears after a change.
  */
 export function ApiUserCard({ access }: { access: ApiAccess }) {
@@ -14,11 +15,15 @@ export function ApiUserCard({ access }: { access: ApiAccess }) {
   const save = useSaveApiUserSettings(access.studyId);
   const [viewIdentifiable, setViewIdentifiable] = useState(access.viewIdentifiable);
   const [dataFeed, setDataFeed] = useState(access.dataFeed);
-  const isDirty = viewIdentifiable !== access.viewIdentifiable || dataFeed !== access.dataFeed;
+  const [dataWrite, setDataWrite] = useState(access.dataWrite);
+  const isDirty =
+    viewIdentifiable !== access.viewIdentifiable ||
+    dataFeed !== access.dataFeed ||
+    dataWrite !== access.dataWrite;
 
   const handleSave = () => {
     save.mutate(
-      { viewIdentifiable, dataFeed },
+      { viewIdentifiable, dataFeed, dataWrite },
       { onSuccess: () => showSuccessToast(t('INTEGRATIONS.SAVED')) },
     );
   };
@@ -41,6 +46,13 @@ export function ApiUserCard({ access }: { access: ApiAccess }) {
           description={t('INTEGRATIONS.DATA_FEED_HINT')}
           checked={dataFeed}
           onChange={(event) => setDataFeed(event.currentTarget.checked)}
+          disabled={!access.abilities.canUpdateSettings || save.isPending}
+        />
+        <Switch
+          label={t('INTEGRATIONS.DATA_WRITE')}
+          description={t('INTEGRATIONS.DATA_WRITE_HINT')}
+          checked={dataWrite}
+          onChange={(event) => setDataWrite(event.currentTarget.checked)}
           disabled={!access.abilities.canUpdateSettings || save.isPending}
         />
         {isDirty && (
