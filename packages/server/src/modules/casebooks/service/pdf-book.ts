@@ -4,9 +4,6 @@
  * headings and text in the sizes of spec 000 §9, right-to-left lines (domain bidiRuns) and the
  * scripts of the study's languages through embedded Noto fonts (assets/fonts, SIL OFL).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
 import {
   bidiRuns,
@@ -17,6 +14,7 @@ import {
   tocPageCount,
 } from '@trialbase/domain';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { PDF_FONT_FILES, readPdfFont } from '../../../platform/pdf/fonts';
 
 const PAGE: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
@@ -28,30 +26,7 @@ const GREY = rgb(0.35, 0.35, 0.35);
 const LINE = rgb(0.6, 0.6, 0.6);
 const BLACK = rgb(0, 0, 0);
 
-const FONT_FILES = {
-  latin: ['NotoSans-Regular.ttf', 'NotoSans-Bold.ttf'],
-  arabic: ['NotoSansArabic-Regular.ttf', 'NotoSansArabic-Bold.ttf'],
-  hebrew: ['NotoSansHebrew-Regular.ttf', 'NotoSansHebrew-Bold.ttf'],
-} as const satisfies Record<TextScript, readonly [string, string]>;
-
-/** Finds the fonts: beside the bundle in production (dist/assets), in the package in development. */
-function fontsDir(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, 'assets/fonts'), path.resolve(here, '../../../../assets/fonts')];
-  const found = candidates.find((dir) => existsSync(path.join(dir, FONT_FILES.latin[0])));
-  if (!found) throw new Error(`PDF fonts not found (looked in ${candidates.join(', ')})`);
-  return found;
-}
-
-const fontBytes = new Map<string, Uint8Array>();
-function readFont(file: string): Uint8Array {
-  let bytes = fontBytes.get(file);
-  if (!bytes) {
-    bytes = readFileSync(path.join(fontsDir(), file));
-    fontBytes.set(file, bytes);
-  }
-  return bytes;
-}
+const FONT_FILES = PDF_FONT_FILES satisfies Record<TextScript, readonly [string, string]>;
 
 /** Characters the embedded fonts lack (history summaries use arrows), as plain text. */
 const SUBSTITUTES: Record<string, string> = { '→': '->', '←': '<-', '⇒': '=>' };
@@ -96,8 +71,8 @@ export class PdfBook {
     for (const script of Object.keys(FONT_FILES) as TextScript[]) {
       const [regular, bold] = FONT_FILES[script];
       fonts[script] = {
-        regular: await doc.embedFont(readFont(regular), { subset: true }),
-        bold: await doc.embedFont(readFont(bold), { subset: true }),
+        regular: await doc.embedFont(readPdfFont(regular), { subset: true }),
+        bold: await doc.embedFont(readPdfFont(bold), { subset: true }),
       };
     }
     return new PdfBook(doc, fonts, options.rtl);

@@ -5,12 +5,12 @@
  * with the server's key as a PAdES-style detached CMS signature (@signpdf).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import fontkit from '@pdf-lib/fontkit';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { PDF_FONT_FILES, readPdfFont } from '../../../platform/pdf/fonts';
 
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -28,29 +28,13 @@ export async function readPdfPageCount(bytes: Uint8Array): Promise<number | null
   }
 }
 
-/** Fonts with wide Unicode coverage for names in any script; Helvetica (WinAnsi) when none is installed. */
-const FONT_CANDIDATES = [
-  process.env.TRIALBASE_PDF_FONT,
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-  '/usr/share/fonts/TTF/DejaVuSans.ttf',
-  '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
-];
-let fontBytes: Buffer | null | undefined;
-
-function unicodeFontBytes(): Buffer | null {
-  if (fontBytes !== undefined) return fontBytes;
-  const found = FONT_CANDIDATES.find((p): p is string => typeof p === 'string' && p !== '' && existsSync(p));
-  fontBytes = found ? readFileSync(found) : null;
-  return fontBytes;
-}
-
-async function embedFont(doc: PDFDocument): Promise<{ font: PDFFont; isUnicode: boolean }> {
-  const bytes = unicodeFontBytes();
-  if (bytes) {
-    doc.registerFontkit(fontkit);
-    return { font: await doc.embedFont(bytes, { subset: true }), isUnicode: true };
-  }
-  return { font: await doc.embedFont(StandardFonts.Helvetica), isUnicode: false };
+async function embedFont(doc: PDFDocument): Promise<{ font: PDFFont }> {
+  // Noto Sans (the casebooks' font): names in Latin, Greek and Cyrillic scripts print as typed.
+  doc.registerFontkit(fontkit);
+  return {
+    font: await doc.embedFont(readPdfFont(PDF_FONT_FILES.latin[0]), { subset: true }),
+    isUnicode: true,
+  };
 }
 
 /** Text the font can draw: characters it lacks become '?', so a name never breaks the page. */
