@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, buildStudy, buildSubject } from '../../../test/factories';
 import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
 import { auditEvents } from '../../platform/audit/tables';
+import { loginThrottle } from '../../platform/auth/tables';
+import { apiKeys } from '../integrations/tables';
 import { subjects } from '../subjects/tables';
 
 let t: TestApp;
@@ -183,5 +185,37 @@ describe(`writes with an API key granted write on ${engine}`, { tags: ['json'] }
     expect(
       await t.app.database.db.select().from(subjects).where(eq(subjects.studyId, target.study.id)),
     ).toHaveLength(0);
+  });
+});
+
+describe(`the per-key rate limit on ${engine}`, { tags: ['json'] }, () => {
+  it('answers exactly the limit of a concurrent burst and 429 to the rest; another key is not limited by it', async () => {
+    const { study, site, key } = await studyWithKey(t.app);
+    await buildSubject(t.app, { studyId: study.id, siteId: site.id });
+    const [row] = await t.app.database.db.select().from(apiKeys).where(eq(apiKeys.studyId, study.id));
+    // 590 of the 600 calls of the window already made by this key: 10 remain.
+    await t.app.database.db
+      .insert(loginThrottle)
+      .values({ key: `data-api:key:${row?.id}`, failures: 590, windowStart: new Date(), blockedUntil: null });
+    const burst = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        t.app.inject({
+          method: 'GET',
+          url: `/api/v1/studies/${study.id}/subjects?limit=1`,
+          headers: bearer(key),
+        }),
+      ),
+    );
+    const codes = burst.map((res) => res.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(10);
+    expect(codes.filter((code) => code === 429)).toHaveLength(15);
+    expect(burst.find((res) => res.statusCode === 429)?.json()).toMatchObject({ type: 'RATE_LIMITED' });
+    const other = await studyWithKey(t.app);
+    const free = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/studies/${other.study.id}/subjects`,
+      headers: bearer(other.key),
+    });
+    expect(free.statusCode).toBe(200);
   });
 });
