@@ -60,12 +60,44 @@ export const DataApiEnrollmentSchema = z.object({
   updatedAt: z.string(),
 });
 
+export const DataApiQuerySchema = z.object({
+  id: z.string(),
+  siteId: z.string(),
+  enrollmentId: z.string(),
+  questionnaireId: z.string(),
+  formId: z.string(),
+  questionId: z.string(),
+  status: z.string(),
+  queryText: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const DataApiAdverseEventSchema = z.object({
+  id: z.string(),
+  siteId: z.string(),
+  subjectId: z.string(),
+  enrollmentId: z.string().nullable(),
+  status: z.string(),
+  sae: z.boolean(),
+  seriousType: z.string().nullable(),
+  outcome: z.string().nullable(),
+  fillOutDate: z.string(),
+  eventDescription: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
 function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 }
 
 export const DataApiSubjectPageSchema = pageSchema(DataApiSubjectSchema);
 export const DataApiEnrollmentPageSchema = pageSchema(DataApiEnrollmentSchema);
+export const DataApiQueryPageSchema = pageSchema(DataApiQuerySchema);
+export const DataApiAdverseEventPageSchema = pageSchema(DataApiAdverseEventSchema);
+export type DataApiQueryPage = z.infer<typeof DataApiQueryPageSchema>;
+export type DataApiAdverseEventPage = z.infer<typeof DataApiAdverseEventPageSchema>;
 export type DataApiSubjectPage = z.infer<typeof DataApiSubjectPageSchema>;
 export type DataApiEnrollmentPage = z.infer<typeof DataApiEnrollmentPageSchema>;
 
@@ -101,6 +133,44 @@ export const DATA_API_EXAMPLE_ENROLLMENTS: DataApiEnrollmentPage = {
   nextCursor: null,
 };
 
+export const DATA_API_EXAMPLE_QUERIES: DataApiQueryPage = {
+  items: [
+    {
+      id: '67a1c0de5f3b2a0012ab3701',
+      siteId: '67a1c0de5f3b2a0012ab3400',
+      enrollmentId: '67a1c0de5f3b2a0012ab3601',
+      questionnaireId: '67a1c0de5f3b2a0012ab3801',
+      formId: '67a1c0de5f3b2a0012ab3901',
+      questionId: 'weight',
+      status: 'OPEN',
+      queryText: 'Weight is above the expected range; please check.',
+      createdAt: '2026-03-05T08:00:00.000Z',
+      updatedAt: '2026-03-05T08:00:00.000Z',
+    },
+  ],
+  nextCursor: null,
+};
+
+export const DATA_API_EXAMPLE_ADVERSE_EVENTS: DataApiAdverseEventPage = {
+  items: [
+    {
+      id: '67a1c0de5f3b2a0012ab3a01',
+      siteId: '67a1c0de5f3b2a0012ab3400',
+      subjectId: '67a1c0de5f3b2a0012ab3501',
+      enrollmentId: '67a1c0de5f3b2a0012ab3601',
+      status: 'REPORTED',
+      sae: false,
+      seriousType: null,
+      outcome: null,
+      fillOutDate: '2026-03-06',
+      eventDescription: 'Headache',
+      createdAt: '2026-03-06T10:00:00.000Z',
+      updatedAt: '2026-03-06T10:00:00.000Z',
+    },
+  ],
+  nextCursor: null,
+};
+
 export const dataApiEndpoints = {
   subjects: defineEndpoint({
     method: 'GET',
@@ -121,5 +191,25 @@ export const dataApiEndpoints = {
     params: StudyParamsSchema,
     query: DataApiListQuerySchema,
     response: { 200: DataApiEnrollmentPageSchema.meta({ examples: [DATA_API_EXAMPLE_ENROLLMENTS] }) },
+  }),
+  queries: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/studies/:studyId/queries',
+    summary: "The study's data queries, paged, with an updated-since filter (API for data)",
+    description: PAGING_DESCRIPTION,
+    tags: ['data-api'],
+    params: StudyParamsSchema,
+    query: DataApiListQuerySchema,
+    response: { 200: DataApiQueryPageSchema.meta({ examples: [DATA_API_EXAMPLE_QUERIES] }) },
+  }),
+  adverseEvents: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/studies/:studyId/adverseEvents',
+    summary: "The study's adverse events, paged, with an updated-since filter (API for data)",
+    description: PAGING_DESCRIPTION,
+    tags: ['data-api'],
+    params: StudyParamsSchema,
+    query: DataApiListQuerySchema,
+    response: { 200: DataApiAdverseEventPageSchema.meta({ examples: [DATA_API_EXAMPLE_ADVERSE_EVENTS] }) },
   }),
 };

@@ -88,6 +88,15 @@ describe(`GET /api/v1/studies/:studyId/subjects on ${engine}`, { tags: ['json'] 
     });
     expect(enrolments.statusCode).toBe(200);
     expect(enrolments.json()).toEqual({ items: [], nextCursor: null });
+    for (const list of ['queries', 'adverseEvents']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/studies/${study.id}/${list}?updatedSince=2026-01-01T00:00:00Z`,
+        headers: bearer(key),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ items: [], nextCursor: null });
+    }
   });
 
   it('refuses a bad cursor (400 with the field path) and a key of another study (403)', async () => {

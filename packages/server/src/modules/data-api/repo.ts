@@ -2,7 +2,9 @@ import type { DataApiCursor } from '@trialbase/domain';
 import { and, asc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db/client';
+import { adverseEvents } from '../adverse-events/tables';
 import { enrollments } from '../enrollments/tables';
+import { queries } from '../queries/tables';
 import { subjects } from '../subjects/tables';
 
 /** What a page read needs: the sites the reader may see, the filter, the cursor and the size. */
@@ -63,5 +65,51 @@ export async function readEnrollmentPage(db: Executor, input: PageInput) {
     .from(enrollments)
     .where(pageConditions(enrollments, input))
     .orderBy(asc(enrollments.updatedAt), asc(enrollments.id))
+    .limit(input.limit + 1);
+}
+
+/** One page of data queries in (updated_at, id) order, like readSubjectPage. */
+export async function readQueryPage(db: Executor, input: PageInput) {
+  if (input.sites !== 'ALL' && input.sites.length === 0) return [];
+  return db
+    .select({
+      id: queries.id,
+      siteId: queries.siteId,
+      enrollmentId: queries.enrollmentId,
+      questionnaireId: queries.questionnaireId,
+      formId: queries.formId,
+      questionId: queries.questionId,
+      status: queries.status,
+      queryText: queries.queryText,
+      createdAt: queries.createdAt,
+      updatedAt: queries.updatedAt,
+    })
+    .from(queries)
+    .where(pageConditions(queries, input))
+    .orderBy(asc(queries.updatedAt), asc(queries.id))
+    .limit(input.limit + 1);
+}
+
+/** One page of adverse events in (updated_at, id) order, like readSubjectPage. */
+export async function readAdverseEventPage(db: Executor, input: PageInput) {
+  if (input.sites !== 'ALL' && input.sites.length === 0) return [];
+  return db
+    .select({
+      id: adverseEvents.id,
+      siteId: adverseEvents.siteId,
+      subjectId: adverseEvents.subjectId,
+      enrollmentId: adverseEvents.enrollmentId,
+      status: adverseEvents.status,
+      sae: adverseEvents.sae,
+      seriousType: adverseEvents.seriousType,
+      outcome: adverseEvents.outcome,
+      fillOutDate: adverseEvents.fillOutDate,
+      eventDescription: adverseEvents.eventDescription,
+      createdAt: adverseEvents.createdAt,
+      updatedAt: adverseEvents.updatedAt,
+    })
+    .from(adverseEvents)
+    .where(pageConditions(adverseEvents, input))
+    .orderBy(asc(adverseEvents.updatedAt), asc(adverseEvents.id))
     .limit(input.limit + 1);
 }

@@ -11,6 +11,7 @@ import {
   dataApiEndpoints,
   decodeDataApiCursor,
   encodeDataApiCursor,
+  type Permission,
   redactSubject,
   sitesWithPermission,
 } from '@trialbase/domain';
@@ -19,7 +20,13 @@ import { validationError } from '../../platform/errors';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import type { RateLimit } from '../../platform/http/rate-limit';
-import { type PageInput, readEnrollmentPage, readSubjectPage } from './repo';
+import {
+  type PageInput,
+  readAdverseEventPage,
+  readEnrollmentPage,
+  readQueryPage,
+  readSubjectPage,
+} from './repo';
 
 /**
  * Calls per caller (an API key or a user): 600 in a 10-minute window, reserved before the call is
@@ -45,7 +52,7 @@ function pageInput(
   req: FastifyRequest,
   studyId: string,
   query: DataApiListQuery,
-  permission: 'PATIENT_LIST',
+  permission: Permission,
 ): PageInput {
   let after: DataApiCursor | null = null;
   if (query.cursor) {
@@ -112,6 +119,34 @@ export function dataApiRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       handler: async (req) => {
         const input = pageInput(req, req.params.studyId, req.query, 'PATIENT_LIST');
         const rows = await readEnrollmentPage(db, input);
+        return pageOf(rows, input.limit, (row) => ({
+          ...row,
+          createdAt: row.createdAt.toISOString(),
+          updatedAt: row.updatedAt.toISOString(),
+        }));
+      },
+    }),
+    defineRoute({
+      endpoint: dataApiEndpoints.queries,
+      permission: inStudy('QUERY_VIEW'),
+      rateLimit: [DATA_API_LIMIT],
+      handler: async (req) => {
+        const input = pageInput(req, req.params.studyId, req.query, 'QUERY_VIEW');
+        const rows = await readQueryPage(db, input);
+        return pageOf(rows, input.limit, (row) => ({
+          ...row,
+          createdAt: row.createdAt.toISOString(),
+          updatedAt: row.updatedAt.toISOString(),
+        }));
+      },
+    }),
+    defineRoute({
+      endpoint: dataApiEndpoints.adverseEvents,
+      permission: inStudy('AE_LIST'),
+      rateLimit: [DATA_API_LIMIT],
+      handler: async (req) => {
+        const input = pageInput(req, req.params.studyId, req.query, 'AE_LIST');
+        const rows = await readAdverseEventPage(db, input);
         return pageOf(rows, input.limit, (row) => ({
           ...row,
           createdAt: row.createdAt.toISOString(),
