@@ -76,6 +76,8 @@ export const adverseEvents = pgTable(
     primaryKey({ columns: [t.studyId, t.id] }),
     index('adverse_event_site_idx').on(t.studyId, t.siteId, t.createdAt),
     index('adverse_event_subject_idx').on(t.studyId, t.subjectId),
+    // The API for data's keyset pages and updatedSince filter (issue 28 item 2).
+    index('adverse_event_study_updated_idx').on(t.studyId, t.updatedAt, t.id),
     // The clock sweep: running clocks by their next due time.
     index('adverse_event_clock_idx')
       .on(t.clockReminderAt, t.clockDeadline)

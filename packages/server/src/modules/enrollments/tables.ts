@@ -37,5 +37,7 @@ export const enrollments = pgTable(
     index('enrollment_subject_idx').on(t.studyId, t.subjectId),
     index('enrollment_process_idx').on(t.studyId, t.processId),
     index('enrollment_site_idx').on(t.studyId, t.siteId),
+    // The API for data's keyset pages and updatedSince filter (issue 28 item 2).
+    index('enrollment_study_updated_idx').on(t.studyId, t.updatedAt, t.id),
   ],
 );

@@ -36,5 +36,7 @@ export const queries = pgTable(
     index('query_site_status_created_idx').on(t.studyId, t.siteId, t.status, desc(t.createdAt), desc(t.id)),
     index('query_created_idx').on(t.studyId, desc(t.createdAt), desc(t.id)),
     index('query_question_idx').on(t.studyId, t.formId, t.questionId),
+    // The API for data's keyset pages and updatedSince filter (issue 28 item 2).
+    index('query_study_updated_idx').on(t.studyId, t.updatedAt, t.id),
   ],
 );

@@ -42,6 +42,8 @@ export const subjects = pgTable(
     primaryKey({ columns: [t.studyId, t.id] }),
     uniqueIndex('subject_study_patient_id_key').on(t.studyId, t.patientId),
     index('subject_site_idx').on(t.studyId, t.siteId),
+    // The API for data's keyset pages and updatedSince filter (issue 28 item 2).
+    index('subject_study_updated_idx').on(t.studyId, t.updatedAt, t.id),
     // The list's default order (subject id, case-insensitive) and its keyset paging; also the
     // case-insensitive duplicate check of subject ids.
     index('subject_study_patient_id_order_idx').on(t.studyId, sql`lower(${t.patientId})`, t.id),
