@@ -1,11 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, buildStudy, buildSubject } from '../../../test/factories';
+import { buildProcess, buildSite, buildStudy, buildSubject, setStudySchedule } from '../../../test/factories';
 import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
 import { auditEvents } from '../../platform/audit/tables';
 import { loginThrottle } from '../../platform/auth/tables';
+import { newId } from '../../platform/ids';
+import { tokens } from '../enrollments/tokens/tables';
+import { formTemplates } from '../forms/tables';
 import { apiKeys } from '../integrations/tables';
+import { validationRules } from '../rules/tables';
 import { subjects } from '../subjects/tables';
 
 let t: TestApp;
@@ -226,5 +230,109 @@ describe(`the per-key rate limit on ${engine}`, { tags: ['json'] }, () => {
       headers: bearer(other.key),
     });
     expect(free.statusCode).toBe(200);
+  });
+});
+
+describe(`enrol and submit with a write key on ${engine}`, { tags: ['json'] }, () => {
+  it("enrols through the screens' call and refuses a submit that breaks a BLOCK rule with field paths", async () => {
+    const app = t.app;
+    const { study, site, key } = await studyWithKey(app);
+    const now = new Date();
+    const formId = newId(now);
+    await app.database.db.insert(formTemplates).values({
+      studyId: study.id,
+      id: formId,
+      name: `Vitals ${formId.slice(-6)}`,
+      type: 'TYPE_FORM',
+      document: {
+        id: formId,
+        title: { en: 'Vitals' },
+        type: 'TYPE_FORM',
+        questions: [
+          {
+            id: 'q1',
+            order: 1,
+            type: 'NUMBER',
+            question: { en: 'Weight' },
+            required: true,
+            minValue: 0,
+            maxValue: 300,
+          },
+        ],
+      },
+      createdBy: 'factory',
+      createdAt: now,
+      updatedAt: now,
+    });
+    const process = await buildProcess(app, {
+      studyId: study.id,
+      dataEvents: [
+        {
+          id: `da${formId.slice(-8)}-e1`,
+          type: 'TYPE_USER',
+          forms: [formId],
+          forceFormOrder: false,
+          referenceDate: 'REGISTRATION',
+          sendAs: 'NO_SEND_OUT',
+        },
+      ],
+    });
+    await app.database.db.insert(validationRules).values({
+      studyId: study.id,
+      id: newId(now),
+      formId,
+      questionId: 'q1',
+      document: {
+        leftOperant: { form: formId, question: 'q1' },
+        rightOperant: { type: 'CONST_VAL', value: 200 },
+        operator: 'lt',
+        action: { type: 'BLOCK', message: { en: 'Weight must be below {limit}' } },
+      },
+      createdBy: 'factory',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await setStudySchedule(app, study.id, { status: 'PRODUCTION' });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/studies/${study.id}/apiKey/settings`,
+      headers: admin.headers,
+      payload: { viewIdentifiable: false, dataWrite: true },
+    });
+    const subject = await buildSubject(app, { studyId: study.id, siteId: site.id });
+    const enrol = await app.inject({
+      method: 'POST',
+      url: `/api/studies/${study.id}/enrollments`,
+      headers: bearer(key),
+      payload: { subjectId: subject.id, siteId: site.id, processId: process.id },
+    });
+    expect(enrol.statusCode, enrol.body).toBe(201);
+    const enrollment = enrol.json<{ id: string }[]>()[0];
+    const [token] = await app.database.db
+      .select()
+      .from(tokens)
+      .where(eq(tokens.enrollmentId, enrollment?.id ?? ''));
+    const url = `/api/studies/${study.id}/enrollments/${enrollment?.id}/tokens/${token?.id}/questionnaires`;
+    const submit = (weight: string) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: bearer(key),
+        payload: { formId, answers: [{ question: 'q1', answerStrings: [weight] }], isFinal: true },
+      });
+    const blocked = await submit('250');
+    expect(blocked.statusCode).toBe(400);
+    expect(blocked.json().id).toBe('VALIDATION_RULE_VIOLATION');
+    expect(blocked.json().context.issues.map((i: { path: string[] }) => i.path.join('.'))).toEqual([
+      'answers.q1',
+    ]);
+    const accepted = await submit('150');
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const enrolments = await app.inject({
+      method: 'GET',
+      url: `/api/v1/studies/${study.id}/enrollments`,
+      headers: bearer(key),
+    });
+    expect(enrolments.json().items.map((i: { id: string }) => i.id)).toEqual([enrollment?.id]);
   });
 });
