@@ -31,10 +31,7 @@ export async function readPdfPageCount(bytes: Uint8Array): Promise<number | null
 async function embedFont(doc: PDFDocument): Promise<{ font: PDFFont }> {
   // Noto Sans (the casebooks' font): names in Latin, Greek and Cyrillic scripts print as typed.
   doc.registerFontkit(fontkit);
-  return {
-    font: await doc.embedFont(readPdfFont(PDF_FONT_FILES.latin[0]), { subset: true }),
-    isUnicode: true,
-  };
+  return { font: await doc.embedFont(readPdfFont(PDF_FONT_FILES.latin[0]), { subset: true }) };
 }
 
 /** Text the font can draw: characters it lacks become '?', so a name never breaks the page. */
