@@ -75,6 +75,8 @@ export * from './enrollments/state-machine';
 // exports
 export * from './exports/endpoints';
 export * from './exports/model';
+// external data
+export * from './external-data/mapping';
 // feed
 export type * from './feed/audit-events';
 export * from './feed/endpoints';
