@@ -11,6 +11,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   ADMINISTRATION_ROUTES,
   DOSING_FREQUENCIES,
@@ -172,6 +173,7 @@ export function MedicationRecordForm({
         .join(' · '),
     }));
   const invalidDate = t('MEDICATION.FORM.INVALID_DATE', { format: dates.format });
+  const isNarrow = useMediaQuery('(max-width: 26em)', false) ?? false;
 
   return (
     <>
@@ -183,6 +185,8 @@ export function MedicationRecordForm({
             data={types.map((v) => ({ value: v, label: t(`MEDICATION.TYPE.${v}`) }))}
             disabled={isSaving}
             fullWidth
+            // Two long labels do not fit side by side on a narrow phone (320 px): stack them there.
+            orientation={isNarrow ? 'vertical' : 'horizontal'}
             aria-label={t('MEDICATION.FIELDS.registrationType')}
             data-testid="med-type"
           />
