@@ -3,12 +3,12 @@
 export { studyAccess } from '../../modules/access/tables';
 export { customAeReports } from '../../modules/adverse-events/custom-reports/tables';
 export { adverseEvents, aeSignatures, aeStudySettings } from '../../modules/adverse-events/tables';
-export { enrollments } from '../../modules/enrollments/tables';
-export { tokenNotifications, tokens } from '../../modules/enrollments/tokens/tables';
 export { casebookJobs } from '../../modules/casebooks/tables';
 export { answerTallies } from '../../modules/data-views/tables';
-export { exportChunks, exportJobs } from '../../modules/exports/tables';
 export { econsentFiles, econsentSignatures, econsentSigningKeys } from '../../modules/econsent/tables';
+export { enrollments } from '../../modules/enrollments/tables';
+export { tokenNotifications, tokens } from '../../modules/enrollments/tokens/tables';
+export { exportChunks, exportJobs } from '../../modules/exports/tables';
 export { answerFiles } from '../../modules/files/tables';
 export {
   formTemplates,

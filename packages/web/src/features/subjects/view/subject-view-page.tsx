@@ -228,7 +228,11 @@ export function SubjectViewPage() {
             </Tabs.Tab>
           )}
           {canConsents && (
-            <Tabs.Tab value="econsent" leftSection={<IconFileCertificate size={16} />} data-testid="tab-econsent">
+            <Tabs.Tab
+              value="econsent"
+              leftSection={<IconFileCertificate size={16} />}
+              data-testid="tab-econsent"
+            >
               {t('NAV.SECTIONS.ECONSENT')}
             </Tabs.Tab>
           )}
