@@ -101,6 +101,11 @@ export * from './forms/time-values';
 export * from './forms/upload-validation';
 export * from './forms/value-validation';
 export * from './forms/versions';
+// formulas
+export * from './formulas/answer-values';
+export * from './formulas/evaluate';
+export * from './formulas/parser';
+export * from './formulas/validate-formula';
 // imports
 export type * from './imports/audit-events';
 export * from './imports/endpoints';
@@ -111,11 +116,6 @@ export * from './imports/odm-import';
 export * from './imports/redcap';
 export * from './imports/report';
 export * from './imports/schemas';
-// formulas
-export * from './formulas/answer-values';
-export * from './formulas/evaluate';
-export * from './formulas/parser';
-export * from './formulas/validate-formula';
 // integrations
 export * from './integrations/api-permissions';
 export type * from './integrations/audit-events';

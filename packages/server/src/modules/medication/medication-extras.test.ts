@@ -304,7 +304,7 @@ describe(`medication additions over HTTP on ${engine}`, () => {
       expect((await call(who, { method: 'GET', url: listUrl() })).statusCode).toBe(403);
     }
 
-    const csv = await call(callers.monitor, { method: 'GET', url: listUrl('/export?siteId=' + siteB) });
+    const csv = await call(callers.monitor, { method: 'GET', url: listUrl(`/export?siteId=${siteB}`) });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body
