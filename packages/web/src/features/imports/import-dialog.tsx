@@ -5,11 +5,14 @@ import {
   FileInput,
   Group,
   Modal,
+  ScrollArea,
   SegmentedControl,
   Stack,
   Table,
   Text,
+  useMatches,
 } from '@mantine/core';
+
 import { IconFileImport } from '@tabler/icons-react';
 import {
   IMPORT_FILE_EXTENSIONS,
@@ -78,6 +81,8 @@ export function ImportDialog({ studyId, opened, onClose }: Props) {
   const [created, setCreated] = useState<ImportResult | null>(null);
   const mutation = useImportForms(studyId);
   const refusal = useRefusal(mutation.error);
+  // Three source names do not fit side by side on a phone.
+  const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
 
   const reset = () => {
     setPreview(null);
@@ -123,6 +128,7 @@ export function ImportDialog({ studyId, opened, onClose }: Props) {
           <>
             <SegmentedControl
               fullWidth
+              orientation={orientation}
               value={source}
               onChange={(v) => {
                 setSource(v as ImportSource);
@@ -165,36 +171,38 @@ export function ImportDialog({ studyId, opened, onClose }: Props) {
                 ? t('IMPORTS.DONE', { count: created.forms.length })
                 : t('IMPORTS.WILL_CREATE', { count: shown.forms.length })}
             </Text>
-            <Table withTableBorder fz="sm" data-testid="import-forms">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('IMPORTS.FORM')}</Table.Th>
-                  <Table.Th>{t('IMPORTS.QUESTIONS')}</Table.Th>
-                  <Table.Th>{t('IMPORTS.RULES')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.forms.map((f) => (
-                  <Table.Tr key={f.id} data-testid="import-form">
-                    <Table.Td>
-                      {created ? (
-                        <Anchor
-                          component={Link}
-                          to={`/study/${studyId}/questionnaireTemplate/${f.id}`}
-                          onClick={handleClose}
-                        >
-                          {title(f.title)}
-                        </Anchor>
-                      ) : (
-                        title(f.title)
-                      )}
-                    </Table.Td>
-                    <Table.Td>{f.questionCount}</Table.Td>
-                    <Table.Td>{f.showRuleCount}</Table.Td>
+            <ScrollArea.Autosize mah={240} type="auto">
+              <Table withTableBorder fz="sm" data-testid="import-forms">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('IMPORTS.FORM')}</Table.Th>
+                    <Table.Th>{t('IMPORTS.QUESTIONS')}</Table.Th>
+                    <Table.Th>{t('IMPORTS.RULES')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {shown.forms.map((f) => (
+                    <Table.Tr key={f.id} data-testid="import-form">
+                      <Table.Td>
+                        {created ? (
+                          <Anchor
+                            component={Link}
+                            to={`/study/${studyId}/questionnaireTemplate/${f.id}`}
+                            onClick={handleClose}
+                          >
+                            {title(f.title)}
+                          </Anchor>
+                        ) : (
+                          title(f.title)
+                        )}
+                      </Table.Td>
+                      <Table.Td>{f.questionCount}</Table.Td>
+                      <Table.Td>{f.showRuleCount}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea.Autosize>
             {!created && <ReportTable report={shown.report} />}
           </>
         )}

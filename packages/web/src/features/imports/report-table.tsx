@@ -24,7 +24,7 @@ export function ReportTable({ report }: { report: readonly ImportReportLine[] })
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="xs" data-testid="import-counts">
           {(['IMPORTED', 'APPROXIMATE', 'LEFT_OUT'] as const).map((s) => (
-            <Badge key={s} color={STATUS_COLOR[s]} variant="light">
+            <Badge key={s} color={STATUS_COLOR[s]} variant="light" tt="none">
               {t(`IMPORTS.STATUS.${s}`)}: {count(s)}
             </Badge>
           ))}
@@ -64,8 +64,8 @@ export function ReportTable({ report }: { report: readonly ImportReportLine[] })
                       {line.item}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOR[line.status]} variant="light" size="sm">
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge color={STATUS_COLOR[line.status]} variant="light" size="sm" tt="none">
                       {t(`IMPORTS.STATUS.${line.status}`)}
                     </Badge>
                     {line.questionType && (
