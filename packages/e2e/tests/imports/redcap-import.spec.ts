@@ -26,7 +26,10 @@ test('a REDCap dictionary imported from the form list: report, create, open the 
 
   // The study list → the study → Forms in the side menu.
   await page.goto('/study');
-  await page.getByText(/^REDCap import /).first().click();
+  await page
+    .getByText(/^REDCap import /)
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/study/${studyId}/`));
   await page.getByTestId('study-menu').getByRole('link', { name: 'Forms', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/study/${studyId}/questionnaireTemplate$`));
@@ -34,7 +37,9 @@ test('a REDCap dictionary imported from the form list: report, create, open the 
   await page.getByTestId('import-forms').click();
   const dialog = page.getByRole('dialog', { name: 'Import forms' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('A REDCap data dictionary (.csv): each instrument becomes a form.')).toBeVisible();
+  await expect(
+    dialog.getByText('A REDCap data dictionary (.csv): each instrument becomes a form.'),
+  ).toBeVisible();
   await dialog.locator('input[type="file"]').setInputFiles(DICTIONARY);
   await dialog.getByTestId('import-preview').click();
 
