@@ -52,6 +52,8 @@ export const questionnaires = pgTable(
     uniqueIndex('questionnaire_token_form_key').on(t.studyId, t.tokenId, t.formId),
     index('questionnaire_enrollment_idx').on(t.studyId, t.enrollmentId),
     index('questionnaire_form_idx').on(t.studyId, t.formId),
+    // The API for data's answers pages and updatedSince filter (issue 28 item 2).
+    index('questionnaire_study_updated_idx').on(t.studyId, t.updatedAt, t.id),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "questionnaire_study_updated_idx" ON "questionnaire" USING btree ("study_id","updated_at","id");
