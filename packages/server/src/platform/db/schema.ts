@@ -9,6 +9,12 @@ export { econsentFiles, econsentSignatures, econsentSigningKeys } from '../../mo
 export { enrollments } from '../../modules/enrollments/tables';
 export { tokenNotifications, tokens } from '../../modules/enrollments/tokens/tables';
 export { exportChunks, exportJobs } from '../../modules/exports/tables';
+export {
+  fileVaultDocuments,
+  fileVaultFolders,
+  fileVaultSecrets,
+  fileVaultVersions,
+} from '../../modules/file-vault/tables';
 export { answerFiles } from '../../modules/files/tables';
 export {
   formTemplates,
