@@ -288,7 +288,7 @@ describe(`participant signing on ${engine}`, () => {
     expect(text).toContain('Ana Berg');
     expect(text).toContain(participant?.auditEventId as string);
     expect(text).toMatch(/j\*\*\*@example\.org|p\d*\*\*\*@example\.org|\*\*\*@example\.org/);
-    expect(text).toContain('I consent to take part');
+    expect(text).toContain('I agree to take part in the study');
     expect(signedEvent).toBeDefined();
     expect(audit.map((a) => a.action)).toContain('ECONSENT_SIGN_REFUSED');
     if (existsSync('/usr/bin/pdfsig')) {

@@ -14,6 +14,7 @@ import type access from '../../locales/en/access.json';
 import type adverseEvents from '../../locales/en/adverse-events.json';
 import type audit from '../../locales/en/audit.json';
 import type casebooks from '../../locales/en/casebooks.json';
+import type econsent from '../../locales/en/econsent.json';
 import type enrollments from '../../locales/en/enrollments.json';
 import type publicTexts from '../../locales/en/public.json';
 import type queries from '../../locales/en/queries.json';
@@ -27,6 +28,7 @@ type Sources = {
   'adverse-events': typeof adverseEvents;
   audit: typeof audit;
   casebooks: typeof casebooks;
+  econsent: typeof econsent;
   enrollments: typeof enrollments;
   public: typeof publicTexts;
   queries: typeof queries;
@@ -41,6 +43,7 @@ export const SERVER_NAMESPACES = [
   'adverse-events',
   'audit',
   'casebooks',
+  'econsent',
   'enrollments',
   'public',
   'queries',

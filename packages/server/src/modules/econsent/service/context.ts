@@ -59,24 +59,3 @@ export function codeChannelsOf(
 export function participantLanguageOf(link: EConsentToken): string | null {
   return contactOf(link.subject?.attributes).language ?? link.enrollment.language ?? null;
 }
-
-/** A time as the signature page prints it: in the given zone, with the zone's name, and in UTC. */
-export function formatSigningTime(at: Date, timeZone: string): string {
-  let zone = timeZone;
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-  } catch {
-    zone = 'UTC';
-  }
-  const local = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'longOffset',
-  }).format(at);
-  return `${local} (${zone}); ${at.toISOString()}`;
-}

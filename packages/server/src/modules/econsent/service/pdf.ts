@@ -5,12 +5,11 @@
  * with the server's key as a PAdES-style detached CMS signature (@signpdf).
  */
 import { createHash } from 'node:crypto';
-import fontkit from '@pdf-lib/fontkit';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
-import { PDF_FONT_FILES, readPdfFont } from '../../../platform/pdf/fonts';
+import { PDFDocument, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
+import { embedPageFonts, PageText } from './page-text';
 
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -28,73 +27,25 @@ export async function readPdfPageCount(bytes: Uint8Array): Promise<number | null
   }
 }
 
-async function embedFont(doc: PDFDocument): Promise<{ font: PDFFont }> {
-  // Noto Sans (the casebooks' font): names in Latin, Greek and Cyrillic scripts print as typed.
-  doc.registerFontkit(fontkit);
-  return { font: await doc.embedFont(readPdfFont(PDF_FONT_FILES.latin[0]), { subset: true }) };
-}
-
-/** Text the font can draw: characters it lacks become '?', so a name never breaks the page. */
-function drawable(font: PDFFont, text: string): string {
-  return [...text]
-    .map((c) => {
-      try {
-        font.encodeText(c);
-        return c;
-      } catch {
-        return '?';
-      }
-    })
-    .join('');
-}
-
-/** Breaks a line into pieces that fit the width. */
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
-  const words = text.split(/\s+/);
-  const lines: string[] = [];
-  let line = '';
-  for (const word of words) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) <= width || line === '') line = next;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line) lines.push(line);
-  // A single word longer than the width (a hash) is cut by characters.
-  return lines.flatMap((l) => {
-    if (font.widthOfTextAtSize(l, size) <= width) return [l];
-    const parts: string[] = [];
-    let part = '';
-    for (const c of l) {
-      if (font.widthOfTextAtSize(part + c, size) > width) {
-        parts.push(part);
-        part = c;
-      } else part += c;
-    }
-    if (part) parts.push(part);
-    return parts;
-  });
-}
-
 /** One signature page: a title, label/value rows and, when given, the drawn signature image. */
 export type SignaturePage = {
   title: string;
   rows: { label: string; value: string }[];
   signaturePng: Uint8Array | null;
   footer: string;
+  /** The page's language is written right to left: lines align right, runs in visual order. */
+  rtl: boolean;
 };
 
-function drawPage(page: PDFPage, font: PDFFont, content: SignaturePage, image: { png: unknown } | null) {
+function drawPage(page: PDFPage, writer: PageText, content: SignaturePage, png: PDFImage | null) {
   const { width, height } = page.getSize();
   const margin = 56;
   const inner = width - margin * 2;
   let y = height - margin;
   const text = (value: string, size: number, color = rgb(0, 0, 0)) => {
-    for (const line of wrap(font, drawable(font, value), size, inner)) {
-      page.drawText(line, { x: margin, y: y - size, size, font, color });
-      y -= size * 1.35;
+    for (const line of value.split('\n').flatMap((part) => writer.wrap(part, size, inner))) {
+      writer.drawLine(page, line, { left: margin, width: inner, y: y - size, size, color });
+      y -= size * 1.45;
     }
   };
   text(content.title, 16);
@@ -104,8 +55,7 @@ function drawPage(page: PDFPage, font: PDFFont, content: SignaturePage, image: {
     text(row.value, 11);
     y -= 6;
   }
-  if (image) {
-    const png = image.png as Parameters<PDFPage['drawImage']>[0];
+  if (png) {
     const scale = Math.min(inner / png.width, 110 / png.height, 1);
     const w = png.width * scale;
     const h = png.height * scale;
@@ -118,7 +68,9 @@ function drawPage(page: PDFPage, font: PDFFont, content: SignaturePage, image: {
       borderColor: rgb(0.6, 0.6, 0.6),
       borderWidth: 0.5,
     });
-    page.drawImage(png, { x: margin + 4, y: y - h - 4, width: w, height: h });
+    // The signature sits at the reading side of its box.
+    const x = content.rtl ? margin + inner - w - 4 : margin + 4;
+    page.drawImage(png, { x, y: y - h - 4, width: w, height: h });
     y -= h + 16;
   }
   y -= 8;
@@ -128,10 +80,10 @@ function drawPage(page: PDFPage, font: PDFFont, content: SignaturePage, image: {
 /** Adds a signature page (A4) at the end of the PDF; the result is not yet digitally signed. */
 export async function appendSignaturePage(pdf: Uint8Array, content: SignaturePage): Promise<PDFDocument> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
-  const { font } = await embedFont(doc);
+  const writer = new PageText(await embedPageFonts(doc), content.rtl);
   const page = doc.addPage([595.28, 841.89]);
   const png = content.signaturePng ? await doc.embedPng(content.signaturePng) : null;
-  drawPage(page, font, content, png ? { png } : null);
+  drawPage(page, writer, content, png);
   return doc;
 }
 

@@ -5,7 +5,6 @@
  * which completes the token. Each function is one use case.
  */
 import {
-  assertNever,
   checkClauseAnswers,
   ECONSENT_SIGNATURE_INVALID,
   ECONSENT_SIGNATURE_MAX_BYTES,
@@ -23,6 +22,7 @@ import {
 } from '@trialbase/domain';
 import type { Signature } from '../../../platform/auth/extended-validation';
 import { AppError, notFound, validationError } from '../../../platform/errors';
+import { t } from '../../../platform/i18n/i18n';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { lockEnrollment } from '../../enrollments/api';
@@ -48,32 +48,19 @@ import {
   clausesOf,
   codeChannelsOf,
   type EConsentToken,
-  formatSigningTime,
   loadEConsentToken,
   participantLanguageOf,
 } from './context';
 import { decodeSignaturePng, isEmbeddablePng, type SigningKey, sha256Hex } from './pdf';
 import { buildSignedPdf, investigatorPage, participantPage } from './signed-pdf';
 
-/** What each meaning says on the signature page (21 CFR 11.50(a)(3)). */
+/** What each meaning says (21 CFR 11.50(a)(3)), in English for the record; the page prints it in the signed language. */
 export function participantMeaningText(meaning: ParticipantSignatureMeaning): string {
-  switch (meaning) {
-    case 'PARTICIPANT_CONSENT':
-      return 'I have read and understood the information in this document and I consent to take part in the study.';
-    case 'REPRESENTATIVE_CONSENT':
-      return 'As the legally authorised representative of the participant, I have read and understood the information in this document and I consent on their behalf.';
-    default:
-      return assertNever(meaning);
-  }
+  return t('en', `econsent:MEANING.${meaning}`);
 }
 
 export function investigatorMeaningText(meaning: InvestigatorSignatureMeaning): string {
-  switch (meaning) {
-    case 'CONSENT_OBTAINED':
-      return 'I obtained the informed consent of this participant and confirm that it was given freely.';
-    default:
-      return assertNever(meaning);
-  }
+  return t('en', `econsent:MEANING.${meaning}`);
 }
 
 /** `POST /public/.../tokens/{tokenId}/eConsentCode`: the signing code to the subject's email or phone (412 in the cooldown). */
@@ -205,6 +192,7 @@ export async function signAsParticipant(
   };
   const identity = { channel, maskedTo, otpId: check.otp.id };
   const page = participantPage({
+    language: document.language,
     studyName: link.study.name,
     subjectKey: link.subject?.patientId ?? link.enrollment.subjectId,
     document: {
@@ -214,7 +202,7 @@ export async function signAsParticipant(
       sha256: document.sha256,
     },
     signer,
-    signedAtText: formatSigningTime(ctx.now, signer.timeZone),
+    signedAt: ctx.now,
     identity,
     clauses: form.clauses,
     signaturePng: form.png,
@@ -331,6 +319,7 @@ export async function countersign(
     userId: input.signature.signerId,
   };
   const first = participantPage({
+    language: row.language,
     studyName: link.study.name,
     subjectKey: link.subject?.patientId ?? link.enrollment.subjectId,
     document: {
@@ -340,14 +329,15 @@ export async function countersign(
       sha256: original.sha256,
     },
     signer: row.participant,
-    signedAtText: formatSigningTime(new Date(row.participant.signedAt), row.participant.timeZone),
+    signedAt: new Date(row.participant.signedAt),
     identity: row.identity,
     clauses: row.clauses,
     signaturePng: row.signatureImage,
   });
   const second = investigatorPage({
+    language: row.language,
     signer,
-    signedAtText: formatSigningTime(ctx.now, signer.timeZone),
+    signedAt: ctx.now,
     email: input.email,
     participantFileSha256: row.participantPdfSha256,
   });
