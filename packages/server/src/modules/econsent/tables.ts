@@ -96,6 +96,38 @@ export const econsentSignatures = pgTable(
 );
 
 /**
+ * A consent signed on paper, recorded by staff (spec 001 §7 setEconsentSigned; issue 24): the date
+ * the participant signed, the witness, the reason, who recorded it (a password signature with its
+ * audit event) and, when uploaded, the scanned paper as a PDF with its SHA-256 (checked on download).
+ * At most one per token; a token with one has no electronic signature and is COMPLETED.
+ */
+export const econsentPaperRecords = pgTable(
+  'econsent_paper',
+  {
+    studyId: text('study_id').notNull(),
+    id: text('id').notNull(),
+    tokenId: text('token_id').notNull(),
+    enrollmentId: text('enrollment_id').notNull(),
+    subjectId: text('subject_id').notNull(),
+    siteId: text('site_id').notNull(),
+    dataEventId: text('data_event_id').notNull(),
+    signedDate: text('signed_date').notNull(),
+    witness: text('witness').notNull(),
+    reason: text('reason').notNull(),
+    recordedBy: jsonb('recorded_by').$type<EConsentSigner>().notNull(),
+    scanFileName: text('scan_file_name'),
+    scanSha256: text('scan_sha256'),
+    scanPdf: bytea('scan_pdf'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studyId, t.id] }),
+    uniqueIndex('econsent_paper_token_key').on(t.studyId, t.tokenId),
+    index('econsent_paper_subject_idx').on(t.studyId, t.subjectId),
+  ],
+);
+
+/**
  * The server's signing key when none is configured (README: TRIALBASE_ECONSENT_P12): a self-signed
  * certificate made on first use and kept here, so every server of the installation signs with the
  * same key. One row, `id = 'default'`.

@@ -5,7 +5,12 @@ export { customAeReports } from '../../modules/adverse-events/custom-reports/tab
 export { adverseEvents, aeSignatures, aeStudySettings } from '../../modules/adverse-events/tables';
 export { casebookJobs } from '../../modules/casebooks/tables';
 export { answerTallies } from '../../modules/data-views/tables';
-export { econsentFiles, econsentSignatures, econsentSigningKeys } from '../../modules/econsent/tables';
+export {
+  econsentFiles,
+  econsentPaperRecords,
+  econsentSignatures,
+  econsentSigningKeys,
+} from '../../modules/econsent/tables';
 export { enrollments } from '../../modules/enrollments/tables';
 export { tokenNotifications, tokens } from '../../modules/enrollments/tokens/tables';
 export { exportChunks, exportJobs } from '../../modules/exports/tables';
