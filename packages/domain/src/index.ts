@@ -112,6 +112,8 @@ export * from './imports/endpoints';
 export * from './imports/fhir-export';
 export * from './imports/fhir-import';
 export * from './imports/fhir-types';
+// Test data of the import material (domain and server tests only).
+export * from './imports/material-expectations';
 export * from './imports/odm-import';
 export * from './imports/redcap';
 export * from './imports/report';

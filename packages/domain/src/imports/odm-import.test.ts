@@ -130,6 +130,51 @@ describe('convertOdmMetadata', () => {
     ]);
   });
 
+  it('reads a MethodDef formula over item OIDs as a calculated question; an expression it cannot check is reported', () => {
+    const tree = odm(
+      el('FormDef', { OID: 'F.BMI', Name: 'BMI' }, [el('ItemGroupRef', { ItemGroupOID: 'IG.BMI' })]),
+      el('ItemGroupDef', { OID: 'IG.BMI', Name: 'BMI' }, [
+        el('ItemRef', { ItemOID: 'IT.W', OrderNumber: '1' }),
+        el('ItemRef', { ItemOID: 'IT.H', OrderNumber: '2' }),
+        el('ItemRef', { ItemOID: 'IT.BMI', OrderNumber: '3', MethodOID: 'MT.BMI' }),
+        el('ItemRef', { ItemOID: 'IT.SAS', OrderNumber: '4', MethodOID: 'MT.SAS' }),
+      ]),
+      el('ItemDef', { OID: 'IT.W', Name: 'W', DataType: 'float' }, [question('Weight')]),
+      el('ItemDef', { OID: 'IT.H', Name: 'H', DataType: 'float' }, [question('Height')]),
+      el(
+        'ItemDef',
+        { OID: 'IT.BMI', Name: 'BMI', DataType: 'float', SignificantDigits: '1', Comment: 'CALCULATED' },
+        [question('BMI')],
+      ),
+      el('ItemDef', { OID: 'IT.SAS', Name: 'SAS', DataType: 'float' }, [question('Other')]),
+      el('MethodDef', { OID: 'MT.BMI', Name: 'BMI', Type: 'Computation' }, [
+        el('Description', {}, [el('TranslatedText', { 'xml:lang': 'en' }, [], 'BMI')]),
+        el('FormalExpression', { Context: 'Trialbase' }, [], 'IT.W / (IT.H * IT.H)'),
+      ]),
+      el('MethodDef', { OID: 'MT.SAS', Name: 'SAS', Type: 'Computation' }, [
+        el('Description', {}, [el('TranslatedText', { 'xml:lang': 'en' }, [], 'SAS')]),
+        el('FormalExpression', { Context: 'SAS' }, [], 'MEAN(IT.W, IT.H)'),
+      ]),
+    );
+    const result = convertOdmMetadata(tree, { language: 'en' });
+    if (!result.ok) throw new Error(result.error);
+    const [, , bmi, other] = result.forms[0]?.questions ?? [];
+    expect(bmi).toMatchObject({
+      type: 'CALCULATED',
+      calculationFormula: 'Q1 / (Q2 * Q2)',
+      calculationDecimals: 1,
+    });
+    expect(other?.type).toBe('NUMBER');
+    expect(result.report.map((l) => [l.item, l.status, l.questionType])).toEqual([
+      ['W', 'IMPORTED', 'NUMBER'],
+      ['H', 'IMPORTED', 'NUMBER'],
+      ['BMI', 'IMPORTED', 'CALCULATED'],
+      ['SAS', 'APPROXIMATE', 'NUMBER'],
+    ]);
+    expect(result.report[3]?.notes).toEqual([{ reason: 'CALC_NOT_EXPRESSIBLE', detail: 'MEAN(IT.W, IT.H)' }]);
+    for (const form of result.forms) expect(validateFormTemplate(form)).toEqual([]);
+  });
+
   it('refuses a document that is not ODM', () => {
     expect(convertOdmMetadata(el('html'), { language: 'en' })).toEqual({
       ok: false,

@@ -3,7 +3,9 @@
  * order (a section header when a form has several groups), ItemDef → question by DataType,
  * CodeList → possibilities, RangeCheck (LT/LE/GT/GE) → min and max, Mandatory → required. Files
  * the product wrote itself carry the question type in ItemDef/@Comment, which restores choice
- * types and multiple responses split into one item per possibility.
+ * types and multiple responses split into one item per possibility. An ItemRef's MethodOID
+ * naming a MethodDef whose FormalExpression is a formula over the file's item OIDs (the product
+ * writes them so) makes a calculated question, rounded to the ItemDef's SignificantDigits.
  */
 import { QUESTION_TEXT_MAX } from '../authoring/limits';
 import type { LanguageCode } from '../common/languages';
@@ -14,14 +16,17 @@ import {
   type QuestionInput,
   type QuestionType,
 } from '../forms/model';
+import { validateFormula } from '../formulas/validate-formula';
 import {
   fitText,
   ImportCollector,
   type ImportConversion,
   type ImportNote,
+  type ImportReportLine,
   importForm,
   importQuestion,
   importTitle,
+  lineStatus,
   textIn,
 } from './report';
 
@@ -44,6 +49,12 @@ function translated(node: XmlNode | undefined, language: string): string {
   const texts = childrenNamed(node, 'TranslatedText');
   const pick = texts.find((t) => (t.attrs['xml:lang'] ?? '').toLowerCase() === language) ?? texts[0];
   return (pick?.text ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** The first FormalExpression of a MethodDef, or null. */
+function formalExpression(method: XmlNode | undefined): string | null {
+  const text = childNamed(method, 'FormalExpression')?.text.trim() ?? '';
+  return text === '' ? null : text;
 }
 
 type Item = {
@@ -140,6 +151,46 @@ function choicePossibilities(qid: string, labels: string[], language: LanguageCo
   }));
 }
 
+/** A calculated item waiting for the form's other items: its question's place, expression and report line. */
+type PendingFormula = {
+  index: number;
+  expression: string;
+  decimals: number | null;
+  notes: ImportNote[];
+  line: ImportReportLine;
+};
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The MethodDef FormalExpressions of calculated items as formulas: each item OID of the form becomes
+ * `Q{order}`; a formula the product can check (syntax, references, types) makes the question
+ * CALCULATED, anything else stays a number with the expression reported.
+ */
+function resolveFormulas(questions: Question[], orderOf: Map<string, number>, pending: PendingFormula[]) {
+  const oids = [...orderOf.keys()].sort((a, b) => b.length - a.length);
+  const pattern = oids.length > 0 ? new RegExp(oids.map(escapeRegExp).join('|'), 'g') : null;
+  const ordered = { questions: questions.map((q, i) => ({ ...q, order: i + 1 })), score: false };
+  for (const p of pending) {
+    const formula = pattern
+      ? p.expression.replace(pattern, (oid) => `Q${orderOf.get(oid) ?? 0}`).trim()
+      : p.expression;
+    const question = questions[p.index];
+    if (question && validateFormula(ordered, formula).length === 0) {
+      questions[p.index] = importQuestion({
+        ...question,
+        type: 'CALCULATED',
+        calculationFormula: formula,
+        ...(p.decimals !== null ? { calculationDecimals: p.decimals } : {}),
+      });
+      p.line.questionType = 'CALCULATED';
+    } else {
+      p.notes.push({ reason: 'CALC_NOT_EXPRESSIBLE', detail: p.expression });
+    }
+    p.line.status = lineStatus(p.notes, question);
+  }
+}
+
 /**
  * Issue 27 item 3: the forms of an ODM file's first MetaDataVersion (a parsed element tree) as
  * form drafts in `language`, with a report line per item.
@@ -153,12 +204,15 @@ export function convertOdmMetadata(root: XmlNode, options: { language: LanguageC
   const groups = index('ItemGroupDef');
   const itemDefs = index('ItemDef');
   const codeLists = index('CodeList');
+  const methods = index('MethodDef');
   const out = new ImportCollector();
   const titles = new Set<string>();
   for (const formDef of childrenNamed(mdv, 'FormDef')) {
     const formName = formDef.attrs.Name || formDef.attrs.OID || 'Form';
     const title = importTitle(formName, titles);
     const questions: Question[] = [];
+    const orderOf = new Map<string, number>();
+    const pending: PendingFormula[] = [];
     const groupRefs = byOrder(childrenNamed(formDef, 'ItemGroupRef'));
     let seq = 0;
     for (const groupRef of groupRefs) {
@@ -216,6 +270,7 @@ export function convertOdmMetadata(root: XmlNode, options: { language: LanguageC
       for (let i = 0; i < items.length; ) {
         const item = items[i] as Item;
         const notes: ImportNote[] = [];
+        const expression = formalExpression(methods.get(item.ref.attrs.MethodOID ?? ''));
         const qid = `q${++seq}`;
         const required = item.ref.attrs.Mandatory === 'Yes';
         let settings: Settings;
@@ -255,7 +310,7 @@ export function convertOdmMetadata(root: XmlNode, options: { language: LanguageC
             Object.assign(settings, ranges(item.def, !settings.floatingNumber, notes));
             if (item.comment === 'SLIDER' && settings.minValue != null && settings.maxValue != null) {
               settings.type = 'SLIDER';
-            } else if (item.comment === 'SLIDER' || item.comment === 'CALCULATED') {
+            } else if (item.comment === 'SLIDER' || (item.comment === 'CALCULATED' && expression === null)) {
               notes.push({
                 reason: item.comment === 'CALCULATED' ? 'CALC_NOT_EXPRESSIBLE' : 'TYPE_APPROXIMATE',
                 detail: item.comment,
@@ -271,11 +326,18 @@ export function convertOdmMetadata(root: XmlNode, options: { language: LanguageC
           required,
           question: textIn(language, fitText(text, QUESTION_TEXT_MAX, notes)),
         });
+        orderOf.set(item.ref.attrs.ItemOID ?? '', questions.length + 1);
         questions.push(question);
-        out.line(title, item.name, notes, question);
+        const line = out.line(title, item.name, notes, question);
+        if (expression !== null && settings.type === 'NUMBER') {
+          const digits = Number(item.def.attrs.SignificantDigits);
+          const decimals = Number.isInteger(digits) && digits >= 0 ? digits : null;
+          pending.push({ index: questions.length - 1, expression, decimals, notes, line });
+        }
         i += count;
       }
     }
+    resolveFormulas(questions, orderOf, pending);
     if (questions.length > 0)
       out.forms.push(importForm(`odm-${out.forms.length + 1}`, title, language, questions));
   }

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateFormTemplate } from '../authoring/validate-form';
 import { collectShowRules } from '../forms/show-rules';
+import { REDCAP_MATERIAL_EXPECTED as EXPECTED } from './material-expectations';
 import { convertRedcapDictionary } from './redcap';
 import { parseRedcapLogic, translateRedcapCalc } from './redcap-logic';
 import type { ImportConversion } from './report';
@@ -18,23 +19,6 @@ const files = import.meta.glob('../../../../../shared/material/redcap/*', {
   eager: true,
 }) as Record<string, string>;
 const material = new Map(Object.entries(files).map(([k, v]) => [k.slice(ROOT.length), v]));
-
-/** [forms, questions, show rules, calculated, imported, approximate, left out] or the file error. */
-const EXPECTED: Record<string, [number, number, number, number, number, number, number] | string> = {
-  'SOURCES.md': 'NOT_A_DATA_DICTIONARY',
-  'rarelink_cdm_v2_0_5_dictionary.csv': [11, 118, 27, 0, 96, 11, 1],
-  'redcapr_longitudinal_arm.csv': 'NOT_A_DATA_DICTIONARY',
-  'redcapr_longitudinal_data.csv': 'NOT_A_DATA_DICTIONARY',
-  'redcapr_longitudinal_dictionary.csv': [9, 99, 1, 0, 86, 6, 3],
-  'redcapr_longitudinal_event.csv': 'NOT_A_DATA_DICTIONARY',
-  'redcapr_longitudinal_project.xml': 'NOT_A_DATA_DICTIONARY',
-  'redcapr_potentially-problematic-dictionary_dictionary.csv': [1, 5, 0, 0, 5, 0, 1],
-  'redcapr_survey_dictionary.csv': [4, 28, 0, 0, 22, 2, 1],
-  'redcapr_validation-types-1_data.csv': 'NOT_A_DATA_DICTIONARY',
-  'redcapr_validation-types-1_dictionary.csv': [1, 50, 0, 1, 28, 20, 2],
-  'redcapr_validation-types-1_project.xml': 'NOT_A_DATA_DICTIONARY',
-  'reproschema_hbcd_sample_dictionary.csv': [12, 433, 132, 0, 191, 226, 57],
-};
 
 function convert(name: string): Extract<ImportConversion, { ok: true }> {
   const result = convertRedcapDictionary(material.get(name) ?? '', { language: 'en' });

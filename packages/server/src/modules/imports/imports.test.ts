@@ -3,11 +3,18 @@
  * FHIR and ODM material with the expected counts, the round trips (ODM metadata export → import,
  * form → FHIR Questionnaire → form), all-or-nothing, dry runs, size and type refusals, audit.
  */
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
+  FHIR_MATERIAL_EXPECTED as FHIR_EXPECTED,
   type FormTemplateDocumentInput,
   type FormTemplateView,
   formVariables,
   type ImportResult,
+  REDCAP_MATERIAL_EXPECTED,
 } from '@trialbase/domain';
 import { describe, expect, it } from 'vitest';
 import { odmHead } from '../exports/service/odm';
@@ -20,14 +27,7 @@ import {
   newStudy,
   useFormsApp,
 } from '../forms/forms-test-kit';
-import {
-  FHIR_EXPECTED,
-  MATERIAL,
-  materialFiles,
-  ODM_EXPECTED,
-  REDCAP_EXPECTED,
-  readMaterial,
-} from './imports-test-kit';
+import { MATERIAL, materialFiles, ODM_EXPECTED, readMaterial } from './imports-test-kit';
 
 const kit = useFormsApp();
 
@@ -52,7 +52,11 @@ async function getForm(studyId: string, formId: string): Promise<FormTemplateVie
 
 describe('POST /api/studies/:studyId/forms/import/redcap', () => {
   for (const file of materialFiles('redcap')) {
-    const expected = REDCAP_EXPECTED[file];
+    const entry = REDCAP_MATERIAL_EXPECTED[file];
+    // [forms, questions, show rules, calculated, left out] of the domain's table.
+    const expected = Array.isArray(entry)
+      ? ([entry[0], entry[1], entry[2], entry[3], entry[6]] as const)
+      : null;
     const isCsv = file.endsWith('.csv');
     it(`${file}: ${expected ? `${expected[0]} forms, ${expected[1]} questions, ${expected[2]} rules` : isCsv ? 'not a data dictionary' : 'not a CSV file'}`, async () => {
       const study = await newStudy(kit);
@@ -268,6 +272,27 @@ describe('POST /api/studies/:studyId/forms/import/odm', () => {
     });
   }
 
+  it('reports a MethodDef formula it cannot read, with its expression (OpenEDC BMI)', async () => {
+    const study = await newStudy(kit);
+    const res = await post(
+      study.id,
+      'odm',
+      'm.xml',
+      readMaterial('odm/examples', 'openedc_metadata.xml'),
+      true,
+    );
+    expect(res.statusCode).toBe(200);
+    const calc = (res.json() as ImportResult).report.filter((l) =>
+      l.notes.some((n) => n.reason === 'CALC_NOT_EXPRESSIBLE'),
+    );
+    expect(calc.map((l) => [l.status, l.questionType, l.notes])).toContainEqual([
+      'APPROXIMATE',
+      'NUMBER',
+      [{ reason: 'CALC_NOT_EXPRESSIBLE', detail: 'Weight / Height ^ 2' }],
+    ]);
+    expect(calc).toHaveLength(2);
+  });
+
   it('refuses text that is not XML, and XML that is not ODM', async () => {
     const study = await newStudy(kit);
     expect((await post(study.id, 'odm', 'a.xml', '<ODM><Study>')).json().context.issues[0].message).toBe(
@@ -287,8 +312,17 @@ describe('POST /api/studies/:studyId/forms/import/odm', () => {
 const ROUND_TRIP_FORM: Partial<FormTemplateDocumentInput> = {
   title: { en: 'Vitals round trip' },
   questions: [
-    { id: 'q1', order: 1, type: 'NUMBER', floatingNumber: true, question: { en: 'Weight (kg)' } },
-    { id: 'q2', order: 2, type: 'TEXT_SENTENCE', question: { en: 'Note, "quoted" & 1 < 2' } },
+    {
+      id: 'q1',
+      order: 1,
+      type: 'NUMBER',
+      floatingNumber: true,
+      required: true,
+      minValue: 2.5,
+      maxValue: 300,
+      question: { en: 'Weight (kg)' },
+    },
+    { id: 'q2', order: 2, type: 'TEXT_SENTENCE', required: true, question: { en: 'Note, "quoted" & 1 < 2' } },
     { id: 'q3', order: 3, type: 'TEXT_FREE', question: { en: 'Comment' } },
     { id: 'q4', order: 4, type: 'DATE', question: { en: 'Visit date' } },
     { id: 'q5', order: 5, type: 'DATE_TIME', question: { en: 'Seen at' } },
@@ -326,6 +360,46 @@ const ROUND_TRIP_FORM: Partial<FormTemplateDocumentInput> = {
   ],
 };
 
+/** The round-trip form and what only the ODM round trip adds: a required slider, a formula over it. */
+const ODM_ROUND_TRIP_FORM: Partial<FormTemplateDocumentInput> = {
+  ...ROUND_TRIP_FORM,
+  questions: [
+    ...(ROUND_TRIP_FORM.questions ?? []),
+    {
+      id: 'q13',
+      order: 13,
+      type: 'SLIDER',
+      required: true,
+      minValue: 0,
+      maxValue: 10,
+      question: { en: 'Pain level' },
+    },
+    {
+      id: 'q14',
+      order: 14,
+      type: 'CALCULATED',
+      calculationFormula: '(Q1 - Q13) / 2',
+      calculationDecimals: 2,
+      question: { en: 'Score' },
+    },
+    { id: 'q15', order: 15, type: 'NUMBER', floatingNumber: true, minValue: -5, question: { en: 'Change' } },
+  ],
+};
+
+/** xmllint against the ODM 1.3.2 schema of the material, as exports.test.ts checks its files. */
+function xmllintOdm(odm: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tb-odm-import-'));
+  try {
+    const file = path.join(dir, 'odm.xml');
+    writeFileSync(file, odm);
+    return spawnSync('xmllint', ['--noout', '--nonet', '--schema', ODM_XSD, file], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const ODM_XSD = path.join(MATERIAL, 'odm/schema-1.3.2/ODM1-3-2.xsd');
+const HAS_XMLLINT = spawnSync('xmllint', ['--version']).status === 0 && existsSync(ODM_XSD);
+
 const shape = (questions: FormTemplateView['questions']) =>
   questions.map((q) => ({
     type: q.type,
@@ -333,10 +407,20 @@ const shape = (questions: FormTemplateView['questions']) =>
     possibilities: q.possibilities.map((p) => p.possibility),
   }));
 
+/** What the ODM metadata carries beyond the shape: required, min and max, formula and its decimals. */
+const rules = (questions: FormTemplateView['questions']) =>
+  questions.map((q) => ({
+    required: q.required,
+    minValue: q.minValue ?? null,
+    maxValue: q.maxValue ?? null,
+    calculationFormula: q.calculationFormula ?? null,
+    calculationDecimals: q.type === 'CALCULATED' ? q.calculationDecimals : null,
+  }));
+
 describe('round trips', () => {
-  it('ODM metadata export → import gives the same forms', async () => {
+  it('ODM metadata export (schema-valid) → import gives the same forms, required flags, ranges and formulas', async () => {
     const source = await newStudy(kit);
-    const created = await createForm(kit, source.id, ROUND_TRIP_FORM);
+    const created = await createForm(kit, source.id, ODM_ROUND_TRIP_FORM);
     const form = await getForm(source.id, created.id);
     const variables = formVariables(
       { id: form.id, exportLabel: 'VITALS', title: form.title },
@@ -350,9 +434,21 @@ describe('round trips', () => {
       studyName: 'Round trip',
       language: 'en',
       events: [],
-      forms: [{ name: 'VITALS', title: 'Vitals round trip', variables }],
+      forms: [{ name: 'VITALS', title: 'Vitals round trip', variables, questions: form.questions }],
       sites: [],
     })}</ClinicalData>\n</ODM>\n`;
+    // As exports.test.ts: the schema check needs xmllint and the material's XSD.
+    if (HAS_XMLLINT) {
+      const lint = xmllintOdm(odm);
+      expect(lint.stderr).toContain('validates');
+      expect(lint.status).toBe(0);
+    }
+    expect(odm).toContain(
+      '<RangeCheck Comparator="GE" SoftHard="Hard"><CheckValue>2.5</CheckValue></RangeCheck>',
+    );
+    expect(odm).toContain(
+      '<FormalExpression Context="Trialbase">(IT.VITALS.VITALS_Q1 - IT.VITALS.VITALS_Q13) / 2</FormalExpression>',
+    );
     const target = await newStudy(kit);
     const res = await post(target.id, 'odm', 'export.xml', odm);
     expect(res.statusCode).toBe(201);
@@ -362,6 +458,8 @@ describe('round trips', () => {
     const back = await getForm(target.id, imported?.id ?? '');
     expect(back.title).toEqual({ en: 'Vitals round trip' });
     expect(shape(back.questions)).toEqual(shape(form.questions));
+    expect(rules(back.questions)).toEqual(rules(form.questions));
+    expect(rules(back.questions).filter((r) => r.required)).toHaveLength(3);
   });
 
   it('form → GET fhir/questionnaire → import gives the same questions', async () => {

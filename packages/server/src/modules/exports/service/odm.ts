@@ -5,11 +5,19 @@
  * is an ItemData with IsNull="Yes" flagged with its marker (code list CL.SPECIAL_MARKERS). With the
  * builder's audit trail option, audit records (who, when, site, reason, the audit event) and the 21
  * CFR 11 signatures of the exported data, with the users and signature meanings in AdminData.
- * Valid against the ODM 1.3.2 schema (exports.test.ts runs xmllint on it).
+ * Valid against the ODM 1.3.2 schema (exports.test.ts runs xmllint on it). With the questions, the
+ * metadata carries what the ODM import reads back (issue 27 item 3 round trip): required as
+ * ItemRef Mandatory, min and max as RangeChecks GE/LE, formulas as MethodDefs.
  */
-import { type CodebookVariable, SPECIAL_MARKERS, type VariableType } from '@trialbase/domain';
+import { type CodebookVariable, type Question, SPECIAL_MARKERS, type VariableType } from '@trialbase/domain';
 
-export type OdmForm = { name: string; title: string; variables: readonly CodebookVariable[] };
+export type OdmForm = {
+  name: string;
+  title: string;
+  variables: readonly CodebookVariable[];
+  /** The form's questions (by variable.questionId): required flags, ranges and formulas. */
+  questions?: readonly Question[];
+};
 export type OdmEvent = { id: string; name: string; isUnscheduled: boolean; formNames: string[] };
 
 /**
@@ -41,6 +49,7 @@ export const itemOid = (form: string, variable: string) => `IT.${oidPart(form)}.
 export const eventOid = (id: string) => `SE.${oidPart(id)}`;
 export const siteOid = (id: string) => `LOC.${oidPart(id)}`;
 const codeListOid = (form: string, variable: string) => `CL.${oidPart(form)}.${oidPart(variable)}`;
+const methodOid = (form: string, variable: string) => `MT.${oidPart(form)}.${oidPart(variable)}`;
 const MARKERS_OID = 'CL.SPECIAL_MARKERS';
 const MDV = 'MDV.1';
 
@@ -62,6 +71,58 @@ function dataType(type: VariableType, variable: CodebookVariable): string {
 
 const translated = (text: string, language: string) =>
   `<TranslatedText xml:lang="${xml(language)}">${xml(text)}</TranslatedText>`;
+
+/** What the metadata says of one variable beyond its type and texts (issue 27 item 3). */
+type ItemRules = {
+  isMandatory: boolean;
+  min: number | null;
+  max: number | null;
+  /** The formula over item OIDs (MethodDef FormalExpression) and its decimals. */
+  formula: { text: string; expression: string; decimals: number } | null;
+};
+
+const NO_RULES: ItemRules = { isMandatory: false, min: null, max: null, formula: null };
+const RANGED: ReadonlySet<string> = new Set(['NUMBER', 'SLIDER']);
+
+/**
+ * Each variable's rules: required, min and max of numbers and sliders, and a calculated
+ * question's `Q{n}` formula with each reference as the item OID of question n (a formula naming
+ * a question without exactly one variable, or QMAX, is left out: the import could not read it).
+ */
+function itemRulesOf(form: OdmForm): ItemRules[] {
+  const questions = form.questions ?? [];
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const oidByOrder = new Map<number, string | null>();
+  for (const v of form.variables) {
+    const q = byId.get(v.questionId);
+    if (!q) continue;
+    oidByOrder.set(q.order, oidByOrder.has(q.order) ? null : itemOid(form.name, v.variable));
+  }
+  const formulaOf = (q: Question): ItemRules['formula'] => {
+    if (q.type !== 'CALCULATED' || !q.calculationFormula || /QMAX/i.test(q.calculationFormula)) return null;
+    let isReadable = true;
+    const expression = q.calculationFormula.replace(/Q(\d+)/g, (_, n: string) => {
+      const oid = oidByOrder.get(Number(n));
+      if (!oid) isReadable = false;
+      return oid ?? '';
+    });
+    return isReadable ? { text: q.calculationFormula, expression, decimals: q.calculationDecimals } : null;
+  };
+  return form.variables.map((v) => {
+    const q = byId.get(v.questionId);
+    if (!q) return NO_RULES;
+    const isRanged = RANGED.has(q.type) && v.valueLabels.length === 0;
+    return {
+      isMandatory: q.required && q.type !== 'INFORMATION',
+      min: isRanged ? (q.minValue ?? null) : null,
+      max: isRanged ? (q.maxValue ?? null) : null,
+      formula: formulaOf(q),
+    };
+  });
+}
+
+const rangeCheck = (comparator: 'GE' | 'LE', value: number) =>
+  `<RangeCheck Comparator="${comparator}" SoftHard="Hard"><CheckValue>${value}</CheckValue></RangeCheck>`;
 
 /** The opening of the file up to and including the metadata, the admin data and the opening of ClinicalData. */
 export function odmHead(input: {
@@ -115,20 +176,28 @@ export function odmHead(input: {
       '</FormDef>',
     );
   }
+  const rules = new Map(input.forms.map((f) => [f, itemRulesOf(f)]));
   for (const f of input.forms) {
     out.push(`<ItemGroupDef OID="${xml(groupOid(f.name))}" Name="${xml(f.name)}" Repeating="No">`);
-    for (const [i, v] of f.variables.entries())
+    for (const [i, v] of f.variables.entries()) {
+      const r = rules.get(f)?.[i] ?? NO_RULES;
+      const method = r.formula ? ` MethodOID="${xml(methodOid(f.name, v.variable))}"` : '';
       out.push(
-        `<ItemRef ItemOID="${xml(itemOid(f.name, v.variable))}" OrderNumber="${i + 1}" Mandatory="No"/>`,
+        `<ItemRef ItemOID="${xml(itemOid(f.name, v.variable))}" OrderNumber="${i + 1}" Mandatory="${r.isMandatory ? 'Yes' : 'No'}"${method}/>`,
       );
+    }
     out.push('</ItemGroupDef>');
   }
   for (const f of input.forms)
-    for (const v of f.variables) {
+    for (const [i, v] of f.variables.entries()) {
+      const r = rules.get(f)?.[i] ?? NO_RULES;
+      const digits = r.formula ? ` SignificantDigits="${r.formula.decimals}"` : '';
       out.push(
-        `<ItemDef OID="${xml(itemOid(f.name, v.variable))}" Name="${xml(v.variable)}" DataType="${dataType(v.type, v)}" SASFieldName="${xml(v.variable.slice(0, 8))}" Comment="${xml(v.questionType)}">`,
+        `<ItemDef OID="${xml(itemOid(f.name, v.variable))}" Name="${xml(v.variable)}" DataType="${dataType(v.type, v)}"${digits} SASFieldName="${xml(v.variable.slice(0, 8))}" Comment="${xml(v.questionType)}">`,
         `<Question>${translated(v.label, language)}</Question>`,
       );
+      if (r.min !== null) out.push(rangeCheck('GE', r.min));
+      if (r.max !== null) out.push(rangeCheck('LE', r.max));
       if (v.valueLabels.length > 0)
         out.push(`<CodeListRef CodeListOID="${xml(codeListOid(f.name, v.variable))}"/>`);
       out.push('</ItemDef>');
@@ -149,7 +218,19 @@ export function odmHead(input: {
     out.push(
       `<CodeListItem CodedValue="${xml(marker)}"><Decode>${translated(meaning, 'en')}</Decode></CodeListItem>`,
     );
-  out.push('</CodeList>', '</MetaDataVersion>', '</Study>');
+  out.push('</CodeList>');
+  for (const f of input.forms)
+    for (const [i, v] of f.variables.entries()) {
+      const formula = rules.get(f)?.[i]?.formula;
+      if (!formula) continue;
+      out.push(
+        `<MethodDef OID="${xml(methodOid(f.name, v.variable))}" Name="${xml(v.variable)}" Type="Computation">`,
+        `<Description>${translated(`Trialbase formula ${formula.text}, rounded to ${formula.decimals} decimals`, 'en')}</Description>`,
+        `<FormalExpression Context="Trialbase">${xml(formula.expression)}</FormalExpression>`,
+        '</MethodDef>',
+      );
+    }
+  out.push('</MetaDataVersion>', '</Study>');
   const users = input.users ?? [];
   const signatureDefs = input.signatureDefs ?? [];
   const locations = [

@@ -163,7 +163,7 @@ function planForms(
       variables,
       numeric: variables.map((v) => v.type === 'numeric'),
       longMiddle: variables.map((v) => `,${csvText(name)},${csvText(v.variable)},${csvText(v.questionId)},`),
-      odm: new OdmFormWriter({ name, title: titleText, variables }),
+      odm: new OdmFormWriter({ name, title: titleText, variables, questions }),
     };
   });
 }
