@@ -11,6 +11,7 @@ import { econsentEndpoints } from './econsent/endpoints';
 import { enrollmentEndpoints } from './enrollments/endpoints';
 import { exportEndpoints } from './exports/endpoints';
 import { feedEndpoints } from './feed/endpoints';
+import { fileVaultEndpoints } from './file-vault/endpoints';
 import { fileEndpoints } from './files/endpoints';
 import { formEndpoints } from './forms/endpoints';
 import { importEndpoints } from './imports/endpoints';
@@ -80,6 +81,7 @@ export const endpoints = {
   enrollments: enrollmentEndpoints,
   exports: exportEndpoints,
   feed: feedEndpoints,
+  fileVault: fileVaultEndpoints,
   files: fileEndpoints,
   forms: formEndpoints,
   imports: importEndpoints,

@@ -81,6 +81,12 @@ export * from './external-data/mapping';
 export type * from './feed/audit-events';
 export * from './feed/endpoints';
 export * from './feed/model';
+// file-vault
+export type * from './file-vault/audit-events';
+export * from './file-vault/content';
+export * from './file-vault/endpoints';
+export * from './file-vault/model';
+export * from './file-vault/schemas';
 // files
 export * from './files/schemas';
 export * from './files/sniff';

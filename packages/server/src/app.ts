@@ -35,6 +35,7 @@ import { scheduleEnvOf } from './modules/enrollments/tokens/service/send-link';
 import { EXPORT_QUEUE, runExportSweep } from './modules/exports/api';
 import { exportRoutes } from './modules/exports/routes';
 import { feedRoutes } from './modules/feed/routes';
+import { fileVaultRoutes } from './modules/file-vault/api';
 import { fileRoutes } from './modules/files/routes';
 import { formRoutes } from './modules/forms/routes';
 import { importRoutes } from './modules/imports/routes';
@@ -281,6 +282,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...dataApiRoutes(deps),
     ...randomizationRoutes(deps),
     ...webhookRoutes(deps),
+    ...fileVaultRoutes(deps),
   ];
   registerRoutes(app, routes, deps);
   if (config.apiDocs) {

@@ -157,6 +157,8 @@ const DECIDED_FOUR = {
     'ECONSENT_VIEW',
     'ECONSENT_COUNTERSIGN',
     'ECONSENT_DOWNLOAD_SIGNED',
+    'FILE_VAULT_VIEW',
+    'FILE_VAULT_UPLOAD',
   ],
   STUDY_HELPER: [
     'STUDY_VIEW',
@@ -171,6 +173,7 @@ const DECIDED_FOUR = {
     'QUERY_RESPOND',
     'ECONSENT_VIEW',
     'ECONSENT_UPLOAD',
+    'FILE_VAULT_VIEW',
   ],
   MONITOR: [
     ...SPEC_TABLE.MONITOR,
@@ -191,6 +194,7 @@ const DECIDED_FOUR = {
     'REPORTING_SITE',
     'ECONSENT_LIST',
     'ECONSENT_VIEW',
+    'FILE_VAULT_VIEW',
   ],
   DOCTOR: [
     'STUDY_VIEW',
@@ -206,6 +210,7 @@ const DECIDED_FOUR = {
     'QUERY_VIEW',
     'QUERY_RESPOND',
     'MEDICATION_ACCOUNTING_ALL',
+    'FILE_VAULT_VIEW',
   ],
 } as const satisfies Record<string, readonly Permission[]>;
 const DECIDED: Record<StudyRole, readonly Permission[]> = {

@@ -77,6 +77,10 @@ const INVESTIGATOR = [
   'ECONSENT_VIEW',
   'ECONSENT_COUNTERSIGN',
   'ECONSENT_DOWNLOAD_SIGNED',
+  // Issue 28 item 3 (ours, docs/ROLES.md): reads the study documents meant for the site and files
+  // the site's own (investigator site file) in the vault.
+  'FILE_VAULT_VIEW',
+  'FILE_VAULT_UPLOAD',
 ] as const satisfies readonly Permission[];
 
 const STUDY_HELPER = [
@@ -112,6 +116,8 @@ const STUDY_HELPER = [
   // Issue 24 (ours, docs/ROLES.md): the builder uploads the consent documents of e-consent events.
   'ECONSENT_VIEW',
   'ECONSENT_UPLOAD',
+  // Issue 28 item 3 (ours, docs/ROLES.md): every working role reads the study documents meant for it.
+  'FILE_VAULT_VIEW',
 ] as const satisfies readonly Permission[];
 
 const MONITOR = [
@@ -145,6 +151,8 @@ const MONITOR = [
   // Issue 24 (ours, docs/ROLES.md): informed consent is the first thing a monitor verifies.
   'ECONSENT_LIST',
   'ECONSENT_VIEW',
+  // Issue 28 item 3 (ours, docs/ROLES.md).
+  'FILE_VAULT_VIEW',
 ] as const satisfies readonly Permission[];
 
 const DOCTOR = [
@@ -182,6 +190,8 @@ const DOCTOR = [
   ...QUERY_ANSWER,
   // Issue 21 (ours, docs/ROLES.md): dispenses the investigational product and takes returns.
   'MEDICATION_ACCOUNTING_ALL',
+  // Issue 28 item 3 (ours, docs/ROLES.md).
+  'FILE_VAULT_VIEW',
 ] as const satisfies readonly Permission[];
 
 /** Spec 000 §6: what ADMIN holds on top of the union of the four other roles. */
@@ -212,6 +222,9 @@ export const ADMIN_EXTRA_PERMISSIONS = [
   // discontinuation event, an AE) and restoring it, with the reason, in the storage page.
   'SOFT_DELETE',
   'SOFT_DELETE_RESTORE',
+  // docs/ROLES.md (ours, issue 28 item 3): the study administrator keeps the file vault (folders,
+  // documents for every site, removal with a reason).
+  'FILE_VAULT_ALL',
 ] as const satisfies readonly Permission[];
 
 /**

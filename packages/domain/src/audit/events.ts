@@ -12,6 +12,7 @@ import type { EConsentAuditEvent } from '../econsent/audit-events';
 import type { EnrollmentAuditEvent } from '../enrollments/audit-events';
 import type { ExportAuditEvent } from '../exports/audit-events';
 import type { FeedAuditEvent } from '../feed/audit-events';
+import type { FileVaultAuditEvent } from '../file-vault/audit-events';
 import type { FormAuditEvent } from '../forms/audit-events';
 import type { ImportAuditEvent } from '../imports/audit-events';
 import type { IntegrationAuditEvent } from '../integrations/audit-events';
@@ -90,6 +91,7 @@ export type AuditEvent =
   | RandomizationAuditEvent
   | MedicationAuditEvent
   | EConsentAuditEvent
+  | FileVaultAuditEvent
   | WebhookAuditEvent;
 
 export type AuditAction = AuditEvent['action'];
