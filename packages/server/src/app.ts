@@ -20,6 +20,7 @@ import { amendmentRoutes } from './modules/amendments/routes';
 import { authRoutes } from './modules/auth/routes';
 import { buildCheckRoutes } from './modules/build-check/routes';
 import { CASEBOOK_QUEUE, casebookRoutes, runCasebookSweep } from './modules/casebooks/api';
+import { registerApiKeyCallLimit } from './modules/data-api/key-limit';
 import { dataApiRoutes } from './modules/data-api/routes';
 import { dataViewRoutes } from './modules/data-views/routes';
 import { econsentRoutes } from './modules/econsent/api';
@@ -284,6 +285,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...webhookRoutes(deps),
     ...fileVaultRoutes(deps),
   ];
+  // Issue 28 item 2: every call of an API key counts against the key's budget.
+  registerApiKeyCallLimit(app, deps);
   registerRoutes(app, routes, deps);
   if (config.apiDocs) {
     app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () =>

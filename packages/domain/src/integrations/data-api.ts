@@ -20,6 +20,13 @@ export const DataApiListQuerySchema = z.object({
 });
 export type DataApiListQuery = z.infer<typeof DataApiListQuerySchema>;
 
+/** The answers list also filters by form and by subject. */
+export const DataApiAnswerListQuerySchema = DataApiListQuerySchema.extend({
+  formId: z.string().min(1).max(64).optional(),
+  subjectId: z.string().min(1).max(64).optional(),
+});
+export type DataApiAnswerListQuery = z.infer<typeof DataApiAnswerListQuerySchema>;
+
 /** The position after the last row of a page: its updatedAt (ISO 8601) and id. */
 export type DataApiCursor = { updatedAt: string; id: string };
 
@@ -88,6 +95,40 @@ export const DataApiAdverseEventSchema = z.object({
   updatedAt: z.string(),
 });
 
+/** One answer of a filled form: the question's id and the answer as the form stored it. */
+export const DataApiAnswerSchema = z.object({
+  question: z.string(),
+  answerStrings: z.array(z.string()),
+  /** The rest of the stored answer (possibilities, table cells, files, comment…), restricted subject fields redacted. */
+  value: z.record(z.string(), z.unknown()),
+  unavailable: z.boolean(),
+  skipped: z.boolean(),
+  updatedAt: z.string(),
+});
+
+/** A filled form (questionnaire answer set) with its answers, form version, subject, enrolment and event. */
+export const DataApiAnswerSetSchema = z.object({
+  id: z.string(),
+  siteId: z.string(),
+  subjectId: z.string(),
+  patientId: z.string(),
+  /**
+   * The subject's identifiable fields (and trial group) the caller may see; the others are "REDACTED"
+   * (spec 000 §6, the API user's viewIdentifiable), as in the subjects list.
+   */
+  subject: z.record(z.string(), z.unknown()),
+  enrollmentId: z.string(),
+  tokenId: z.string(),
+  dataEventId: z.string(),
+  formId: z.string(),
+  formVersion: z.object({ major: z.number().int(), minor: z.number().int() }),
+  status: z.string(),
+  answers: z.array(DataApiAnswerSchema),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+
 function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 }
@@ -96,6 +137,8 @@ export const DataApiSubjectPageSchema = pageSchema(DataApiSubjectSchema);
 export const DataApiEnrollmentPageSchema = pageSchema(DataApiEnrollmentSchema);
 export const DataApiQueryPageSchema = pageSchema(DataApiQuerySchema);
 export const DataApiAdverseEventPageSchema = pageSchema(DataApiAdverseEventSchema);
+export const DataApiAnswerSetPageSchema = pageSchema(DataApiAnswerSetSchema);
+export type DataApiAnswerSetPage = z.infer<typeof DataApiAnswerSetPageSchema>;
 export type DataApiQueryPage = z.infer<typeof DataApiQueryPageSchema>;
 export type DataApiAdverseEventPage = z.infer<typeof DataApiAdverseEventPageSchema>;
 export type DataApiSubjectPage = z.infer<typeof DataApiSubjectPageSchema>;
@@ -171,6 +214,38 @@ export const DATA_API_EXAMPLE_ADVERSE_EVENTS: DataApiAdverseEventPage = {
   nextCursor: null,
 };
 
+export const DATA_API_EXAMPLE_ANSWERS: DataApiAnswerSetPage = {
+  items: [
+    {
+      id: '67a1c0de5f3b2a0012ab3801',
+      siteId: '67a1c0de5f3b2a0012ab3400',
+      subjectId: '67a1c0de5f3b2a0012ab3501',
+      patientId: 'AAR-0001',
+      subject: { initials: 'REDACTED', gender: 'REDACTED', trialGroup: 'ARM-A' },
+      enrollmentId: '67a1c0de5f3b2a0012ab3601',
+      tokenId: '67a1c0de5f3b2a0012ab3611',
+      dataEventId: 'baseline',
+      formId: '67a1c0de5f3b2a0012ab3901',
+      formVersion: { major: 1, minor: 2 },
+      status: 'STATUS_COMPLETED',
+      answers: [
+        {
+          question: 'weight',
+          answerStrings: ['72'],
+          value: { possibilities: [], comment: null },
+          unavailable: false,
+          skipped: false,
+          updatedAt: '2026-03-04T10:02:11.000Z',
+        },
+      ],
+      createdAt: '2026-03-04T09:58:40.000Z',
+      completedAt: '2026-03-04T10:02:11.000Z',
+      updatedAt: '2026-03-04T10:02:11.000Z',
+    },
+  ],
+  nextCursor: null,
+};
+
 export const dataApiEndpoints = {
   subjects: defineEndpoint({
     method: 'GET',
@@ -191,6 +266,17 @@ export const dataApiEndpoints = {
     params: StudyParamsSchema,
     query: DataApiListQuerySchema,
     response: { 200: DataApiEnrollmentPageSchema.meta({ examples: [DATA_API_EXAMPLE_ENROLLMENTS] }) },
+  }),
+  answers: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/studies/:studyId/answers',
+    summary:
+      "The study's filled forms with their answers, paged, with updated-since, form and subject filters (API for data)",
+    description: `${PAGING_DESCRIPTION} \`formId\` and \`subjectId\` keep only that form's or that subject's answer sets. Each set carries its form version, subject, enrolment, data event and status; the subject's identifiable fields follow the key's viewIdentifiable setting.`,
+    tags: ['data-api'],
+    params: StudyParamsSchema,
+    query: DataApiAnswerListQuerySchema,
+    response: { 200: DataApiAnswerSetPageSchema.meta({ examples: [DATA_API_EXAMPLE_ANSWERS] }) },
   }),
   queries: defineEndpoint({
     method: 'GET',

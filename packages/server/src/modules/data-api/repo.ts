@@ -5,6 +5,7 @@ import type { Executor } from '../../platform/db/client';
 import { adverseEvents } from '../adverse-events/tables';
 import { enrollments } from '../enrollments/tables';
 import { queries } from '../queries/tables';
+import { answers, questionnaires } from '../questionnaires/tables';
 import { subjects } from '../subjects/tables';
 
 /** What a page read needs: the sites the reader may see, the filter, the cursor and the size. */
@@ -112,4 +113,69 @@ export async function readAdverseEventPage(db: Executor, input: PageInput) {
     .where(pageConditions(adverseEvents, input))
     .orderBy(asc(adverseEvents.updatedAt), asc(adverseEvents.id))
     .limit(input.limit + 1);
+}
+
+/** The answers list's filters on top of the page: one form, one subject. */
+export type AnswerPageInput = PageInput & { formId: string | null; subjectId: string | null };
+
+/**
+ * One page of filled forms in (updated_at, id) order with their subject (like readSubjectPage), and
+ * the answers of the page's forms, in question order of storage.
+ */
+export async function readAnswerSetPage(db: Executor, input: AnswerPageInput) {
+  if (input.sites !== 'ALL' && input.sites.length === 0) return { sets: [], answers: [] };
+  const sets = await db
+    .select({
+      id: questionnaires.id,
+      siteId: questionnaires.siteId,
+      enrollmentId: questionnaires.enrollmentId,
+      tokenId: questionnaires.tokenId,
+      dataEventId: questionnaires.dataEventId,
+      formId: questionnaires.formId,
+      formMajor: questionnaires.formMajor,
+      formMinor: questionnaires.formMinor,
+      status: questionnaires.status,
+      subjectId: enrollments.subjectId,
+      patientId: subjects.patientId,
+      attributes: subjects.attributes,
+      trialGroup: sql<unknown>`${enrollments.details} -> 'trialGroup'`,
+      createdAt: questionnaires.createdAt,
+      completedAt: questionnaires.completedAt,
+      updatedAt: questionnaires.updatedAt,
+    })
+    .from(questionnaires)
+    .innerJoin(
+      enrollments,
+      and(eq(enrollments.studyId, questionnaires.studyId), eq(enrollments.id, questionnaires.enrollmentId)),
+    )
+    .innerJoin(
+      subjects,
+      and(eq(subjects.studyId, enrollments.studyId), eq(subjects.id, enrollments.subjectId)),
+    )
+    .where(
+      and(
+        pageConditions(questionnaires, input),
+        input.formId ? eq(questionnaires.formId, input.formId) : undefined,
+        input.subjectId ? eq(enrollments.subjectId, input.subjectId) : undefined,
+      ),
+    )
+    .orderBy(asc(questionnaires.updatedAt), asc(questionnaires.id))
+    .limit(input.limit + 1);
+  const ids = sets.slice(0, input.limit).map((set) => set.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            questionnaireId: answers.questionnaireId,
+            questionId: answers.questionId,
+            value: answers.value,
+            isUnavailable: answers.isUnavailable,
+            isSkipped: answers.isSkipped,
+            updatedAt: answers.updatedAt,
+          })
+          .from(answers)
+          .where(and(eq(answers.studyId, input.studyId), inArray(answers.questionnaireId, ids)))
+          .orderBy(asc(answers.questionnaireId), asc(answers.createdAt), asc(answers.id));
+  return { sets, answers: rows };
 }

@@ -11,7 +11,11 @@ import {
   dataApiEndpoints,
   decodeDataApiCursor,
   encodeDataApiCursor,
+  FEED_SUBJECT_FIELDS,
+  feedFieldVisibility,
   type Permission,
+  REDACTED,
+  redactFeedData,
   redactSubject,
   sitesWithPermission,
 } from '@trialbase/domain';
@@ -23,6 +27,7 @@ import type { RateLimit } from '../../platform/http/rate-limit';
 import {
   type PageInput,
   readAdverseEventPage,
+  readAnswerSetPage,
   readEnrollmentPage,
   readQueryPage,
   readSubjectPage,
@@ -70,6 +75,43 @@ function pageInput(
     updatedSince: query.updatedSince ? new Date(query.updatedSince) : null,
     after,
     limit: query.limit,
+  };
+}
+
+/** The subject's identifiable fields and trial group as the reader may see them at the site. */
+function identifiableFields(
+  attributes: Record<string, unknown>,
+  trialGroup: unknown,
+  canSee: (field: string) => boolean,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of FEED_SUBJECT_FIELDS) {
+    const value = field === 'trialGroup' ? (trialGroup ?? attributes.trialGroup) : attributes[field];
+    if (value === undefined || value === null) continue;
+    out[field] = canSee(field) ? value : REDACTED;
+  }
+  return out;
+}
+
+/** A stored answer as the API shows it: question, strings, flags, and the rest of the value redacted. */
+function presentAnswer(
+  row: {
+    questionId: string;
+    value: Record<string, unknown>;
+    isUnavailable: boolean;
+    isSkipped: boolean;
+    updatedAt: Date;
+  },
+  canSee: (field: string) => boolean,
+) {
+  const { question: _q, answerStrings, answerUnavailable: _u, answerSkipped: _s, ...rest } = row.value;
+  return {
+    question: row.questionId,
+    answerStrings: Array.isArray(answerStrings) ? answerStrings.map(String) : [],
+    value: (redactFeedData(rest, canSee) ?? {}) as Record<string, unknown>,
+    unavailable: row.isUnavailable,
+    skipped: row.isSkipped,
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -124,6 +166,56 @@ export function dataApiRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
           createdAt: row.createdAt.toISOString(),
           updatedAt: row.updatedAt.toISOString(),
         }));
+      },
+    }),
+    defineRoute({
+      endpoint: dataApiEndpoints.answers,
+      permission: inStudy('QUESTIONNAIRE_VIEW'),
+      rateLimit: [DATA_API_LIMIT],
+      handler: async (req) => {
+        const { studyId } = req.params;
+        const input = {
+          ...pageInput(req, studyId, req.query, 'QUESTIONNAIRE_VIEW'),
+          formId: req.query.formId ?? null,
+          subjectId: req.query.subjectId ?? null,
+        };
+        const { sets, answers } = await readAnswerSetPage(db, input);
+        const access = accessOf(req);
+        const views = new Map<string, (field: string) => boolean>();
+        const viewAt = (siteId: string) => {
+          let view = views.get(siteId);
+          if (!view) {
+            view = feedFieldVisibility(access, studyId, siteId);
+            views.set(siteId, view);
+          }
+          return view;
+        };
+        const bySet = new Map<string, typeof answers>();
+        for (const answer of answers) {
+          const list = bySet.get(answer.questionnaireId) ?? [];
+          list.push(answer);
+          bySet.set(answer.questionnaireId, list);
+        }
+        return pageOf(sets, input.limit, (row) => {
+          const canSee = viewAt(row.siteId);
+          return {
+            id: row.id,
+            siteId: row.siteId,
+            subjectId: row.subjectId,
+            patientId: row.patientId,
+            subject: identifiableFields(row.attributes, row.trialGroup, canSee),
+            enrollmentId: row.enrollmentId,
+            tokenId: row.tokenId,
+            dataEventId: row.dataEventId,
+            formId: row.formId,
+            formVersion: { major: row.formMajor, minor: row.formMinor },
+            status: row.status,
+            answers: (bySet.get(row.id) ?? []).map((answer) => presentAnswer(answer, canSee)),
+            createdAt: row.createdAt.toISOString(),
+            completedAt: row.completedAt?.toISOString() ?? null,
+            updatedAt: row.updatedAt.toISOString(),
+          };
+        });
       },
     }),
     defineRoute({

@@ -50,21 +50,24 @@ export function rateLimitHooks(deps: RateLimitDeps, limits: RateLimit[]) {
   const reserved = new WeakMap<FastifyRequest, { limit: RateLimit; reservation: Reservation }[]>();
   const failed = new WeakMap<FastifyRequest, string>();
 
-  function limited(until: Date, now: Date): AppError {
+  /** The 429, with the seconds to wait in the body and in the Retry-After header (RFC 9110 §10.2.3). */
+  function limited(reply: FastifyReply, until: Date, now: Date): AppError {
+    const retryAfter = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+    reply.header('retry-after', String(retryAfter));
     return new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.', {
-      context: { retryAfter: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) },
+      context: { retryAfter },
     });
   }
 
   /** Reserves a use of every key (in the declared order); 429 at the first one beyond its limit. */
-  async function take(req: FastifyRequest, which: RateLimit[]): Promise<void> {
+  async function take(req: FastifyRequest, reply: FastifyReply, which: RateLimit[]): Promise<void> {
     const now = deps.clock();
     for (const limit of which) {
       const key = limit.key(req);
       if (key === null) continue;
       if (limit.counts === 'never') {
         const until = await blockedUntil(deps.db, key, now);
-        if (until) throw limited(until, now);
+        if (until) throw limited(reply, until, now);
         continue;
       }
       const reservation = await reserve(deps.db, key, now, limit.policy);
@@ -73,7 +76,7 @@ export function rateLimitHooks(deps: RateLimitDeps, limits: RateLimit[]) {
         // Refused: the uses this request reserved under its other limits go back.
         reserved.delete(req);
         for (const taken of list) await release(deps.db, taken.reservation);
-        throw limited(reservation.blockedUntil, now);
+        throw limited(reply, reservation.blockedUntil, now);
       }
       list.push({ limit, reservation });
       reserved.set(req, list);
@@ -82,8 +85,8 @@ export function rateLimitHooks(deps: RateLimitDeps, limits: RateLimit[]) {
 
   const first = limits.filter((limit) => limit.beforePreHandler);
   const later = limits.filter((limit) => !limit.beforePreHandler);
-  const before: preHandlerAsyncHookHandler = async (req) => take(req, first);
-  const after: preHandlerAsyncHookHandler = async (req) => take(req, later);
+  const before: preHandlerAsyncHookHandler = async (req, reply) => take(req, reply, first);
+  const after: preHandlerAsyncHookHandler = async (req, reply) => take(req, reply, later);
   // Which counted failure the request ended with (an error marked by countedAs).
   const onError = async (req: FastifyRequest, _reply: FastifyReply, error: Error): Promise<void> => {
     const name = countedFailures.get(error);
