@@ -11,6 +11,7 @@ import { dataViewRoutes } from '../features/data-views/routes';
 import { econsentRoutes } from '../features/econsent/routes';
 import { errorRoutes } from '../features/errors/routes';
 import { exportRoutes } from '../features/exports/routes';
+import { fileVaultRoutes } from '../features/file-vault/routes';
 import { formRoutes } from '../features/forms/routes';
 import { integrationRoutes } from '../features/integrations/routes';
 import { medicationRoutes } from '../features/medication/routes';
@@ -53,6 +54,7 @@ export function createAppRouter() {
             ...accessRoutes,
             ...integrationRoutes,
             ...webhookRoutes,
+            ...fileVaultRoutes,
             ...formRoutes,
             ...ruleRoutes,
             ...buildCheckRoutes,

@@ -10,6 +10,7 @@ import type commonEn from '../locales/en/common.json';
 import type dataViewsEn from '../locales/en/data-views.json';
 import type econsentEn from '../locales/en/econsent.json';
 import type exportsEn from '../locales/en/exports.json';
+import type fileVaultEn from '../locales/en/file-vault.json';
 import type formsEn from '../locales/en/forms.json';
 import type importsEn from '../locales/en/imports.json';
 import type integrationsEn from '../locales/en/integrations.json';
@@ -47,6 +48,7 @@ export interface EnglishCatalogs {
   'data-views': typeof dataViewsEn;
   econsent: typeof econsentEn;
   exports: typeof exportsEn;
+  'file-vault': typeof fileVaultEn;
   forms: typeof formsEn;
   imports: typeof importsEn;
   integrations: typeof integrationsEn;

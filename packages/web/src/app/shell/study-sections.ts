@@ -10,6 +10,7 @@ import {
   IconFileCertificate,
   IconFileExport,
   IconFileReport,
+  IconFiles,
   IconForms,
   IconLanguage,
   IconLayoutDashboard,
@@ -159,6 +160,14 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
   },
   { key: 'API', path: 'api', icon: IconApi, label: 'NAV.SECTIONS.API', isAllowed: can('API_KEY_VIEW') },
   {
+    // Issue 28 item 3: the file vault, the study's documents meant for the caller's sites and role.
+    key: 'FILE_VAULT',
+    path: 'documents',
+    icon: IconFiles,
+    label: 'NAV.SECTIONS.FILE_VAULT',
+    isAllowed: can('FILE_VAULT_VIEW'),
+  },
+  {
     // Issue 28 item 1: the study's webhook endpoints and their delivery log (000 §2 webHooks).
     key: 'WEBHOOKS',
     path: 'webhooks',
@@ -242,13 +251,12 @@ export const PENDING_SECTIONS: readonly PendingSection[] = [
 
 /**
  * Paid modules with no screen of their own in Trialbase yet, including those without a
- * section (medication on the subject, file vault, reference question types): the modules
+ * section (medication on the subject, reference question types): the modules
  * panel marks them "not available yet" when the study has them switched on.
  */
 export const MODULES_WITHOUT_SCREEN: ReadonlySet<PaidModule> = new Set<PaidModule>([
   ...PENDING_SECTIONS.flatMap((section) => (section.module ? [section.module] : [])),
   'UNSCHEDULED_EVENT_REFERENCES',
-  'FILE_VAULT',
 ]);
 
 /** The pending sections to list for this caller in a study with these modules. */
