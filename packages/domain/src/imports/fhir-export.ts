@@ -5,6 +5,7 @@
  */
 import { assertNever } from '../common/assert';
 import type { LocalizedText } from '../common/languages';
+import { isValidTimeZone } from '../common/time-zones';
 import type { FormTemplate, Question } from '../forms/model';
 import { sortQuestionsByOrder } from '../forms/model';
 import { parseAnswerNumber, readAnswerText } from '../formulas/answer-values';
@@ -180,6 +181,53 @@ export function formToQuestionnaire(
   };
 }
 
+/** The offset of `zone` at the instant `utcMs`, in minutes east of UTC (Intl: no I/O). */
+function zoneOffsetMinutes(zone: string, utcMs: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(utcMs));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return Math.round((wall - utcMs) / 60_000);
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A stored date-time as a FHIR dateTime: seconds added, and a time without an offset placed in the
+ * answer's time zone (FHIR requires a zone once a time is given; UTC when the answer has none).
+ */
+export function fhirDateTime(text: string, timeZone: string | null | undefined): string {
+  const match =
+    /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/.exec(text);
+  if (!match) return text;
+  const [, y, mo, d, h, mi, sec, frac, zone] = match;
+  const local = `${y}-${mo}-${d}T${h}:${mi}:${sec ?? '00'}${frac ?? ''}`;
+  if (zone) return `${local}${zone}`;
+  if (!timeZone || !isValidTimeZone(timeZone)) return `${local}Z`;
+  const asUtc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec ?? 0));
+  // The offset at the instant itself (twice: the first guess may sit across a DST change).
+  const guess = zoneOffsetMinutes(timeZone, asUtc);
+  const offset = zoneOffsetMinutes(timeZone, asUtc - guess * 60_000);
+  if (offset === 0) return `${local}Z`;
+  const abs = Math.abs(offset);
+  return `${local}${offset < 0 ? '-' : '+'}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
+}
+
 function answerValues(q: Question, answer: Answer, language: string): FhirAnswer[] {
   if (answer.answerUnavailable || answer.answerSkipped) return [];
   const text = readAnswerText(answer);
@@ -209,7 +257,7 @@ function answerValues(q: Question, answer: Answer, language: string): FhirAnswer
     case 'DATE':
       return text === null ? [] : [{ valueDate: text }];
     case 'DATE_TIME':
-      return text === null ? [] : [{ valueDateTime: text }];
+      return text === null ? [] : [{ valueDateTime: fhirDateTime(text, answer.timeZone) }];
     case 'TIME':
       return text === null ? [] : [{ valueTime: text.length === 5 ? `${text}:00` : text }];
     case 'TEXT_SENTENCE':

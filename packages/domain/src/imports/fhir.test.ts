@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { validateFormTemplate } from '../authoring/validate-form';
 import { collectShowRules } from '../forms/show-rules';
 import { buildForm, buildQuestion } from '../forms/test-fixtures';
-import { formToQuestionnaire } from './fhir-export';
+import { fhirDateTime, formToQuestionnaire } from './fhir-export';
 import { convertFhirQuestionnaire } from './fhir-import';
 import { FHIR_MATERIAL_EXPECTED as EXPECTED } from './material-expectations';
 import type { ImportConversion } from './report';
@@ -267,5 +267,16 @@ describe('form → FHIR Questionnaire → form', () => {
         },
       }),
     );
+  });
+});
+
+describe('fhirDateTime', () => {
+  it("adds seconds and the offset of the answer's time zone at that date (FHIR needs a zone with a time)", () => {
+    expect(fhirDateTime('2026-03-01T10:30', 'Europe/Copenhagen')).toBe('2026-03-01T10:30:00+01:00');
+    expect(fhirDateTime('2026-07-01 10:30', 'Europe/Copenhagen')).toBe('2026-07-01T10:30:00+02:00');
+    expect(fhirDateTime('2026-01-15T23:05:09', 'America/New_York')).toBe('2026-01-15T23:05:09-05:00');
+    expect(fhirDateTime('2026-01-15T08:00', 'Asia/Kolkata')).toBe('2026-01-15T08:00:00+05:30');
+    expect(fhirDateTime('2026-01-15T08:00', null)).toBe('2026-01-15T08:00:00Z');
+    expect(fhirDateTime('2026-01-15T08:00+03:00', 'Europe/Copenhagen')).toBe('2026-01-15T08:00:00+03:00');
   });
 });

@@ -50,5 +50,10 @@ export type ImportResult = z.infer<typeof ImportResultSchema>;
 
 export const FhirFormParamsSchema = z.object({ studyId: z.string().min(1), formId: z.string().min(1) });
 
+export const FhirResponseParamsSchema = z.object({
+  studyId: z.string().min(1),
+  questionnaireId: z.string().min(1),
+});
+
 /** Which language the FHIR texts are in (default: the study's primary language). */
 export const FhirExportQuerySchema = z.object({ language: z.string().min(2).max(10).optional() });

@@ -308,6 +308,24 @@ describe('POST /api/studies/:studyId/forms/import/odm', () => {
   });
 });
 
+describe('the import rate limit', () => {
+  it('answers exactly 30 of a concurrent burst of 35 imports in a study and 429 RATE_LIMITED to the rest; another study is not limited by it', async () => {
+    const study = await newStudy(kit);
+    const csv = readMaterial('redcap', 'redcapr_survey_dictionary.csv');
+    const burst = await Promise.all(
+      Array.from({ length: 35 }, () => post(study.id, 'redcap', 'd.csv', csv, true)),
+    );
+    const codes = burst.map((res) => res.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(30);
+    expect(codes.filter((code) => code === 429)).toHaveLength(5);
+    expect(burst.find((res) => res.statusCode === 429)?.json()).toMatchObject({ type: 'RATE_LIMITED' });
+    const odm = await post(study.id, 'odm', 'a.xml', '<ODM/>', true);
+    expect(odm.statusCode).toBe(429);
+    const other = await newStudy(kit);
+    expect((await post(other.id, 'redcap', 'd.csv', csv, true)).statusCode).toBe(200);
+  });
+});
+
 /** A form with one question of every type the ODM export writes as its own variables. */
 const ROUND_TRIP_FORM: Partial<FormTemplateDocumentInput> = {
   title: { en: 'Vitals round trip' },

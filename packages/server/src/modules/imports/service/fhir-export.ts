@@ -2,6 +2,7 @@
 import { type FhirQuestionnaire, formToQuestionnaire } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { readDocument, requireForm, requireFormStudy } from '../../forms/api';
+import { questionnaireUrl } from './fhir-response';
 
 /** Issue 27 item 2: the form as a Questionnaire, texts in `language` or the study's primary language. */
 export async function getFormQuestionnaire(
@@ -13,6 +14,6 @@ export async function getFormQuestionnaire(
   const form = readDocument(row.document);
   return formToQuestionnaire(form, {
     language: input.language ?? study.primaryLanguage,
-    url: `urn:trialbase:study:${study.id}:questionnaire:${form.id}`,
+    url: questionnaireUrl(study.id, form.id),
   });
 }
