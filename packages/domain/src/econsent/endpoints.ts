@@ -66,7 +66,7 @@ export const econsentEndpoints = {
     method: 'PUT',
     path: `${STAFF_TOKEN}/setEconsentSigned`,
     summary:
-      "The investigator countersigns a participant's signed e-consent (Extended-Validation header); the token completes",
+      "Staff, with the Extended-Validation header: the investigator countersigns a participant's signed e-consent, or (with `paper`) records a consent signed on paper (date, witness, reason, optional scanned PDF); the token completes",
     tags,
     params: EConsentTokenParamsSchema,
     body: CountersignEConsentBodySchema,
@@ -84,7 +84,7 @@ export const econsentEndpoints = {
     method: 'GET',
     path: `${STAFF_TOKEN}/downloadSignedEConsentFile`,
     summary:
-      'Download the signed consent PDF (Extended-Validation header); its stored hash is verified first',
+      'Download the signed consent PDF, or the scanned paper of a paper consent (Extended-Validation header); its stored hash is verified first',
     tags,
     params: EConsentTokenParamsSchema,
   }),

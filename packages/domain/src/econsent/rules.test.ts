@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkClauseAnswers,
+  checkPaperSignedDate,
   ECONSENT_CLAUSE_REQUIRED,
   econsentLanguageOf,
   econsentStateOf,
@@ -99,5 +100,21 @@ describe('Issue 24 signing request', () => {
     ).toBe(false);
     expect(PublicSignEConsentBodySchema.safeParse({ ...body, meaning: undefined }).success).toBe(false);
     expect(PublicSignEConsentBodySchema.safeParse({ ...body, code: undefined }).success).toBe(false);
+  });
+});
+
+describe('paper consent (spec 001 §7 setEconsentSigned by staff)', () => {
+  it('a paper record is its own state, whatever else is set', () => {
+    expect(econsentStateOf({ hasParticipant: false, hasInvestigator: false, hasPaper: true })).toBe(
+      'SIGNED_ON_PAPER',
+    );
+    expect(econsentStateOf({ hasParticipant: false, hasInvestigator: false })).toBe('PENDING');
+  });
+  it('the date signed may be today or earlier, never later', () => {
+    expect(checkPaperSignedDate('2026-07-01', '2026-07-01')).toEqual([]);
+    expect(checkPaperSignedDate('2025-12-31', '2026-07-01')).toEqual([]);
+    expect(checkPaperSignedDate('2026-07-02', '2026-07-01')).toEqual([
+      { path: ['paper', 'signedDate'], message: 'ECONSENT.PAPER_DATE_FUTURE' },
+    ]);
   });
 });

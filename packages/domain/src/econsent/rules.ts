@@ -29,8 +29,13 @@ export function maskPhone(phone: string): string {
   return `${prefix}${'*'.repeat(Math.max(digits.length - 2, 2))}${digits.slice(-2)}`;
 }
 
-/** Issue 24: where an e-consent stands, from its signatures. */
-export function econsentStateOf(input: { hasParticipant: boolean; hasInvestigator: boolean }): EConsentState {
+/** Issue 24: where an e-consent stands, from its signatures (or the paper record staff made). */
+export function econsentStateOf(input: {
+  hasParticipant: boolean;
+  hasInvestigator: boolean;
+  hasPaper?: boolean;
+}): EConsentState {
+  if (input.hasPaper) return 'SIGNED_ON_PAPER';
   if (input.hasInvestigator) return 'COUNTERSIGNED';
   return input.hasParticipant ? 'SIGNED_BY_PARTICIPANT' : 'PENDING';
 }
@@ -85,4 +90,15 @@ export function econsentLanguageOf(input: {
     if (candidate && input.available.includes(candidate)) return candidate as LanguageCode;
   }
   return (input.available[0] as LanguageCode | undefined) ?? null;
+}
+
+/** The message of a paper consent's date that lies after today. */
+export const ECONSENT_PAPER_DATE_FUTURE = 'ECONSENT.PAPER_DATE_FUTURE';
+
+/**
+ * Spec 001 §7 setEconsentSigned by staff (issue 24): the date a paper consent was signed cannot be
+ * after today (`today` as YYYY-MM-DD in the site's or study's time zone). Issues at `['paper', 'signedDate']`.
+ */
+export function checkPaperSignedDate(signedDate: string, today: string): FieldIssue[] {
+  return signedDate > today ? [{ path: ['paper', 'signedDate'], message: ECONSENT_PAPER_DATE_FUTURE }] : [];
 }

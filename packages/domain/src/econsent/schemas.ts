@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/ids';
 import { LanguageCodeSchema } from '../common/languages';
-import { TimestampSchema } from '../common/timestamps';
+import { IsoDateSchema, TimestampSchema } from '../common/timestamps';
 import { OneTimePasswordSentSchema } from '../public/schemas';
 import { TokenStatusSchema } from '../tokens/model';
 import { ECONSENT_FILE_MAX_BYTES } from './model';
@@ -35,8 +35,16 @@ export const INVESTIGATOR_SIGNATURE_MEANINGS = ['CONSENT_OBTAINED'] as const;
 export const InvestigatorSignatureMeaningSchema = z.enum(INVESTIGATOR_SIGNATURE_MEANINGS);
 export type InvestigatorSignatureMeaning = z.infer<typeof InvestigatorSignatureMeaningSchema>;
 
-/** Where an e-consent stands (issue 24): not signed, signed by the participant, countersigned (token COMPLETED). */
-export const ECONSENT_STATES = ['PENDING', 'SIGNED_BY_PARTICIPANT', 'COUNTERSIGNED'] as const;
+/**
+ * Where an e-consent stands (issue 24): not signed, signed by the participant, countersigned (token
+ * COMPLETED), or signed on paper as recorded by staff (token COMPLETED).
+ */
+export const ECONSENT_STATES = [
+  'PENDING',
+  'SIGNED_BY_PARTICIPANT',
+  'COUNTERSIGNED',
+  'SIGNED_ON_PAPER',
+] as const;
 export const EConsentStateSchema = z.enum(ECONSENT_STATES);
 export type EConsentState = z.infer<typeof EConsentStateSchema>;
 
@@ -128,6 +136,24 @@ export const EConsentClauseAnswerViewSchema = z.object({
 });
 export type EConsentClauseAnswerView = z.infer<typeof EConsentClauseAnswerViewSchema>;
 
+/** The longest witness name and reason of a paper consent record. */
+export const ECONSENT_WITNESS_MAX = 200;
+export const ECONSENT_REASON_MAX = 1000;
+
+/**
+ * A consent signed on paper as staff recorded it (spec 001 §7 setEconsentSigned by staff): the date
+ * the participant signed, who witnessed it, the reason for recording it here, who recorded it (a
+ * password signature) and the scanned paper, when uploaded.
+ */
+export const PaperEConsentViewSchema = z.object({
+  signedDate: IsoDateSchema,
+  witness: z.string(),
+  reason: z.string(),
+  recordedBy: EConsentSignatureViewSchema,
+  scan: z.object({ fileName: z.string(), size: z.number().int(), sha256: z.string() }).nullable(),
+});
+export type PaperEConsentView = z.infer<typeof PaperEConsentViewSchema>;
+
 /**
  * `GET .../tokens/{tokenId}/signedEConsentFile` and each row of the subject's e-consent list:
  * the e-consent of one ECONSENT token. Signed fields are null while it is pending.
@@ -160,6 +186,8 @@ export const SignedEConsentInfoSchema = z.object({
     .nullable(),
   /** A newer version of the document exists in the signed language (re-consent asked). */
   isSupersededVersion: z.boolean(),
+  /** Set when staff recorded a consent signed on paper (state SIGNED_ON_PAPER). */
+  paper: PaperEConsentViewSchema.nullable(),
 });
 export type SignedEConsentInfo = z.infer<typeof SignedEConsentInfoSchema>;
 
@@ -180,17 +208,39 @@ export const EConsentLogRowSchema = SignedEConsentInfoSchema.pick({
   participant: true,
   investigator: true,
   isSupersededVersion: true,
+  paper: true,
 }).extend({ subjectKey: z.string() });
 export type EConsentLogRow = z.infer<typeof EConsentLogRowSchema>;
 export const EConsentLogSchema = z.object({ items: z.array(EConsentLogRowSchema) });
 export type EConsentLog = z.infer<typeof EConsentLogSchema>;
 
+/** The scanned signed paper (optional): a PDF checked by content like the consent documents. */
+export const PaperScanSchema = z.object({
+  fileName: z.string().min(1).max(255),
+  dataBase64: z.string().min(1).max(MAX_PDF_BASE64_CHARS),
+});
+
 /**
- * `PUT /studies/.../tokens/{tokenId}/setEconsentSigned` (staff): the investigator countersigns
- * with the Extended-Validation password header; the token then completes.
+ * Staff record that the participant signed the consent on paper (spec 001 §7 setEconsentSigned):
+ * the date signed (not in the future), the witness, the reason (kept in the audit trail) and,
+ * optionally, the scanned paper as a PDF.
+ */
+export const PaperEConsentBodySchema = z.object({
+  signedDate: IsoDateSchema,
+  witness: z.string().trim().min(1).max(ECONSENT_WITNESS_MAX),
+  reason: z.string().trim().min(1).max(ECONSENT_REASON_MAX),
+  scan: PaperScanSchema.optional(),
+});
+export type PaperEConsentBody = z.infer<typeof PaperEConsentBodySchema>;
+
+/**
+ * `PUT /studies/.../tokens/{tokenId}/setEconsentSigned` (staff), with the Extended-Validation
+ * password header: without `paper`, the investigator countersigns the participant's electronic
+ * signature; with `paper`, staff record a consent signed on paper. Either way the token completes.
  */
 export const CountersignEConsentBodySchema = z.object({
   meaning: InvestigatorSignatureMeaningSchema.default('CONSENT_OBTAINED'),
+  paper: PaperEConsentBodySchema.optional(),
 });
 export type CountersignEConsentBody = z.input<typeof CountersignEConsentBodySchema>;
 

@@ -4,7 +4,7 @@ import { enrollments } from '../enrollments/tables';
 import { tokens } from '../enrollments/tokens/tables';
 import { subjects } from '../subjects/tables';
 import type { SigningKey } from './service/pdf';
-import { econsentFiles, econsentSignatures, econsentSigningKeys } from './tables';
+import { econsentFiles, econsentPaperRecords, econsentSignatures, econsentSigningKeys } from './tables';
 
 export type EConsentFileRow = typeof econsentFiles.$inferSelect;
 export type EConsentSignatureRow = typeof econsentSignatures.$inferSelect;
@@ -186,7 +186,21 @@ export type SignatureInfoRow = {
   [K in keyof typeof signatureInfo]: EConsentSignatureRow[K];
 };
 
-/** An ECONSENT token with its enrollment, subject and signature (if any). */
+/** Paper record columns the lists read (no scan bytes). */
+const paperInfo = {
+  id: econsentPaperRecords.id,
+  signedDate: econsentPaperRecords.signedDate,
+  witness: econsentPaperRecords.witness,
+  reason: econsentPaperRecords.reason,
+  recordedBy: econsentPaperRecords.recordedBy,
+  scanFileName: econsentPaperRecords.scanFileName,
+  scanSha256: econsentPaperRecords.scanSha256,
+};
+export type PaperInfoRow = {
+  [K in keyof typeof paperInfo]: EConsentPaperRow[K];
+};
+
+/** An ECONSENT token with its enrollment, subject and signature or paper record (if any). */
 export type EConsentTokenRow = {
   tokenId: string;
   tokenStatus: string;
@@ -197,6 +211,8 @@ export type EConsentTokenRow = {
   subjectKey: string;
   signature: SignatureInfoRow | null;
   signedSize: number | null;
+  paper: PaperInfoRow | null;
+  scanSize: number | null;
 };
 
 /**
@@ -229,6 +245,8 @@ export async function listEConsentTokens(
       createdAt: tokens.createdAt,
       signature: signatureInfo,
       signedSize: sql<number | null>`octet_length(${econsentSignatures.signedPdf})`,
+      paper: paperInfo,
+      scanSize: sql<number | null>`octet_length(${econsentPaperRecords.scanPdf})`,
     })
     .from(tokens)
     .innerJoin(
@@ -242,6 +260,10 @@ export async function listEConsentTokens(
     .leftJoin(
       econsentSignatures,
       and(eq(econsentSignatures.studyId, tokens.studyId), eq(econsentSignatures.tokenId, tokens.id)),
+    )
+    .leftJoin(
+      econsentPaperRecords,
+      and(eq(econsentPaperRecords.studyId, tokens.studyId), eq(econsentPaperRecords.tokenId, tokens.id)),
     )
     .where(and(...where))
     .orderBy(tokens.createdAt, tokens.id);
@@ -257,6 +279,8 @@ export async function listEConsentTokens(
       subjectKey: r.subjectKey,
       signature: r.signature?.id ? (r.signature as SignatureInfoRow) : null,
       signedSize: r.signedSize === null ? null : Number(r.signedSize),
+      paper: r.paper?.id ? (r.paper as PaperInfoRow) : null,
+      scanSize: r.scanSize === null ? null : Number(r.scanSize),
     }));
 }
 
@@ -271,4 +295,22 @@ export async function insertSigningKey(db: Executor, key: SigningKey & { created
     .insert(econsentSigningKeys)
     .values({ id: 'default', ...key })
     .onConflictDoNothing({ target: econsentSigningKeys.id });
+}
+
+export type EConsentPaperRow = typeof econsentPaperRecords.$inferSelect;
+
+export async function insertPaperRecord(db: Executor, row: EConsentPaperRow): Promise<void> {
+  await db.insert(econsentPaperRecords).values(row);
+}
+
+export async function findPaperRecordOfToken(
+  db: Executor,
+  studyId: string,
+  tokenId: string,
+): Promise<EConsentPaperRow | null> {
+  const [row] = await db
+    .select()
+    .from(econsentPaperRecords)
+    .where(and(eq(econsentPaperRecords.studyId, studyId), eq(econsentPaperRecords.tokenId, tokenId)));
+  return row ?? null;
 }

@@ -14,11 +14,12 @@ import { scheduleEnvOf } from '../enrollments/tokens/service/send-link';
 import { publicEConsentRoutes } from './public-routes';
 import { listEConsentFiles } from './repo';
 import { presentEConsentFile, readEConsentFile, uploadEConsentFile } from './service/documents';
+import { PAPER_MEANING, recordPaperConsent } from './service/paper';
 import {
   listConsentLog,
   listSubjectEConsents,
   loadSignedEConsentInfo,
-  loadVerifiedSignedFile,
+  loadVerifiedDownload,
 } from './service/read';
 import { requestReconsent } from './service/reconsent';
 import { countersign } from './service/sign';
@@ -124,10 +125,24 @@ export function econsentRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: ec.countersign,
       permission: inStudy('ECONSENT_COUNTERSIGN', { site: tokenSite }),
+      // A scanned paper PDF (optional) rides in the JSON body like a consent document.
+      bodyLimit: 14_000_000,
       handler: async (req) => {
         const now = clock();
         // 404 for a token not of the enrollment before the password is asked: no attempt is counted.
         await loadSignedEConsentInfo(db, req.params);
+        const { paper } = req.body;
+        if (paper) {
+          // Spec 001 §7 setEconsentSigned by staff: a consent signed on paper, recorded with the password.
+          const signature = await signWithPassword(deps, req, PAPER_MEANING, now);
+          await runUseCase(
+            db,
+            actorOf(req),
+            (ctx) => recordPaperConsent(ctx, { ...req.params, paper, signature }),
+            now,
+          );
+          return loadSignedEConsentInfo(db, req.params);
+        }
         const key = await signingKeyOf(db, config, now);
         const signature = await signWithPassword(deps, req, COUNTERSIGN_MEANING, now);
         await runUseCase(
@@ -160,7 +175,7 @@ export function econsentRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
         await loadSignedEConsentInfo(db, req.params);
         const signature = await signWithPassword(deps, req, DOWNLOAD_MEANING, now);
         const actor = actorOf(req);
-        const row = await loadVerifiedSignedFile(db, actor, { studyId, tokenId, now });
+        const file = await loadVerifiedDownload(db, actor, { studyId, tokenId, now });
         await runUseCase(
           db,
           actor,
@@ -168,13 +183,13 @@ export function econsentRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
             ctx.audit({
               action: 'ECONSENT_SIGNED_FILE_DOWNLOADED',
               entityType: 'ECONSENT',
-              entityId: row.id,
+              entityId: file.id,
               studyId,
-              after: { tokenId, sha256: row.signedPdfSha256, by: 'STAFF', signature },
+              after: { tokenId, sha256: file.sha256, by: 'STAFF', signature },
             }),
           now,
         );
-        return sendPdf(reply, row.signedFileName, row.signedPdf);
+        return sendPdf(reply, file.fileName, file.data);
       },
     }),
     defineRoute({

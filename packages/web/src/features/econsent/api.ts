@@ -4,6 +4,7 @@ import {
   type EConsentLogRow,
   type ErrorBody,
   econsentEndpoints,
+  type PaperEConsentBody,
   processEndpoints,
   type SignedEConsentInfo,
   type UploadEConsentFileBody,
@@ -131,6 +132,36 @@ export function useCountersign(studyId: string) {
       call(econsentEndpoints.countersign, {
         params: { studyId: ref.studyId, enrollmentId: ref.enrollmentId, tokenId: ref.tokenId },
         body: { meaning: 'CONSENT_OBTAINED' },
+        headers: extendedValidationHeaders(password),
+      }),
+    meta: { localErrors: true },
+    onSuccess: (info) => {
+      queryClient.setQueryData(econsentKeys.token(studyId, info.tokenId), info);
+      void queryClient.invalidateQueries({ queryKey: econsentKeys.all(studyId) });
+      void queryClient.invalidateQueries({ queryKey: subjectKeys.all(studyId) });
+    },
+  });
+}
+
+/**
+ * PUT .../tokens/{tokenId}/setEconsentSigned with `paper` (staff, password): records that the
+ * participant signed the consent on paper (date, witness, reason, optional scanned PDF).
+ */
+export function useRecordPaperConsent(studyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      ref,
+      password,
+      paper,
+    }: {
+      ref: EConsentRef;
+      password: string;
+      paper: PaperEConsentBody;
+    }) =>
+      call(econsentEndpoints.countersign, {
+        params: { studyId: ref.studyId, enrollmentId: ref.enrollmentId, tokenId: ref.tokenId },
+        body: { meaning: 'CONSENT_OBTAINED', paper },
         headers: extendedValidationHeaders(password),
       }),
     meta: { localErrors: true },

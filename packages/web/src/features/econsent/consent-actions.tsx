@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { IconDownload, IconSignature } from '@tabler/icons-react';
+import { IconDownload, IconFileCheck, IconSignature } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { isHttpError } from '../../app/http';
 import { showErrorToast, showSuccessToast } from '../../app/notify';
 import { PasswordPrompt } from '../studies/password-prompt';
 import { downloadSignedConsent, type EConsentRef, type SignedEConsentInfo, useCountersign } from './api';
+import { PaperConsentDialog } from './paper-dialog';
 
 /** The password field's message for a refused signature, or null when the failure is something else. */
 function passwordError(t: TFunction, error: unknown): string | null {
@@ -45,10 +46,18 @@ export function ConsentActions({ info, studyId }: { info: SignedEConsentInfo; st
   const [promptKey, setPromptKey] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [isPending, setIsPending] = useState(false);
+  const [isPaperOpen, setIsPaperOpen] = useState(false);
   const ref: EConsentRef = { studyId, enrollmentId: info.enrollmentId, tokenId: info.tokenId };
   const canCountersign = abilities.can('ECONSENT_COUNTERSIGN') && info.state === 'SIGNED_BY_PARTICIPANT';
-  const canDownload = abilities.can('ECONSENT_DOWNLOAD_SIGNED') && info.signedFile !== null;
-  if (!canCountersign && !canDownload) return null;
+  const canDownload =
+    abilities.can('ECONSENT_DOWNLOAD_SIGNED') && (info.signedFile !== null || info.paper?.scan != null);
+  // Spec 001 §7 setEconsentSigned by staff: a consent not yet signed can be recorded as signed on paper.
+  const canRecordPaper =
+    abilities.can('ECONSENT_COUNTERSIGN') &&
+    info.state === 'PENDING' &&
+    (info.tokenStatus === 'UNUSED' || info.tokenStatus === 'IN_USE');
+  const downloadName = info.signedFile?.fileName ?? info.paper?.scan?.fileName ?? 'consent_signed.pdf';
+  if (!canCountersign && !canDownload && !canRecordPaper) return null;
 
   function open(next: Action) {
     setAction(next);
@@ -70,7 +79,7 @@ export function ConsentActions({ info, studyId }: { info: SignedEConsentInfo; st
         await countersign.mutateAsync({ ref, password });
         showSuccessToast(t('ECONSENT.COUNTERSIGNED'));
       } else {
-        await downloadSignedConsent(ref, password, info.signedFile?.fileName ?? 'consent_signed.pdf');
+        await downloadSignedConsent(ref, password, downloadName);
       }
       close();
     } catch (failure) {
@@ -87,7 +96,18 @@ export function ConsentActions({ info, studyId }: { info: SignedEConsentInfo; st
 
   return (
     <>
-      <Group gap="xs">
+      <Group gap="xs" wrap="wrap">
+        {canRecordPaper && (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconFileCheck size={14} />}
+            onClick={() => setIsPaperOpen(true)}
+            data-testid="econsent-record-paper"
+          >
+            {t('ECONSENT.PAPER.BUTTON')}
+          </Button>
+        )}
         {canCountersign && (
           <Button
             size="xs"
@@ -106,10 +126,13 @@ export function ConsentActions({ info, studyId }: { info: SignedEConsentInfo; st
             onClick={() => open('download')}
             data-testid="econsent-download-signed"
           >
-            {t('ECONSENT.DOWNLOAD_SIGNED')}
+            {t(info.paper ? 'ECONSENT.PAPER.DOWNLOAD_SCAN' : 'ECONSENT.DOWNLOAD_SIGNED')}
           </Button>
         )}
       </Group>
+      {canRecordPaper && (
+        <PaperConsentDialog opened={isPaperOpen} onClose={() => setIsPaperOpen(false)} consent={ref} />
+      )}
       <PasswordPrompt
         key={promptKey}
         opened={isOpen}

@@ -1,5 +1,10 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { EConsentSignatureView, EConsentState, SignedEConsentInfo } from '@trialbase/domain';
+import type {
+  EConsentSignatureView,
+  EConsentState,
+  PaperEConsentView,
+  SignedEConsentInfo,
+} from '@trialbase/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/format';
@@ -9,6 +14,7 @@ const STATE_COLORS: Record<EConsentState, string> = {
   PENDING: 'gray',
   SIGNED_BY_PARTICIPANT: 'blue',
   COUNTERSIGNED: 'teal',
+  SIGNED_ON_PAPER: 'grape',
 };
 
 /** The state of an e-consent as a badge (issue 24: pending, signed by the participant, countersigned). */
@@ -84,6 +90,48 @@ function SignatureBlock({
   );
 }
 
+/** A calendar date (YYYY-MM-DD) as spec 000 §9 shows dates (DD-MM-YYYY), with no time zone shift. */
+export function formatPaperDate(date: string): string {
+  return date.split('-').reverse().join('-');
+}
+
+/** A consent signed on paper: the date, the witness, the reason and who recorded it (spec 001 §7). */
+function PaperBlock({ paper }: { paper: PaperEConsentView }) {
+  const { t } = useTranslation(['common', 'econsent']);
+  return (
+    <Stack gap={6} data-testid="econsent-paper">
+      <Text fw={600} size="sm">
+        {t('ECONSENT.PAPER.VIEW_TITLE')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md" verticalSpacing="sm">
+        <Field label={t('ECONSENT.PAPER.SIGNED_DATE')} testId="econsent-paper-signed-date">
+          <bdi>{formatPaperDate(paper.signedDate)}</bdi>
+        </Field>
+        <Field label={t('ECONSENT.PAPER.WITNESS')} testId="econsent-paper-witness-view">
+          <bdi>{paper.witness}</bdi>
+        </Field>
+        <Field label={t('ECONSENT.PAPER.RECORDED_BY')}>
+          <bdi>{paper.recordedBy.name}</bdi>
+          <Text size="xs" c="dimmed">
+            <bdi>{formatDateTime(paper.recordedBy.signedTime)}</bdi>
+          </Text>
+        </Field>
+        <Field label={t('ECONSENT.PAPER.SCAN')}>
+          {paper.scan ? <bdi>{paper.scan.fileName}</bdi> : t('ECONSENT.PAPER.NO_SCAN')}
+        </Field>
+      </SimpleGrid>
+      <Field label={t('ECONSENT.PAPER.REASON')}>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <bdi dir="auto">{paper.reason}</bdi>
+        </Text>
+      </Field>
+      <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
+        {t('ECONSENT.VIEW.AUDIT_EVENT', { id: paper.recordedBy.auditEventId })}
+      </Text>
+    </Stack>
+  );
+}
+
 /**
  * Issue 24 item 5: one e-consent as staff see it: document version and language, both
  * signatures, how the participant's identity was confirmed, each clause's answer, the signed
@@ -139,6 +187,7 @@ export function ConsentCard({
             testId="econsent-investigator"
           />
         </SimpleGrid>
+        {info.paper && <PaperBlock paper={info.paper} />}
         {info.identity && (
           <Text size="sm" data-testid="econsent-identity">
             {t(

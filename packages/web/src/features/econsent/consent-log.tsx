@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../app/format';
 import { useConsentLog } from './api';
-import { ConsentStateBadge } from './consent-card';
+import { ConsentStateBadge, formatPaperDate } from './consent-card';
 import { useConsentEventNames } from './event-names';
 
 function SignedCell({ signature }: { signature: EConsentSignatureView | null }) {
@@ -84,10 +84,21 @@ export function ConsentLog({ studyId }: { studyId: string }) {
               </Table.Td>
               <Table.Td>{row.language ?? '—'}</Table.Td>
               <Table.Td>
-                <SignedCell signature={row.participant} />
+                {row.paper ? (
+                  <>
+                    <Text size="sm" data-testid="econsent-log-paper">
+                      {t('ECONSENT.LOG.PAPER')}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {formatPaperDate(row.paper.signedDate)}
+                    </Text>
+                  </>
+                ) : (
+                  <SignedCell signature={row.participant} />
+                )}
               </Table.Td>
               <Table.Td>
-                <SignedCell signature={row.investigator} />
+                <SignedCell signature={row.investigator ?? row.paper?.recordedBy ?? null} />
               </Table.Td>
               <Table.Td>
                 <ConsentStateBadge state={row.state} />

@@ -55,8 +55,14 @@ export function presentEConsentFile(row: EConsentFileInfoRow, currentVersion: nu
   };
 }
 
-/** Spec 000 §9, DESIGN.md uploads: the checks of a consent PDF; the bytes and page count, or a 400. */
-export async function checkConsentPdf(body: Pick<UploadEConsentFileBody, 'fileName' | 'dataBase64'>) {
+/**
+ * Spec 000 §9, DESIGN.md uploads: the checks of a consent PDF; the bytes and page count, or a 400
+ * (issue paths under `at`, the scanned paper of a paper consent being `['paper', 'scan']`).
+ */
+export async function checkConsentPdf(
+  body: Pick<UploadEConsentFileBody, 'fileName' | 'dataBase64'>,
+  at: (string | number)[] = [],
+) {
   const bytes = decodeBase64(body.dataBase64);
   const issues: FieldIssue[] = validateUpload(
     { fileName: body.fileName, size: bytes?.length ?? 0, mimeType: 'application/pdf' },
@@ -71,6 +77,7 @@ export async function checkConsentPdf(body: Pick<UploadEConsentFileBody, 'fileNa
     issues.push({ path: ['dataBase64'], message: ANSWER_MESSAGES.INVALID_PDF });
   }
   if (issues.length > 0 || !bytes || pageCount === null) {
+    for (const issue of issues) issue.path = [...at, ...issue.path];
     const hasDots = issues.some((i) => i.message === ANSWER_MESSAGES.INVALID_FILENAME_DOTS);
     throw validationError(
       issues,

@@ -12,6 +12,7 @@ import {
   econsentStateOf,
   type LanguageCode,
   PARTICIPANT_SIGNATURE_MEANINGS,
+  type PaperEConsentView,
   type PublicEConsentDetails,
   publicEConsentView,
   type SignedEConsentInfo,
@@ -25,6 +26,7 @@ import {
   type EConsentSignatureRow,
   type EConsentTokenRow,
   findCurrentEConsentFile,
+  findPaperRecordOfToken,
   findSignatureOfToken,
   latestFileVersion,
   listCurrentEConsentFiles,
@@ -37,6 +39,21 @@ function signerView(s: EConsentSignatureRow['participant'] | null) {
   return s
     ? { name: s.name, meaning: s.meaning, signedTime: s.signedAt, auditEventId: s.auditEventId }
     : null;
+}
+
+function paperView(row: EConsentTokenRow): PaperEConsentView | null {
+  const p = row.paper;
+  if (!p) return null;
+  return {
+    signedDate: p.signedDate,
+    witness: p.witness,
+    reason: p.reason,
+    recordedBy: signerView(p.recordedBy) as NonNullable<ReturnType<typeof signerView>>,
+    scan:
+      p.scanFileName && p.scanSha256
+        ? { fileName: p.scanFileName, size: row.scanSize ?? 0, sha256: p.scanSha256 }
+        : null,
+  };
 }
 
 /** One ECONSENT token as the staff screens show it. */
@@ -54,7 +71,11 @@ async function presentTokenRow(
     siteId: row.siteId,
     dataEventId: row.dataEventId,
     tokenStatus: row.tokenStatus as TokenStatus,
-    state: econsentStateOf({ hasParticipant: s !== null, hasInvestigator: s?.investigator != null }),
+    state: econsentStateOf({
+      hasParticipant: s !== null,
+      hasInvestigator: s?.investigator != null,
+      hasPaper: row.paper !== null,
+    }),
     language: (s?.language as LanguageCode | undefined) ?? null,
     document: s
       ? {
@@ -77,6 +98,7 @@ async function presentTokenRow(
         }
       : null,
     isSupersededVersion: s !== null && newest > s.fileVersion,
+    paper: paperView(row),
   };
 }
 
@@ -121,6 +143,7 @@ export async function listConsentLog(
       participant: info.participant,
       investigator: info.investigator,
       isSupersededVersion: info.isSupersededVersion,
+      paper: info.paper,
       subjectKey: row.subjectKey,
     });
   }
@@ -136,6 +159,7 @@ export async function loadPublicDetails(
   const { study, token, enrollment, event } = link;
   const files = await listCurrentEConsentFiles(db, study.id, token.dataEventId);
   const signature = await findSignatureOfToken(db, study.id, token.id);
+  const paper = signature ? null : await findPaperRecordOfToken(db, study.id, token.id);
   const languages = files.map((f) => f.language as LanguageCode);
   const language = signature
     ? (signature.language as LanguageCode)
@@ -173,6 +197,7 @@ export async function loadPublicDetails(
     state: econsentStateOf({
       hasParticipant: signature !== null,
       hasInvestigator: signature?.investigator != null,
+      hasPaper: paper !== null,
     }),
     language,
     languages,
@@ -253,4 +278,48 @@ export async function loadVerifiedSignedFile(
     );
   }
   return row;
+}
+
+/**
+ * What the staff download gives: the signed PDF of an electronic consent, else the scanned paper of
+ * a consent signed on paper; either after the same integrity check of its stored SHA-256.
+ */
+export async function loadVerifiedDownload(
+  db: Db,
+  actor: AuditActor,
+  input: { studyId: string; tokenId: string; now: Date },
+): Promise<{ id: string; fileName: string; data: Uint8Array; sha256: string }> {
+  const paper = (await findSignatureOfToken(db, input.studyId, input.tokenId))
+    ? null
+    : await findPaperRecordOfToken(db, input.studyId, input.tokenId);
+  if (!paper) {
+    const row = await loadVerifiedSignedFile(db, actor, input);
+    return { id: row.id, fileName: row.signedFileName, data: row.signedPdf, sha256: row.signedPdfSha256 };
+  }
+  if (!paper.scanPdf || !paper.scanSha256 || !paper.scanFileName) throw notFound('The scanned consent');
+  const actual = sha256Hex(paper.scanPdf);
+  if (actual !== paper.scanSha256) {
+    await runUseCase(
+      db,
+      actor,
+      async (ctx) =>
+        ctx.audit({
+          action: 'ECONSENT_INTEGRITY_FAILED',
+          entityType: 'ECONSENT',
+          entityId: paper.id,
+          studyId: input.studyId,
+          after: { tokenId: paper.tokenId, expectedSha256: paper.scanSha256, actualSha256: actual },
+        }),
+      input.now,
+    );
+    throw new AppError(
+      'CONFLICT',
+      'The stored scan does not match its recorded hash; it may have been changed.',
+      {
+        id: 'ECONSENT_SIGNED_FILE_TAMPERED',
+        context: { expectedSha256: paper.scanSha256 },
+      },
+    );
+  }
+  return { id: paper.id, fileName: paper.scanFileName, data: paper.scanPdf, sha256: paper.scanSha256 };
 }

@@ -39,6 +39,7 @@ import {
   type EConsentSignatureRow,
   findCurrentEConsentFile,
   findEConsentFile,
+  findPaperRecordOfToken,
   findSignatureOfToken,
   insertSignature,
   updateSignature,
@@ -300,6 +301,8 @@ export async function countersign(
   if (!enrollment) throw notFound('The token');
   const link = await loadEConsentToken(ctx.tx, input);
   const row = await findSignatureOfToken(ctx.tx, studyId, input.tokenId, { lock: true });
+  if (!row && (await findPaperRecordOfToken(ctx.tx, studyId, input.tokenId)))
+    throw new AppError('CONFLICT', 'This consent was signed on paper.', { id: 'ECONSENT_ALREADY_SIGNED' });
   if (!row)
     throw new AppError('PRECONDITION', 'The participant has not signed yet.', { id: 'ECONSENT_NOT_SIGNED' });
   if (row.investigator)
