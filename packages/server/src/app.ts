@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/routes';
 import { buildCheckRoutes } from './modules/build-check/routes';
 import { CASEBOOK_QUEUE, casebookRoutes, runCasebookSweep } from './modules/casebooks/api';
 import { registerApiKeyCallLimit } from './modules/data-api/key-limit';
+import { documentDataApi } from './modules/data-api/openapi';
 import { dataApiRoutes } from './modules/data-api/routes';
 import { dataViewRoutes } from './modules/data-views/routes';
 import { econsentRoutes } from './modules/econsent/api';
@@ -223,6 +224,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'tb_session' } } },
     },
     transform: jsonSchemaTransform,
+    // Issue 28 item 2: the API key scheme and the examples of every data API call.
+    transformObject: (document) =>
+      'openapiObject' in document ? documentDataApi(document.openapiObject) : document.swaggerObject,
   });
   // The reference is for developers: off in production unless configured (issue 17 item 5).
   if (config.apiDocs) {
