@@ -41,8 +41,8 @@ export function DocumentCard({
 
   return (
     <Card withBorder padding="sm" data-testid="vault-document" data-title={document.title}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Group gap="sm" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Group gap="sm" align="flex-start" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 15rem' }}>
           <IconFileText size={28} stroke={1.5} style={{ flexShrink: 0 }} aria-hidden />
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -65,7 +65,7 @@ export function DocumentCard({
             </Text>
           </Stack>
         </Group>
-        <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+        <Group gap={6} wrap="nowrap" style={{ flexShrink: 0, marginInlineStart: 'auto' }}>
           <Button
             size="xs"
             leftSection={<IconDownload size={14} />}

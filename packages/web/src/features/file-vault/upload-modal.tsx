@@ -103,7 +103,10 @@ export function UploadModal({
             description={t('FILE_VAULT.FILE_HELP', { max: MAX_MB })}
             accept={ACCEPT}
             value={file}
-            onChange={setFile}
+            onChange={(picked) => {
+              setFile(picked);
+              setError(null);
+            }}
             clearable
             required
             leftSection={<IconUpload size={16} />}
