@@ -228,6 +228,19 @@ describe(`file vault on ${engine}`, () => {
       (await call('GET', `${base}/documents/${own.json<VaultDocument>().id}`, investigatorA.session))
         .statusCode,
     ).toBe(200);
+    // New versions need the upload permission at every site the document reaches.
+    const version = { fileName: 'protocol.pdf', dataBase64: b64(PDF('v2')) };
+    const ownId = own.json<VaultDocument>().id;
+    expect(
+      (await call('POST', `${base}/documents/${everyoneId}/versions`, investigatorA.session, version))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', `${base}/documents/${ownId}/versions`, investigatorA.session, version)).statusCode,
+    ).toBe(201);
+    expect(
+      (await call('POST', `${base}/documents/${docId}/versions`, doctorA.session, version)).statusCode,
+    ).toBe(403);
     // Another study's site is refused in the visibility.
     const other = await buildStudy(t.app);
     const otherSite = await buildSite(t.app, other.id);
