@@ -31,6 +31,9 @@ import { MATERIAL, materialFiles, ODM_EXPECTED, readMaterial } from './imports-t
 
 const kit = useFormsApp();
 
+/** The catalog key of a refusal's text (server-errors.json), as the API puts it on the field. */
+const key = (code: string) => `SERVER_ERRORS.REASON.IMPORT_${code}`;
+
 type Kind = 'redcap' | 'fhir' | 'odm';
 
 function post(studyId: string, kind: Kind, fileName: string, content: string, dryRun = false) {
@@ -65,8 +68,8 @@ describe('POST /api/studies/:studyId/forms/import/redcap', () => {
         expect(res.statusCode).toBe(400);
         expect(res.json().context.issues[0]).toMatchObject(
           isCsv
-            ? { path: ['content'], message: 'NOT_A_DATA_DICTIONARY' }
-            : { path: ['fileName'], message: 'FILE_TYPE', params: { expected: '.csv' } },
+            ? { path: ['content'], message: key('NOT_A_DATA_DICTIONARY') }
+            : { path: ['fileName'], message: key('FILE_TYPE'), params: { expected: '.csv' } },
         );
         expect(await formRows(kit, study.id)).toHaveLength(0);
         return;
@@ -155,7 +158,7 @@ describe('POST /api/studies/:studyId/forms/import/redcap', () => {
     ].join('\n');
     const res = await post(study.id, 'redcap', 'two.csv', csv);
     expect(res.statusCode).toBe(400);
-    expect(res.json().context).toMatchObject({ form: 'Second', formIndex: 1 });
+    expect(res.json().context).toMatchObject({ reason: 'IMPORT_FORM_FAILED', form: 'Second', formIndex: 1 });
     expect(res.json().context.issues[0].path.slice(0, 3)).toEqual(['forms', 1, 'questions']);
     expect(await formRows(kit, study.id)).toHaveLength(0);
     expect(await auditActions(kit, study.id)).toEqual([]);
@@ -168,14 +171,14 @@ describe('POST /api/studies/:studyId/forms/import/redcap', () => {
     const big = await post(study.id, 'redcap', 'big.csv', 'x'.repeat(2_000_001));
     expect(big.statusCode).toBe(400);
     expect(big.json().context.issues).toEqual([
-      { path: ['content'], message: 'FILE_TOO_LARGE', params: { max: 2_000_000 } },
+      { path: ['content'], message: key('FILE_TOO_LARGE'), params: { max: 2_000_000 } },
     ]);
     const pdf = await post(study.id, 'redcap', 'dictionary.pdf', '%PDF-1.7');
     expect(pdf.json().context.issues).toEqual([
-      { path: ['fileName'], message: 'FILE_TYPE', params: { expected: '.csv' } },
+      { path: ['fileName'], message: key('FILE_TYPE'), params: { expected: '.csv' } },
     ]);
     const empty = await post(study.id, 'redcap', 'empty.csv', '  ');
-    expect(empty.json().context.issues[0].message).toBe('FILE_EMPTY');
+    expect(empty.json().context.issues[0].message).toBe(key('FILE_EMPTY'));
     expect(await formRows(kit, study.id)).toHaveLength(0);
   });
 
@@ -211,7 +214,7 @@ describe('POST /api/studies/:studyId/forms/import/fhir', () => {
       );
       if (!Array.isArray(expected)) {
         expect(res.statusCode).toBe(400);
-        expect(res.json().context.issues[0].message).toBe(expected);
+        expect(res.json().context.issues[0].message).toBe(key(expected));
         return;
       }
       expect(res.statusCode).toBe(isLhc ? 201 : 200);
@@ -237,7 +240,7 @@ describe('POST /api/studies/:studyId/forms/import/fhir', () => {
       readMaterial('fhir', 'fhirpath-tests/questionnaire-example.xml'),
     );
     expect(res.json().context.issues).toEqual([
-      { path: ['fileName'], message: 'FILE_TYPE', params: { expected: '.json' } },
+      { path: ['fileName'], message: key('FILE_TYPE'), params: { expected: '.json' } },
     ]);
   });
 });
@@ -255,7 +258,7 @@ describe('POST /api/studies/:studyId/forms/import/odm', () => {
       );
       if (!Array.isArray(expected)) {
         expect(res.statusCode).toBe(400);
-        expect(res.json().context.issues[0].message).toBe(expected);
+        expect(res.json().context.issues[0].message).toBe(key(expected));
         return;
       }
       expect(res.statusCode).toBe(201);
@@ -295,13 +298,12 @@ describe('POST /api/studies/:studyId/forms/import/odm', () => {
 
   it('refuses text that is not XML, and XML that is not ODM', async () => {
     const study = await newStudy(kit);
-    expect((await post(study.id, 'odm', 'a.xml', '<ODM><Study>')).json().context.issues[0].message).toBe(
-      'NOT_XML',
-    );
+    const broken = (await post(study.id, 'odm', 'a.xml', '<ODM><Study>')).json();
+    expect(broken.context).toMatchObject({ reason: 'IMPORT_NOT_XML', issues: [{ message: key('NOT_XML') }] });
     expect(
       (await post(study.id, 'odm', 'a.xml', '<html><body/></html>')).json().context.issues[0],
     ).toMatchObject({
-      message: 'NOT_ODM',
+      message: key('NOT_ODM'),
       params: { detail: 'html' },
     });
     expect(MATERIAL).toContain('shared/material');

@@ -23,6 +23,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { catalogLookup, serverErrorMessage } from '../../app/form-errors';
 import { isHttpError } from '../../app/http';
 import { showSuccessToast } from '../../app/notify';
 import { type ImportResult, type ImportSource, useImportForms } from './api';
@@ -30,45 +31,28 @@ import { ReportTable } from './report-table';
 
 type Props = { studyId: string; opened: boolean; onClose: () => void };
 
-const FILE_ERROR_CODES = [
-  'FILE_TOO_LARGE',
-  'FILE_TYPE',
-  'FILE_EMPTY',
-  'NOT_A_DATA_DICTIONARY',
-  'NOT_JSON',
-  'NOT_A_QUESTIONNAIRE',
-  'NOT_XML',
-  'NOT_ODM',
-  'NO_FORMS',
-] as const;
+/** The catalog keys the server puts on a refused file's field (server-errors.json). */
+const FILE_REFUSAL_PREFIX = 'SERVER_ERRORS.REASON.IMPORT_';
 
-function isFileErrorCode(code: string): code is (typeof FILE_ERROR_CODES)[number] {
-  return (FILE_ERROR_CODES as readonly string[]).includes(code);
-}
-
-/** The error of a refused file, in words: its issue code (FILE_TYPE, NOT_JSON …) or the generic one. */
-function useRefusal(error: unknown): { message: string; report: ImportReportLine[] } | null {
-  const { t } = useTranslation(['common', 'imports']);
+/**
+ * The error of a refused import, in words: the refusal of the file (its catalog key on the field,
+ * FILE_TYPE, NOT_JSON …), else the shared server-error texts by reason (IMPORT_FORM_FAILED names the
+ * form), status (429) or the import's generic text.
+ */
+function refusalOf(error: unknown): { message: string; report: ImportReportLine[] } | null {
   if (!error) return null;
-  if (!isHttpError(error) || error.status !== 400)
-    return { message: t('IMPORTS.ERRORS.GENERIC'), report: [] };
-  const context = error.body?.context as
-    | {
-        issues?: { message: string; params?: Record<string, unknown> }[];
-        report?: ImportReportLine[];
-        form?: string;
-      }
+  const context = (isHttpError(error) ? error.body?.context : undefined) as
+    | { issues?: { message: string; params?: Record<string, unknown> }[]; report?: ImportReportLine[] }
     | undefined;
   const issue = context?.issues?.[0];
-  const code = issue?.message ?? '';
-  const message = isFileErrorCode(code)
-    ? t(`IMPORTS.ERRORS.${code}`, {
-        expected: String(issue?.params?.expected ?? ''),
+  const fileText = issue?.message.startsWith(FILE_REFUSAL_PREFIX)
+    ? catalogLookup(issue.message, {
+        expected: String(issue.params?.expected ?? ''),
+        detail: String(issue.params?.detail ?? ''),
         max: IMPORT_MAX_CHARS.toLocaleString(),
       })
-    : context?.form
-      ? t('IMPORTS.ERRORS.FORM_FAILED', { form: context.form })
-      : t('IMPORTS.ERRORS.GENERIC');
+    : null;
+  const message = fileText ?? serverErrorMessage(error, { fallback: 'IMPORTS.ERRORS.GENERIC' });
   return { message, report: context?.report ?? [] };
 }
 
@@ -80,7 +64,7 @@ export function ImportDialog({ studyId, opened, onClose }: Props) {
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [created, setCreated] = useState<ImportResult | null>(null);
   const mutation = useImportForms(studyId);
-  const refusal = useRefusal(mutation.error);
+  const refusal = refusalOf(mutation.error);
   // Three source names do not fit side by side on a phone.
   const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
 

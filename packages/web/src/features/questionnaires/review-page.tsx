@@ -8,6 +8,7 @@ import { serverErrorMessage } from '../../app/form-errors';
 import { showErrorToast, showSuccessToast } from '../../app/notify';
 import { ExtendedValidationDialog } from '../../components/extended-validation-dialog';
 import { pickText } from '../forms/renderer/text';
+import { FhirResponseButton } from '../imports/fhir-response-button';
 import { useQuestionQueries } from '../queries/question-queries';
 import { useStudy } from '../studies/api';
 import { useQuestionnaireReview, useUpdateForm, useVerify } from './api';
@@ -160,16 +161,19 @@ export function StaffReviewPage() {
     ) : null;
 
   const headerActions = form?.answerSet && (
-    <ReviewActions
-      answerSet={form.answerSet}
-      canEdit={canEdit && !isEditing}
-      formRounds={formRounds}
-      isEditing={isEditing}
-      isVerifying={verify.isPending}
-      onEdit={() => setEditingFormId(form.formId)}
-      onChangeLog={setChangeLogId}
-      onVerify={(round, verified) => handleVerify(round, verified)}
-    />
+    <>
+      <ReviewActions
+        answerSet={form.answerSet}
+        canEdit={canEdit && !isEditing}
+        formRounds={formRounds}
+        isEditing={isEditing}
+        isVerifying={verify.isPending}
+        onEdit={() => setEditingFormId(form.formId)}
+        onChangeLog={setChangeLogId}
+        onVerify={(round, verified) => handleVerify(round, verified)}
+      />
+      <FhirResponseButton studyId={studyId} questionnaireId={form.answerSet.id} />
+    </>
   );
 
   return (

@@ -19,7 +19,7 @@ import {
   type ImportSource,
   type LanguageCode,
 } from '@trialbase/domain';
-import { AppError, validationError } from '../../../platform/errors';
+import { AppError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
 import {
@@ -41,24 +41,50 @@ export class DryRunRollback extends Error {
   }
 }
 
+/**
+ * Why a file or form is refused (issue 27 item 5): `context.reason` IMPORT_<code> and, on the
+ * field, the catalog key of its text (web `server-errors.json`, SERVER_ERRORS.REASON.IMPORT_<code>),
+ * so the apps say it in the user's language; the top-level message stays English for API clients.
+ */
+export const importReason = (code: string) => `IMPORT_${code}`;
+const reasonKey = (code: string) => `SERVER_ERRORS.REASON.${importReason(code)}`;
+
+function refuseFile(
+  field: 'content' | 'fileName',
+  code: string,
+  params: Record<string, string | number>,
+  message: string,
+  extra: Record<string, unknown> = {},
+): AppError {
+  return new AppError('VALIDATION', message, {
+    context: {
+      reason: importReason(code),
+      issues: [{ path: [field], message: reasonKey(code), params }],
+      ...extra,
+    },
+  });
+}
+
 /** Issue 27 item 5: size and type of the file, before anything is read. */
 function assertFile(source: ImportSource, input: ImportRequest): void {
   if (input.content.length > IMPORT_MAX_CHARS) {
-    throw validationError(
-      [{ path: ['content'], message: 'FILE_TOO_LARGE', params: { max: IMPORT_MAX_CHARS } }],
+    throw refuseFile(
+      'content',
+      'FILE_TOO_LARGE',
+      { max: IMPORT_MAX_CHARS },
       `The file is larger than ${IMPORT_MAX_CHARS} characters.`,
     );
   }
   const extensions = IMPORT_FILE_EXTENSIONS[source];
   if (!extensions.some((e) => input.fileName.toLowerCase().endsWith(e))) {
-    throw validationError(
-      [{ path: ['fileName'], message: 'FILE_TYPE', params: { expected: extensions.join(', ') } }],
+    throw refuseFile(
+      'fileName',
+      'FILE_TYPE',
+      { expected: extensions.join(', ') },
       `The file must be a ${extensions.join(', ')} file.`,
     );
   }
-  if (input.content.trim() === '') {
-    throw validationError([{ path: ['content'], message: 'FILE_EMPTY' }], 'The file is empty.');
-  }
+  if (input.content.trim() === '') throw refuseFile('content', 'FILE_EMPTY', {}, 'The file is empty.');
 }
 
 function convert(source: ImportSource, content: string, language: LanguageCode): ImportConversion {
@@ -90,7 +116,15 @@ function withFormPlace(err: unknown, index: number, title: string): unknown {
   const issues = (err.context?.issues ?? []).map((i) => ({ ...i, path: ['forms', index, ...i.path] }));
   return new AppError(err.type, err.message, {
     ...(err.id ? { id: err.id } : {}),
-    context: { ...err.context, issues, form: title, formIndex: index },
+    context: {
+      ...err.context,
+      // The form's own reason stays readable beside the import's.
+      ...(err.context?.reason ? { formReason: err.context.reason } : {}),
+      reason: importReason('FORM_FAILED'),
+      issues,
+      form: title,
+      formIndex: index,
+    },
   });
 }
 
@@ -108,18 +142,13 @@ export async function importForms(
   assertStructureEditable(study);
   const conversion = convert(source, request.content, study.primaryLanguage as LanguageCode);
   if (!conversion.ok) {
-    throw new AppError('VALIDATION', 'The file cannot be imported.', {
-      context: {
-        issues: [
-          {
-            path: ['content'],
-            message: conversion.error,
-            params: conversion.detail ? { detail: conversion.detail } : {},
-          },
-        ],
-        report: conversion.report ?? [],
-      },
-    });
+    throw refuseFile(
+      'content',
+      conversion.error,
+      conversion.detail ? { detail: conversion.detail } : {},
+      'The file cannot be imported.',
+      { report: conversion.report ?? [] },
+    );
   }
   const taken = await listFormNames(ctx.tx, study.id);
   const created: FormTemplateDocument[] = [];
