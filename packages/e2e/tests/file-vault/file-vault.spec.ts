@@ -52,7 +52,7 @@ test('an admin uploads a document for site 1; a site-1 doctor downloads it from 
   browser,
 }) => {
   test.setTimeout(180_000);
-  const study = await twoSiteStudy(admin, { start: false });
+  const study = await twoSiteStudy(admin, { start: false, modules: ['FILE_VAULT'] });
   const studyAdmin = await staffUser(admin, study, 'ADMIN', 'ALL');
   const doctor1 = await staffUser(admin, study, 'DOCTOR', [study.site1]);
   const doctor2 = await staffUser(admin, study, 'DOCTOR', [study.site2]);

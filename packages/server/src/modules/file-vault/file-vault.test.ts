@@ -55,7 +55,7 @@ async function member(studyId: string, role: StudyRole, siteIds: 'ALL' | string[
 
 /** A study with sites A and B and a folder. */
 async function vaultStudy() {
-  const study = await buildStudy(t.app);
+  const study = await buildStudy(t.app, { modules: ['FILE_VAULT'] });
   const siteA = await buildSite(t.app, study.id, { name: `A ${study.id}` });
   const siteB = await buildSite(t.app, study.id, { name: `B ${study.id}` });
   const base = `/api/fv/studies/${study.id}`;
@@ -329,6 +329,14 @@ describe(`file vault on ${engine}`, () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.entityId, doc.id), eq(auditEvents.action, 'FILE_VAULT_DOCUMENT_REMOVED')));
     expect(event?.reason).toBe('Superseded by the new protocol');
+  });
+
+  it('answers 409 in a study without the FILE_VAULT module (spec 000 §6 paid modules)', async () => {
+    const study = await buildStudy(t.app);
+    const res = await call('GET', `/api/fv/studies/${study.id}/folders`, admin);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().context).toEqual({ module: 'FILE_VAULT' });
+    expect((await call('GET', `/api/fv/studies/${study.id}/getJWT`, admin)).statusCode).toBe(409);
   });
 
   it('POST .../folders keeps names unique and removes only empty folders', async () => {

@@ -16,6 +16,7 @@ import {
   uploadVaultDocument,
   uploadVaultVersion,
 } from './service/manage';
+import { assertVaultModule } from './service/module';
 import {
   downloadVaultDocument,
   issueVaultDownloadToken,
@@ -80,12 +81,16 @@ export function fileVaultRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: fv.listFolders,
       permission: inStudy('FILE_VAULT_VIEW'),
-      handler: async (req) => listVaultFolders(db, accessOf(req), req.params.studyId),
+      handler: async (req) => {
+        await assertVaultModule(db, req.params.studyId);
+        return listVaultFolders(db, accessOf(req), req.params.studyId);
+      },
     }),
     defineRoute({
       endpoint: fv.createFolder,
       permission: inStudy('FILE_VAULT_UPLOAD'),
       handler: async (req, reply) => {
+        await assertVaultModule(db, req.params.studyId);
         const { studyId } = req.params;
         const folder = await runUseCase(
           db,
@@ -100,6 +105,7 @@ export function fileVaultRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       endpoint: fv.renameFolder,
       permission: inStudy('FILE_VAULT_UPLOAD'),
       handler: async (req) => {
+        await assertVaultModule(db, req.params.studyId);
         const { studyId, folderId } = req.params;
         const listed = await listVaultDocuments(db, accessOf(req), { studyId, folderId });
         return runUseCase(
@@ -121,6 +127,7 @@ export function fileVaultRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       endpoint: fv.removeFolder,
       permission: inStudy('FILE_VAULT_DELETE'),
       handler: async (req, reply) => {
+        await assertVaultModule(db, req.params.studyId);
         const { studyId, folderId } = req.params;
         await runUseCase(
           db,
@@ -134,13 +141,17 @@ export function fileVaultRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: fv.listDocuments,
       permission: inStudy('FILE_VAULT_VIEW'),
-      handler: async (req) => listVaultDocuments(db, accessOf(req), req.params),
+      handler: async (req) => {
+        await assertVaultModule(db, req.params.studyId);
+        return listVaultDocuments(db, accessOf(req), req.params);
+      },
     }),
     defineRoute({
       endpoint: fv.uploadDocument,
       permission: inStudy('FILE_VAULT_UPLOAD', { site: chosenSites }),
       bodyLimit: UPLOAD_BODY_LIMIT,
       handler: async (req, reply) => {
+        await assertVaultModule(db, req.params.studyId);
         const { studyId, folderId } = req.params;
         const doc = await runUseCase(
           db,
@@ -154,13 +165,17 @@ export function fileVaultRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: fv.getDocument,
       permission: inStudy('FILE_VAULT_VIEW'),
-      handler: async (req) => readVaultDocument(db, accessOf(req), req.params),
+      handler: async (req) => {
+        await assertVaultModule(db, req.params.studyId);
+        return readVaultDocument(db, accessOf(req), req.params);
+      },
     }),
     defineRoute({
       endpoint: fv.uploadVersion,
       permission: inStudy('FILE_VAULT_UPLOAD', { site: documentSites }),
       bodyLimit: UPLOAD_BODY_LIMIT,
       handler: async (req, reply) => {
+        await assertVaultModule(db, req.params.studyId);
         const { studyId, documentId } = req.params;
         const doc = await runUseCase(
           db,
@@ -175,6 +190,7 @@ export function fileVaultRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       endpoint: fv.removeDocument,
       permission: inStudy('FILE_VAULT_DELETE', { site: documentSites }),
       handler: async (req, reply) => {
+        await assertVaultModule(db, req.params.studyId);
         const { studyId, documentId } = req.params;
         await runUseCase(
           db,
@@ -195,6 +211,7 @@ export function fileVaultRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       endpoint: fv.getJWT,
       permission: inStudy('FILE_VAULT_VIEW'),
       handler: async (req, reply) => {
+        await assertVaultModule(db, req.params.studyId);
         const token = await issueVaultDownloadToken(db, accessOf(req), {
           studyId: req.params.studyId,
           userId: userIdOf(req),
@@ -210,6 +227,7 @@ export function fileVaultRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       // checked for signature, expiry, study, user, permission and the document's visibility.
       permission: 'public',
       handler: async (req, reply) => {
+        await assertVaultModule(db, req.params.studyId);
         const row = await downloadVaultDocument(db, {
           ...req.params,
           token: req.query.token,

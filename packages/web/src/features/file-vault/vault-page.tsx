@@ -12,7 +12,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconDots, IconFolder, IconFolderPlus, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
+import {
+  IconDots,
+  IconFolder,
+  IconFolderPlus,
+  IconPencil,
+  IconPlugConnectedX,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
 import type { VaultDocument } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,6 +64,7 @@ export function VaultPage() {
   const removeFolder = useRemoveFolder(studyId);
   const [dialog, setDialog] = useState<Dialog>(null);
   const status = isHttpError(folders.error) ? folders.error.status : null;
+  const isModuleDisabled = isHttpError(folders.error) && folders.error.body?.type === 'PRECONDITION';
   const folder = items.find((f) => f.id === folderId) ?? null;
 
   const crumbs = [
@@ -84,7 +93,7 @@ export function VaultPage() {
     <>
       <PageHeader
         crumbs={crumbs}
-        description={t('FILE_VAULT.INTRO')}
+        description={isModuleDisabled ? undefined : t('FILE_VAULT.INTRO')}
         actions={
           abilities?.canManageFolders ? (
             <Button
@@ -99,7 +108,20 @@ export function VaultPage() {
       />
       {folders.isPending && <Loader size="sm" aria-label={t('FILE_VAULT.LOADING')} />}
       {status === 403 && <ForbiddenInPlace />}
-      {folders.isError && status !== 403 && <Alert color="red">{t('FILE_VAULT.LOAD_FAILED')}</Alert>}
+      {isModuleDisabled && (
+        <Alert
+          color="gray"
+          variant="light"
+          maw={960}
+          icon={<IconPlugConnectedX size={20} />}
+          title={t('FILE_VAULT.MODULE_DISABLED_TITLE')}
+        >
+          {t('FILE_VAULT.MODULE_DISABLED')}
+        </Alert>
+      )}
+      {folders.isError && status !== 403 && !isModuleDisabled && (
+        <Alert color="red">{t('FILE_VAULT.LOAD_FAILED')}</Alert>
+      )}
       {folders.data && items.length === 0 && (
         <Text c="dimmed" size="sm">
           {t(abilities?.canManageFolders ? 'FILE_VAULT.NO_FOLDERS_MANAGE' : 'FILE_VAULT.NO_FOLDERS')}
