@@ -9,6 +9,13 @@ import { defineEndpoint } from '../common/endpoint';
  */
 
 export const DATA_API_MAX_LIMIT = 500;
+
+/**
+ * Per-key rate limit: each API key may make this many calls in this window, reads and writes
+ * together (the incremental feed has its own budget); beyond it 429 RATE_LIMITED with Retry-After.
+ * The API access page shows it.
+ */
+export const DATA_API_KEY_BUDGET = { calls: 600, windowMinutes: 10 } as const;
 export const DATA_API_DEFAULT_LIMIT = 100;
 
 const StudyParamsSchema = z.object({ studyId: z.string().min(1).max(64) });

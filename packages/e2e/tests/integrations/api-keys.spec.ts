@@ -141,6 +141,68 @@ test('issue 26 item 4: the data feed switch lets the key read the incremental fe
   }
 });
 
+test('issue 28 item 2: the Write data switch lets the key write; the page states the key rate limit', async ({
+  page,
+  request,
+}) => {
+  await logIn(page);
+  const study = await createStudy(page, { extendedValidation: false, withApiModule: true });
+  const session = await (await page.request.get('/api/auth/session')).json();
+  const site = await page.request.post(`/api/studies/${study.id}/sites`, {
+    headers: { 'x-csrf-token': session.csrfToken as string },
+    data: { name: 'Odense clinic' },
+  });
+  expect(site.ok(), await site.text()).toBe(true);
+  const siteId = ((await site.json()) as { id: string }).id;
+  await page.goto(`/study/${study.id}/api`);
+  await page.getByRole('button', { name: 'Renew key' }).click();
+  await page.getByRole('button', { name: 'Show key' }).click();
+  const key = await page.getByTestId('api-key-value').inputValue();
+  const headers = { authorization: `Bearer ${key}` };
+  const createSubject = () =>
+    request.post(`/api/studies/${study.id}/sites/${siteId}/patients`, {
+      headers,
+      data: { patientId: 'API-1' },
+    });
+
+  await expect(page.getByText(/always reads this study's subjects, enrolments, form answers/)).toBeVisible();
+  const limit = page.getByRole('alert').filter({ hasText: 'Rate limit' });
+  await expect(limit).toContainText('600 calls in 10 minutes, reads and writes together');
+
+  // Read only: the key reads the answers list and is refused a write.
+  expect((await request.get(`/api/v1/studies/${study.id}/answers`, { headers })).status()).toBe(200);
+  const refused = await createSubject();
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ type: 'RESTRICTION', message: 'API keys cannot do this.' });
+
+  const writeSwitch = page.getByRole('switch', { name: 'Write data' });
+  await expect(writeSwitch).not.toBeChecked();
+  await writeSwitch.click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The API user setting was saved.')).toBeVisible();
+  await expect(writeSwitch).toBeChecked();
+  // Granted: the call passes the key check and meets the study's own rule (a study in design takes no subjects).
+  const passed = await createSubject();
+  expect(passed.status(), await passed.text()).not.toBe(403);
+  expect(await passed.json()).toMatchObject({ id: 'STUDY_STATUS_MISMATCH' });
+
+  // E2E_DATA_API_SHOTS=<dir>: the API user card at phone and desktop width, in English and Arabic.
+  const shots = process.env.E2E_DATA_API_SHOTS;
+  if (shots) {
+    for (const [name, lang, width, height] of [
+      ['desktop-en', 'en', 1280, 900],
+      ['phone-en', 'en', 390, 844],
+      ['phone-ar', 'ar', 390, 844],
+      ['desktop-ar', 'ar', 1280, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`/study/${study.id}/api?lang=${lang}`);
+      await expect(page.getByRole('switch').nth(2)).toBeChecked();
+      await page.screenshot({ path: `${shots}/data-api-${name}.png`, fullPage: true });
+    }
+  }
+});
+
 test('with extended validation the renewal asks for the password and shows a wrong one', async ({
   page,
   request,

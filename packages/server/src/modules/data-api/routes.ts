@@ -6,6 +6,7 @@
  */
 import {
   type AccessUser,
+  DATA_API_KEY_BUDGET,
   type DataApiCursor,
   type DataApiListQuery,
   dataApiEndpoints,
@@ -44,7 +45,11 @@ export const DATA_API_LIMIT: RateLimit = {
     if (req.auth) return `data-api:user:${req.auth.user.id}`;
     return null;
   },
-  policy: { maxFailures: 600, windowMinutes: 10, blockMinutes: 1 },
+  policy: {
+    maxFailures: DATA_API_KEY_BUDGET.calls,
+    windowMinutes: DATA_API_KEY_BUDGET.windowMinutes,
+    blockMinutes: 1,
+  },
   counts: 'attempt',
 };
 
