@@ -7,9 +7,7 @@
  * normalised; `UPDATE_GOLDEN=1` rewrites them). A site-limited monitor's export holds only its
  * site; blinded and pseudonymised users are refused trial groups and identifiable fields.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXTENDED_VALIDATION_HEADER, type FormTemplateDocumentInput } from '@trialbase/domain';
@@ -40,12 +38,10 @@ import { enrollments } from '../enrollments/tables';
 import { tokens } from '../enrollments/tokens/tables';
 import { formTemplates } from '../forms/tables';
 import { studies } from '../studies/tables';
+import { CAN_CHECK_ODM_SCHEMA, expectValidOdm, xmllint } from './odm-test-kit';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const GOLDEN = path.join(HERE, 'golden');
-/** The official ODM 1.3.2 schema set, beside the repository (`../shared/material/odm/`). */
-const ODM_XSD = path.resolve(HERE, '../../../../../../shared/material/odm/schema-1.3.2/ODM1-3-2.xsd');
-const HAS_XMLLINT = spawnSync('xmllint', ['--version']).status === 0;
 
 const VITALS = (id: string): FormTemplateDocumentInput => ({
   id,
@@ -347,24 +343,6 @@ function expectGolden(name: string, actual: string) {
   expect(normalise(actual), name).toBe(readFileSync(file, 'utf8'));
 }
 
-/** xmllint against the ODM 1.3.2 schema. */
-function xmllint(odm: string) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'tb-odm-'));
-  try {
-    const file = path.join(dir, 'odm.xml');
-    writeFileSync(file, odm);
-    return spawnSync('xmllint', ['--noout', '--nonet', '--schema', ODM_XSD, file], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-function expectValidOdm(odm: string) {
-  const lint = xmllint(odm);
-  expect(lint.stderr).toContain('validates');
-  expect(lint.status, lint.stderr).toBe(0);
-}
-
 describe(`exports on ${engine}`, () => {
   it('runs on the queue with progress and gives the golden zip: wide and long CSV, codebook, markers, scripts', async () => {
     const res = await startExport(admin, {
@@ -484,7 +462,7 @@ describe(`exports on ${engine}`, () => {
     expect((await startExport(admin, { forms: [newId()] })).statusCode).toBe(404);
   }, 120_000);
 
-  it.skipIf(!HAS_XMLLINT || !existsSync(ODM_XSD))(
+  it.skipIf(!CAN_CHECK_ODM_SCHEMA)(
     `gives CDISC ODM 1.3.2 (metadata and clinical data) valid against the schema (xmllint; skipped when xmllint or ../shared/material/odm is missing)`,
     async () => {
       const res = await startExport(admin, { formats: ['ODM'] });
@@ -521,7 +499,7 @@ describe(`exports on ${engine}`, () => {
     120_000,
   );
 
-  it.skipIf(!HAS_XMLLINT || !existsSync(ODM_XSD))(
+  it.skipIf(!CAN_CHECK_ODM_SCHEMA)(
     'with the audit trail the ODM holds audit records (who, when, site, reason, source) and the 21 CFR 11 signatures, still valid',
     async () => {
       const res = await startExport(admin, { formats: ['ODM'], includeAuditTrail: true });
