@@ -32,29 +32,40 @@ const NUMBER_PATTERN = '^-?[0-9]+([.,][0-9]+)?([eE][+-]?[0-9]+)?$';
 /** `from ... where` over the answers of the filled forms in scope, with extra conditions and joins. */
 type FromAnswers = (where?: SQL, join?: SQL) => SQL;
 
-type CountRow = {
+type Marks = { answered: number; unavailable: number; skipped: number; checked: number; unchecked: number };
+type DateFigures = { min: string | null; median: string | null; max: string | null };
+/** Per number question: its min and max and, per distinct value in ascending order, the count and bin. */
+type NumberRow = {
   question_id: string;
-  answered: number;
-  unavailable: number;
-  skipped: number;
-  checked: number;
-  unchecked: number;
-  date_min: string | null;
-  date_max: string | null;
-  date_median: string | null;
+  mn: number;
+  mx: number;
+  x: number;
+  n: number;
+  bin: number;
+  /** PostgreSQL's percentile_cont(0.5), when aggregated from the answers. */
+  med?: number;
 };
 
-const ids = (questions: FilterQuestion[], types: Set<string>) =>
-  sql.param(questions.filter((q) => types.has(q.type)).map((q) => q.id));
+const idsOf = (questions: FilterQuestion[], types?: Set<string>) =>
+  sql.param(questions.filter((q) => !types || types.has(q.type)).map((q) => q.id));
+
+/**
+ * Where the distributions come from: `tally` reads answer_value_tally and its pending deltas (what
+ * the API uses), `answers` aggregates the answer rows themselves (the reference the tally test
+ * compares with, and the fallback for the questions the tally cannot answer exactly).
+ */
+export type AnswerSource = 'tally' | 'answers';
 
 /** Spec 001 §2 answer tab: the form's questions with their distributions and a page of filled forms. */
 export async function viewAnswers(
   db: Executor,
-  input: { studyId: string; request: AnswerTabRequest; access: AccessUser },
+  input: { studyId: string; request: AnswerTabRequest; access: AccessUser; source?: AnswerSource },
 ): Promise<AnswerTab> {
   const request = AnswerTabRequestSchema.parse(input.request);
   const { studyId } = input;
+  const source = input.source ?? 'tally';
   const sites = visibleSites(input.access, 'DATA_VIEW_ANSWERS', studyId, request.siteId);
+  if (source === 'tally') await compactValueTally(db);
   return readView(db, async (tx) => {
     await assertFilterTargets(tx, studyId, { siteId: request.siteId });
     const [form] = await listLiveForms(tx, studyId, request.formId);
@@ -66,26 +77,18 @@ export async function viewAnswers(
     const fromAnswers: FromAnswers = (where = sql``, join = sql``) => sql`from questionnaire q
       join answer on answer.study_id = q.study_id and answer.questionnaire_id = q.id ${join}
       where ${inScope} ${onlyAsked} ${where}`;
-    // One pass for the counts, the checkboxes and the dates of every question asked.
-    const first = sql`answer.value->'answerStrings'->>0`;
-    const isDate = sql`answer.question_id = any(${ids(questions, DATE_TYPES)}::text[]) and coalesce(${first}, '') <> ''`;
-    const counts = rowsOf<CountRow>(
-      await tx.execute(sql`select answer.question_id,
-        count(*) filter (where ${ANSWER_HOLDS} and not answer.is_unavailable and not answer.is_skipped)::int as answered,
-        count(*) filter (where answer.is_unavailable)::int as unavailable,
-        count(*) filter (where answer.is_skipped)::int as skipped,
-        count(*) filter (where ${first} = 'true')::int as checked,
-        count(*) filter (where ${first} = 'false')::int as unchecked,
-        min(${first}) filter (where ${isDate}) as date_min,
-        max(${first}) filter (where ${isDate}) as date_max,
-        percentile_disc(0.5) within group (order by ${first}) filter (where ${isDate}) as date_median
-        ${fromAnswers()} group by answer.question_id`),
-    );
+    const figures =
+      source === 'tally'
+        ? await tallyFigures(tx, questions, fromAnswers, {
+            studyId,
+            formId: form.id,
+            site: siteCondition(sql`t.site_id`, sites),
+          })
+        : await answerFigures(tx, questions, fromAnswers, true);
     const total = rowsOf<{ n: number }>(
       await tx.execute(sql`select count(*)::int as n from questionnaire q where ${inScope}`),
     )[0]?.n;
-    const distributions = await distributionsOf(tx, questions, fromAnswers, counts);
-    const countOf = new Map(counts.map((c) => [c.question_id, c]));
+    const distributions = distributionsOf(questions, figures);
     return {
       form: { id: form.id, name: form.name },
       forms: total ?? 0,
@@ -94,9 +97,9 @@ export async function viewAnswers(
         order: q.order,
         text: q.text,
         type: q.type,
-        answered: countOf.get(q.id)?.answered ?? 0,
-        unavailable: countOf.get(q.id)?.unavailable ?? 0,
-        skipped: countOf.get(q.id)?.skipped ?? 0,
+        answered: figures.marks.get(q.id)?.answered ?? 0,
+        unavailable: figures.marks.get(q.id)?.unavailable ?? 0,
+        skipped: figures.marks.get(q.id)?.skipped ?? 0,
         distribution: distributions.get(q.id) ?? { kind: 'NONE' },
       })),
       rows: {
@@ -109,74 +112,268 @@ export async function viewAnswers(
   });
 }
 
-async function distributionsOf(
+/** What the distributions are built from, whichever the source. */
+type Figures = {
+  marks: Map<string, Marks>;
+  choices: Map<string, Map<string, number>>;
+  dates: Map<string, DateFigures>;
+  numbers: Map<string, NumberRow[]>;
+};
+
+/**
+ * Folds the pending deltas into answer_value_tally (one statement; a second caller meanwhile skips,
+ * since reads add the deltas anyway). Its own short transaction before the read-only one of the view:
+ * the deltas it takes are those committed, so the totals stay exact whatever runs concurrently.
+ */
+export async function compactValueTally(db: Executor): Promise<void> {
+  await db.execute(sql`with lock as (select pg_try_advisory_xact_lock(hashtext('answer_value_tally')) as held),
+      d as (delete from answer_value_delta where (select held from lock) returning *)
+    insert into answer_value_tally (study_id, form_id, question_id, site_id, kind, value, n)
+    select study_id, form_id, question_id, site_id, kind, value, sum(n)::int from d
+    group by 1, 2, 3, 4, 5, 6 having sum(n) <> 0 order by 1, 2, 3, 4, 5, 6
+    on conflict (study_id, form_id, question_id, site_id, kind, value)
+      do update set n = answer_value_tally.n + excluded.n`);
+}
+
+/** The figures from the tally (and pending deltas); questions it cannot answer exactly from the answers. */
+async function tallyFigures(
   tx: Executor,
   questions: FilterQuestion[],
   fromAnswers: FromAnswers,
-  counts: CountRow[],
-): Promise<Map<string, AnswerDistribution>> {
-  const out = new Map<string, AnswerDistribution>();
-  const choices = rowsOf<{ question_id: string; possibility: string; n: number }>(
+  scope: { studyId: string; formId: string; site: SQL },
+): Promise<Figures> {
+  const tally = (
+    kinds: SQL,
+    only: FilterQuestion[],
+  ) => sql`select question_id, kind, value, sum(n)::int as n from (
+      select question_id, kind, value, n from answer_value_tally t
+        where t.study_id = ${scope.studyId} and t.form_id = ${scope.formId} and ${scope.site}
+          and t.question_id = any(${idsOf(only)}::text[]) and ${kinds}
+      union all
+      select question_id, kind, value, n from answer_value_delta t
+        where t.study_id = ${scope.studyId} and t.form_id = ${scope.formId} and ${scope.site}
+          and t.question_id = any(${idsOf(only)}::text[]) and ${kinds}
+    ) as u group by 1, 2, 3 having sum(n) <> 0`;
+  const checkboxes = questions.filter((q) => q.type === 'CHECKBOX');
+  const rows = rowsOf<{ question_id: string; kind: string; value: string; n: number }>(
+    await tx.execute(sql`(${tally(sql`t.kind in ('A', 'U', 'S', 'N', 'L')`, questions)})
+      union all (${tally(sql`t.kind = 'F' and t.value in ('true', 'false')`, checkboxes)})
+      union all (${tally(
+        sql`t.kind = 'P'`,
+        questions.filter((q) => CHOICE_TYPES.has(q.type)),
+      )})
+      union all (select question_id, 'D', '', sum(n)::int from (${tally(
+        sql`t.kind = 'F'`,
+        questions.filter((q) => DATE_TYPES.has(q.type)),
+      )}) as d group by 1)`),
+  );
+  const marks = new Map<string, Marks>();
+  const choices = new Map<string, Map<string, number>>();
+  const nonEmpty = new Map<string, number>();
+  const dated = new Map<string, number>();
+  const tooLong = new Set<string>();
+  for (const r of rows) {
+    const m = marks.get(r.question_id) ?? {
+      answered: 0,
+      unavailable: 0,
+      skipped: 0,
+      checked: 0,
+      unchecked: 0,
+    };
+    marks.set(r.question_id, m);
+    if (r.kind === 'A') m.answered = r.n;
+    else if (r.kind === 'U') m.unavailable = r.n;
+    else if (r.kind === 'S') m.skipped = r.n;
+    else if (r.kind === 'N') nonEmpty.set(r.question_id, r.n);
+    else if (r.kind === 'L') tooLong.add(r.question_id);
+    else if (r.kind === 'P') {
+      const mine = choices.get(r.question_id) ?? new Map<string, number>();
+      mine.set(r.value, r.n);
+      choices.set(r.question_id, mine);
+    } else if (r.kind === 'D') dated.set(r.question_id, r.n);
+    else if (r.kind === 'F' && r.value === 'true') m.checked = r.n;
+    else if (r.kind === 'F' && r.value === 'false') m.unchecked = r.n;
+  }
+  // A date answer that is not of the date form, or a string too long to key: that question from its answers.
+  const direct = questions.filter(
+    (q) =>
+      tooLong.has(q.id) || (DATE_TYPES.has(q.type) && (nonEmpty.get(q.id) ?? 0) !== (dated.get(q.id) ?? 0)),
+  );
+  const datedOnes = questions.filter((q) => DATE_TYPES.has(q.type) && !direct.includes(q));
+  const dates = new Map<string, DateFigures>();
+  for (const d of rowsOf<{ question_id: string; mn: string; md: string; mx: string }>(
+    datedOnes.length === 0
+      ? { rows: [] }
+      : await tx.execute(sql`with t as (select question_id, value, n from (${tally(sql`t.kind = 'F'`, datedOnes)}) as f),
+          c as (select question_id, value, sum(n) over (partition by question_id order by value
+            rows between unbounded preceding and current row) as cum, sum(n) over (partition by question_id) as total from t)
+          select question_id, min(value) as mn, max(value) as mx,
+            (array_agg(value order by value) filter (where cum >= ceil(total * 0.5)))[1] as md
+          from c group by 1`),
+  ))
+    dates.set(d.question_id, { min: d.mn, median: d.md, max: d.mx });
+  const numberOnes = questions.filter((q) => NUMBER_TYPES.has(q.type) && !direct.includes(q));
+  const numbers = groupNumbers(
+    numberOnes.length === 0
+      ? []
+      : rowsOf<NumberRow>(
+          await tx.execute(sql`with v as (select question_id, replace(value, ',', '.')::float8 as x, sum(n)::int as n
+              from (${tally(sql`t.kind = 'F'`, numberOnes)}) as f where value ~ ${NUMBER_PATTERN} group by 1, 2),
+            ${numberBins}`),
+        ),
+  );
+  if (direct.length > 0) {
+    const exact = await answerFigures(tx, direct, fromAnswers, false);
+    for (const q of direct) {
+      choices.set(q.id, exact.choices.get(q.id) ?? new Map());
+      const d = exact.dates.get(q.id);
+      if (d) dates.set(q.id, d);
+      numbers.set(q.id, exact.numbers.get(q.id) ?? []);
+    }
+  }
+  return { marks, choices, dates, numbers };
+}
+
+/** Given `v (question_id, x, n)`: per distinct value its count and histogram bin, with the question's min and max. */
+const bin = sql`(case when st.mx <= st.mn then 1
+  else least(width_bucket(v.x, st.mn, st.mx, ${HISTOGRAM_BINS}), ${HISTOGRAM_BINS}) end)::int as bin`;
+const numberBins = sql`st as (select question_id, min(x) as mn, max(x) as mx from v group by question_id)
+  select v.question_id, st.mn, st.mx, v.x, v.n, ${bin}
+  from v join st on st.question_id = v.question_id order by v.question_id, v.x`;
+
+function groupNumbers(rows: NumberRow[]): Map<string, NumberRow[]> {
+  const out = new Map<string, NumberRow[]>();
+  for (const r of rows) out.set(r.question_id, [...(out.get(r.question_id) ?? []), r]);
+  return out;
+}
+
+/**
+ * The figures aggregated over the answer rows of `questions` (one pass for the marks and dates, one
+ * for the choices, one for the numbers). `withMarks` false when only the distributions are needed.
+ */
+async function answerFigures(
+  tx: Executor,
+  questions: FilterQuestion[],
+  fromAnswers: FromAnswers,
+  withMarks: boolean,
+): Promise<Figures> {
+  const only = sql`and answer.question_id = any(${idsOf(questions)}::text[])`;
+  const first = sql`answer.value->'answerStrings'->>0`;
+  const isDate = sql`answer.question_id = any(${idsOf(questions, DATE_TYPES)}::text[]) and coalesce(${first}, '') <> ''`;
+  const counts = rowsOf<
+    Marks & {
+      question_id: string;
+      date_min: string | null;
+      date_max: string | null;
+      date_median: string | null;
+    }
+  >(
+    await tx.execute(sql`select answer.question_id,
+      count(*) filter (where ${ANSWER_HOLDS} and not answer.is_unavailable and not answer.is_skipped)::int as answered,
+      count(*) filter (where answer.is_unavailable)::int as unavailable,
+      count(*) filter (where answer.is_skipped)::int as skipped,
+      count(*) filter (where ${first} = 'true')::int as checked,
+      count(*) filter (where ${first} = 'false')::int as unchecked,
+      min(${first}) filter (where ${isDate}) as date_min,
+      max(${first}) filter (where ${isDate}) as date_max,
+      percentile_disc(0.5) within group (order by ${first}) filter (where ${isDate}) as date_median
+      ${fromAnswers(withMarks ? sql`` : only)} group by answer.question_id`),
+  );
+  const choices = new Map<string, Map<string, number>>();
+  for (const c of rowsOf<{ question_id: string; possibility: string; n: number }>(
     await tx.execute(sql`select answer.question_id, p.possibility, count(*)::int as n
       ${fromAnswers(
-        sql`and answer.question_id = any(${ids(questions, CHOICE_TYPES)}::text[])`,
+        sql`and answer.question_id = any(${idsOf(questions, CHOICE_TYPES)}::text[])`,
         sql`cross join lateral jsonb_array_elements_text(coalesce(answer.value->'possibilities', '[]'::jsonb)) as p(possibility)`,
       )}
       group by 1, 2`),
+  )) {
+    const mine = choices.get(c.question_id) ?? new Map<string, number>();
+    mine.set(c.possibility, c.n);
+    choices.set(c.question_id, mine);
+  }
+  const numbers = groupNumbers(
+    rowsOf<NumberRow>(
+      await tx.execute(sql`with raw as (
+          select answer.question_id, replace(${first}, ',', '.')::float8 as x
+          ${fromAnswers(
+            sql`and answer.question_id = any(${idsOf(questions, NUMBER_TYPES)}::text[]) and ${first} ~ ${NUMBER_PATTERN}`,
+          )}),
+        med as (select question_id, percentile_cont(0.5) within group (order by x) as med from raw group by 1),
+        v as (select question_id, x, count(*)::int as n from raw group by 1, 2),
+        st as (select question_id, min(x) as mn, max(x) as mx from v group by question_id)
+        select v.question_id, st.mn, st.mx, med.med, v.x, v.n, ${bin}
+        from v join st on st.question_id = v.question_id join med on med.question_id = v.question_id
+        order by v.question_id, v.x`),
+    ),
   );
-  const numbers = rowsOf<{
-    question_id: string;
-    mn: number;
-    mx: number;
-    med: number;
-    bin: number;
-    n: number;
-  }>(
-    await tx.execute(sql`with v as (
-        select answer.question_id, replace(answer.value->'answerStrings'->>0, ',', '.')::float8 as x
-        ${fromAnswers(
-          sql`and answer.question_id = any(${ids(questions, NUMBER_TYPES)}::text[])
-          and answer.value->'answerStrings'->>0 ~ ${NUMBER_PATTERN}`,
-        )}),
-      st as (select question_id, min(x) as mn, max(x) as mx,
-        percentile_cont(0.5) within group (order by x) as med from v group by question_id)
-      select v.question_id, st.mn, st.mx, st.med,
-        (case when st.mx <= st.mn then 1 else least(width_bucket(v.x, st.mn, st.mx, ${HISTOGRAM_BINS}), ${HISTOGRAM_BINS}) end)::int as bin,
-        count(*)::int as n
-      from v join st on st.question_id = v.question_id group by 1, 2, 3, 4, 5`),
-  );
+  return {
+    marks: new Map(counts.map((c) => [c.question_id, c])),
+    choices,
+    dates: new Map(
+      counts
+        .filter((c) => c.date_min !== null)
+        .map((c) => [c.question_id, { min: c.date_min, median: c.date_median, max: c.date_max }]),
+    ),
+    numbers,
+  };
+}
+
+/**
+ * The median of values given in ascending order with their counts, as PostgreSQL's
+ * `percentile_cont(0.5)` computes it: the value at position (n - 1) / 2, or the two around it
+ * interpolated (lo + 0.5 * (hi - lo)).
+ */
+export function medianOfCounts(sorted: readonly { x: number; n: number }[]): number | null {
+  const total = sorted.reduce((sum, r) => sum + r.n, 0);
+  if (total === 0) return null;
+  const lower = Math.floor(0.5 * (total - 1));
+  const upper = Math.ceil(0.5 * (total - 1));
+  const at = (index: number) => {
+    let seen = 0;
+    for (const r of sorted) {
+      seen += r.n;
+      if (index < seen) return r.x;
+    }
+    return sorted[sorted.length - 1]?.x ?? 0;
+  };
+  const lo = at(lower);
+  if (upper === lower) return lo;
+  const hi = at(upper);
+  return lo + 0.5 * (hi - lo);
+}
+
+function distributionsOf(questions: FilterQuestion[], figures: Figures): Map<string, AnswerDistribution> {
+  const out = new Map<string, AnswerDistribution>();
   for (const q of questions) {
     if (CHOICE_TYPES.has(q.type)) {
-      const mine = new Map(choices.filter((c) => c.question_id === q.id).map((c) => [c.possibility, c.n]));
+      const mine = figures.choices.get(q.id);
       out.set(q.id, {
         kind: 'CHOICE',
         choices: q.possibilities.map((p) => ({
           possibilityId: p.id,
           text: p.text,
-          count: mine.get(p.id) ?? 0,
+          count: mine?.get(p.id) ?? 0,
         })),
       });
     } else if (q.type === 'CHECKBOX') {
-      const c = counts.find((r) => r.question_id === q.id);
+      const c = figures.marks.get(q.id);
       out.set(q.id, { kind: 'CHECKBOX', checked: c?.checked ?? 0, unchecked: c?.unchecked ?? 0 });
     } else if (NUMBER_TYPES.has(q.type)) {
-      const mine = numbers.filter((r) => r.question_id === q.id);
+      const mine = figures.numbers.get(q.id) ?? [];
       const first = mine[0];
+      const bins = new Map<number, number>();
+      for (const r of mine) bins.set(r.bin, (bins.get(r.bin) ?? 0) + r.n);
       out.set(q.id, {
         kind: 'NUMBER',
         min: first?.mn ?? null,
-        median: first?.med ?? null,
+        median: first?.med ?? medianOfCounts(mine),
         max: first?.mx ?? null,
-        bins: first ? histogramBins(first.mn, first.mx, new Map(mine.map((r) => [r.bin, r.n]))) : [],
+        bins: first ? histogramBins(first.mn, first.mx, bins) : [],
       });
     } else if (DATE_TYPES.has(q.type)) {
-      const d = counts.find((r) => r.question_id === q.id);
-      out.set(q.id, {
-        kind: 'DATE',
-        min: d?.date_min ?? null,
-        median: d?.date_median ?? null,
-        max: d?.date_max ?? null,
-      });
+      const d = figures.dates.get(q.id);
+      out.set(q.id, { kind: 'DATE', min: d?.min ?? null, median: d?.median ?? null, max: d?.max ?? null });
     }
   }
   return out;

@@ -4,7 +4,7 @@
  * forms with known answers, verification flags, queries and token states set to known values. Each
  * figure is checked exactly, for a full-access user (study ADMIN) and for a MONITOR limited to site A.
  */
-import type { FormTemplateDocumentInput } from '@trialbase/domain';
+import type { AccessUser, AnswerTabRequest, FormTemplateDocumentInput } from '@trialbase/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,9 +20,10 @@ import { newId } from '../../platform/ids';
 import { tokens } from '../enrollments/tokens/tables';
 import { formTemplates } from '../forms/tables';
 import { queries } from '../queries/tables';
-import { answers } from '../questionnaires/tables';
+import { answers, questionnaires } from '../questionnaires/tables';
 import { sites } from '../sites/tables';
 import { subjects } from '../subjects/tables';
+import { compactValueTally, medianOfCounts, viewAnswers } from './answers';
 
 const NOW = new Date('2026-06-15T12:00:00.000Z');
 let t: TestApp;
@@ -740,5 +741,171 @@ describe('GET /api/studies/:studyId/reports/*', () => {
     const who = await loginAs(t.app, doctor.email, doctor.password);
     expect((await call(who, 'GET', url('/reports/site'))).statusCode).toBe(403);
     expect((await call(who, 'POST', url('/data/population'), {})).statusCode).toBe(403);
+  });
+});
+
+describe('answer_value_tally (migration 0033): the answer tab from the tally equals the answers', () => {
+  const db = () => t.app.database.db;
+  const accessTo = (siteIds: string[] | 'ALL'): AccessUser => ({
+    systemPermissions: [],
+    studyAccess: [{ studyId: f.studyId, role: 'MONITOR', siteIds }],
+  });
+  /** The tally with its pending deltas, and the same items recomputed from every answer of the study. */
+  async function tallyAndRecount() {
+    const rows = async (statement: ReturnType<typeof sql>) =>
+      (
+        (await db().execute(statement)) as unknown as {
+          rows: {
+            form_id: string;
+            question_id: string;
+            site_id: string;
+            kind: string;
+            value: string;
+            n: number;
+          }[];
+        }
+      ).rows;
+    const tally = await rows(sql`select form_id, question_id, site_id, kind, value, sum(n)::int as n from (
+        select * from answer_value_tally union all select * from answer_value_delta) as u
+      where study_id = ${f.studyId} group by 1, 2, 3, 4, 5 having sum(n) <> 0 order by 1, 2, 3, 4, 5`);
+    const recount =
+      await rows(sql`select q.form_id, a.question_id, q.site_id, i.kind, i.item as value, count(*)::int as n
+      from answer a join questionnaire q on q.study_id = a.study_id and q.id = a.questionnaire_id
+        cross join lateral answer_value_items(a.is_unavailable, a.is_skipped, a.value) as i
+      where a.study_id = ${f.studyId} group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`);
+    return { tally, recount };
+  }
+  /** Tally and recount agree, and each view (whole study, each site, a few questions) equals the answers'. */
+  async function expectExact(label: string) {
+    const { tally, recount } = await tallyAndRecount();
+    expect(tally, label).toEqual(recount);
+    const requests: [string[] | 'ALL', object][] = [
+      ['ALL', { formId: f.formId, page: { page: 1, pageSize: 50 } }],
+      [[f.siteA], { formId: f.formId }],
+      [[f.siteB], { formId: f.formId }],
+      ['ALL', { formId: f.formId, siteId: f.siteB, questionIds: ['q2', 'q3', 'q1'] }],
+    ];
+    for (const [siteIds, request] of requests) {
+      const input = { studyId: f.studyId, request: request as AnswerTabRequest, access: accessTo(siteIds) };
+      const fromTally = await viewAnswers(t.app.database.db, input);
+      const fromAnswers = await viewAnswers(t.app.database.db, { ...input, source: 'answers' });
+      expect(fromTally, `${label}: ${JSON.stringify(request)} at ${siteIds}`).toEqual(fromAnswers);
+    }
+  }
+  const answerOf = (name: string, questionId: string) =>
+    and(
+      eq(answers.studyId, f.studyId),
+      eq(answers.questionnaireId, f.questionnaire[name] ?? ''),
+      eq(answers.questionId, questionId),
+    );
+
+  it('after inserts, updates, deletions, moves and a concurrent burst of submits', async () => {
+    await expectExact('fixture');
+    // Odd values: a date not of the date form, a possibility id too long to key, a comma decimal,
+    // no possibility with the unavailable mark, a skipped mark.
+    await db()
+      .update(answers)
+      .set({ value: { answerStrings: ['15/01/2020'] } })
+      .where(answerOf('A2', 'q3'));
+    await db()
+      .update(answers)
+      .set({ value: { possibilities: ['p2', 'x'.repeat(250), 'p2'] } })
+      .where(answerOf('A3', 'q1'));
+    await db()
+      .update(answers)
+      .set({ value: { answerStrings: ['12,5'] } })
+      .where(answerOf('A2', 'q2'));
+    await db()
+      .update(answers)
+      .set({ value: { possibilities: [] }, isUnavailable: true })
+      .where(answerOf('B1', 'q1'));
+    await db().update(answers).set({ isSkipped: true }).where(answerOf('A1', 'q5'));
+    await expectExact('updated');
+    // Compaction folds the deltas in without changing a figure.
+    await compactValueTally(t.app.database.db);
+    await expectExact('compacted');
+    // A deleted answer, a filled form moved to the other site, one deleted with its answers after it.
+    const [b1q3] = await db().select().from(answers).where(answerOf('B1', 'q3'));
+    await db().delete(answers).where(answerOf('B1', 'q3'));
+    await expectExact('answer deleted');
+    if (b1q3) await db().insert(answers).values(b1q3);
+    await db()
+      .update(questionnaires)
+      .set({ siteId: f.siteB })
+      .where(and(eq(questionnaires.studyId, f.studyId), eq(questionnaires.id, f.questionnaire.A3 ?? '')));
+    await expectExact('moved to site B');
+    await db()
+      .update(questionnaires)
+      .set({ siteId: f.siteA })
+      .where(and(eq(questionnaires.studyId, f.studyId), eq(questionnaires.id, f.questionnaire.A3 ?? '')));
+    await db()
+      .update(answers)
+      .set({ value: { answerStrings: ['2021-01-01'] } })
+      .where(answerOf('A2', 'q3'));
+    await expectExact('moved back');
+    // A burst of submits at the same time (6 new subjects), with staff updates and a compaction among them.
+    const names = ['C1', 'C2', 'C3', 'C4', 'C5', 'C6'];
+    for (const [i, name] of names.entries()) {
+      const siteId = i % 2 === 0 ? f.siteA : f.siteB;
+      f.subject[name] = await createSubject(f.studyId, siteId, {
+        patientId: `${name}-${f.formId.slice(-4)}`,
+      });
+      f.enrollment[name] = await enrol(f.studyId, f.subject[name] ?? '', siteId, f.processId);
+    }
+    await Promise.all([
+      ...names.map((name, i) =>
+        fill(
+          f.enrollment[name] ?? '',
+          [
+            { question: 'q1', possibilities: [`p${1 + (i % 3)}`] },
+            { question: 'q2', answerStrings: [String(5 * i)] },
+            { question: 'q3', answerStrings: [`2022-0${1 + i}-01`] },
+            { question: 'q4', answerStrings: [i % 2 === 0 ? 'true' : 'false'] },
+            { question: 'q5', answerStrings: ['burst'] },
+          ],
+          i % 3 !== 0,
+        ),
+      ),
+      db()
+        .update(answers)
+        .set({ value: { answerStrings: ['33'] } })
+        .where(answerOf('A1', 'q2')),
+      compactValueTally(t.app.database.db),
+    ]);
+    await expectExact('after the burst');
+    // The filled form deleted first, its answers after: both leave the tally exact.
+    await db()
+      .delete(questionnaires)
+      .where(and(eq(questionnaires.studyId, f.studyId), eq(questionnaires.id, f.questionnaire.B1 ?? '')));
+    await expectExact('filled form deleted');
+    await db()
+      .delete(answers)
+      .where(and(eq(answers.studyId, f.studyId), eq(answers.questionnaireId, f.questionnaire.B1 ?? '')));
+    await compactValueTally(t.app.database.db);
+    await expectExact('its answers deleted');
+  });
+
+  it('computes the median of counted values as percentile_cont does', () => {
+    expect(medianOfCounts([])).toBeNull();
+    expect(medianOfCounts([{ x: 3, n: 1 }])).toBe(3);
+    expect(
+      medianOfCounts([
+        { x: 1, n: 2 },
+        { x: 10, n: 2 },
+      ]),
+    ).toBe(5.5);
+    expect(
+      medianOfCounts([
+        { x: 1, n: 1 },
+        { x: 2, n: 5 },
+        { x: 10, n: 1 },
+      ]),
+    ).toBe(2);
+    expect(
+      medianOfCounts([
+        { x: 0.1, n: 1 },
+        { x: 0.2, n: 1 },
+      ]),
+    ).toBe(0.1 + 0.5 * (0.2 - 0.1));
   });
 });
