@@ -1,5 +1,5 @@
-// The API for data (issue 28 item 2): pages through a study's subjects changed since a time and
-// prints one JSON line per subject. Plain Node 20+, no dependencies.
+// The API for data (issue 28 item 2): pages through a study's list (subjects, enrollments, answers,
+// queries or adverseEvents) changed since a time and prints one JSON line per item. Plain Node 20+, no dependencies.
 //
 //   TRIALBASE_URL=https://trialbase.example.org TRIALBASE_STUDY_ID=<study id> TRIALBASE_API_KEY=tb_… \
 //     [TRIALBASE_UPDATED_SINCE=2026-01-01T00:00:00Z] [TRIALBASE_LIST=subjects] node docs/examples/data-api-client.mjs
@@ -21,8 +21,7 @@ for (;;) {
   if (cursor) url.searchParams.set('cursor', cursor);
   const res = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
   if (res.status === 429) {
-    const body = await res.json();
-    const wait = Number(body?.context?.retryAfter ?? 60);
+    const wait = Number(res.headers.get('retry-after') ?? 60);
     console.error(`Rate limited; waiting ${wait} s.`);
     await new Promise((resolve) => setTimeout(resolve, wait * 1000));
     continue;
