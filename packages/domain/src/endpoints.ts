@@ -10,6 +10,7 @@ import { dataViewEndpoints } from './data-views/endpoints';
 import { econsentEndpoints } from './econsent/endpoints';
 import { enrollmentEndpoints } from './enrollments/endpoints';
 import { exportEndpoints } from './exports/endpoints';
+import { externalDataEndpoints } from './external-data/endpoints';
 import { feedEndpoints } from './feed/endpoints';
 import { fileVaultEndpoints } from './file-vault/endpoints';
 import { fileEndpoints } from './files/endpoints';
@@ -82,6 +83,7 @@ export const endpoints = {
   exports: exportEndpoints,
   feed: feedEndpoints,
   fileVault: fileVaultEndpoints,
+  externalData: externalDataEndpoints,
   files: fileEndpoints,
   forms: formEndpoints,
   imports: importEndpoints,

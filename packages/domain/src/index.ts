@@ -76,7 +76,11 @@ export * from './enrollments/state-machine';
 export * from './exports/endpoints';
 export * from './exports/model';
 // external data
+export * from './external-data/answers';
+export type * from './external-data/audit-events';
+export * from './external-data/endpoints';
 export * from './external-data/mapping';
+export * from './external-data/schemas';
 // feed
 export type * from './feed/audit-events';
 export * from './feed/endpoints';

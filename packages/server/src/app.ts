@@ -36,6 +36,7 @@ import {
 import { scheduleEnvOf } from './modules/enrollments/tokens/service/send-link';
 import { EXPORT_QUEUE, runExportSweep } from './modules/exports/api';
 import { exportRoutes } from './modules/exports/routes';
+import { externalDataRoutes } from './modules/external-data/api';
 import { feedRoutes } from './modules/feed/routes';
 import { fileVaultRoutes } from './modules/file-vault/api';
 import { fileRoutes } from './modules/files/routes';
@@ -288,6 +289,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...randomizationRoutes(deps),
     ...webhookRoutes(deps),
     ...fileVaultRoutes(deps),
+    ...externalDataRoutes(deps),
   ];
   // Issue 28 item 2: every call of an API key counts against the key's budget.
   registerApiKeyCallLimit(app, deps);

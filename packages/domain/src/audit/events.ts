@@ -11,6 +11,7 @@ import type { CasebookAuditEvent } from '../casebooks/audit-events';
 import type { EConsentAuditEvent } from '../econsent/audit-events';
 import type { EnrollmentAuditEvent } from '../enrollments/audit-events';
 import type { ExportAuditEvent } from '../exports/audit-events';
+import type { ExternalDataAuditEvent } from '../external-data/audit-events';
 import type { FeedAuditEvent } from '../feed/audit-events';
 import type { FileVaultAuditEvent } from '../file-vault/audit-events';
 import type { FormAuditEvent } from '../forms/audit-events';
@@ -92,6 +93,7 @@ export type AuditEvent =
   | MedicationAuditEvent
   | EConsentAuditEvent
   | FileVaultAuditEvent
+  | ExternalDataAuditEvent
   | WebhookAuditEvent;
 
 export type AuditAction = AuditEvent['action'];

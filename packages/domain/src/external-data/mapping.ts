@@ -27,7 +27,8 @@ export type ExternalDataRow = {
   answers: Record<string, string>;
 };
 
-export type ExternalDataRowIssue = FieldIssue & { line: number; column: string };
+/** A problem of the file: its line (the header is 1), the column, and the question when it is one's. */
+export type ExternalDataRowIssue = FieldIssue & { line: number; column: string; questionId?: string };
 
 export type ExternalDataReadResult =
   | { ok: true; header: string[]; rows: ExternalDataRow[] }
@@ -38,7 +39,15 @@ export const EXTERNAL_DATA_MESSAGES = {
   MISSING_COLUMN: 'external-data.missing-column',
   REQUIRED: 'external-data.required',
   DUPLICATE_ROW: 'external-data.duplicate-row',
+  UNKNOWN_QUESTION: 'external-data.unknown-question',
+  UNSUPPORTED_QUESTION: 'external-data.unsupported-question',
+  UNKNOWN_SUBJECT: 'external-data.unknown-subject',
+  OTHER_SITE: 'external-data.other-site',
+  NOT_ENROLLED: 'external-data.not-enrolled',
+  FUTURE_DATE: 'external-data.future-date',
+  TOO_MANY_ROWS: 'external-data.too-many-rows',
 } as const;
+export type ExternalDataMessage = (typeof EXTERNAL_DATA_MESSAGES)[keyof typeof EXTERNAL_DATA_MESSAGES];
 
 /** The header names of a CSV file (the first record), trimmed. */
 export function readExternalDataHeader(text: string): string[] {

@@ -48,8 +48,8 @@ export const UNSCHEDULED_TYPE_OF_TOKEN: Partial<Record<TokenType, UnscheduledDat
 };
 export const UNSCHEDULED_TOKEN_TYPES = Object.keys(UNSCHEDULED_TYPE_OF_TOKEN) as TokenType[];
 
-/** Token details of a staff-created token: who recorded it; a repeat names the token it repeats. */
-export type CreatedTokenDetails = Pick<TokenDetails, 'recordedBy' | 'repeatOf'>;
+/** Token details of a staff-created token: who recorded it; a repeat names the token it repeats; an import its id. */
+export type CreatedTokenDetails = Pick<TokenDetails, 'recordedBy' | 'repeatOf' | 'importId'>;
 
 function assertActive(enrollment: EnrollmentRow): void {
   if (!isEnrollmentActive(enrollment.status as EnrollmentStatus)) {
@@ -66,9 +66,12 @@ async function insertActiveToken(
   enrollment: EnrollmentRow,
   values: Pick<TokenInsert, 'dataEventId' | 'position' | 'type' | 'expiryTime'> & {
     details: CreatedTokenDetails;
+    /** When the event happened, if before it was recorded (an imported external result's date). */
+    activatedAt?: Date;
   },
 ): Promise<TokenRow> {
   const status = tokenStateMachine.next('NOT_ACTIVE', 'activate');
+  const activatedAt = values.activatedAt ?? ctx.now;
   const row: TokenRow = {
     studyId: enrollment.studyId,
     id: newId(ctx.now),
@@ -81,9 +84,9 @@ async function insertActiveToken(
     status,
     locked: false,
     missingData: false,
-    activationTime: ctx.now,
+    activationTime: activatedAt,
     expiryTime: values.expiryTime ?? null,
-    activatedAt: ctx.now,
+    activatedAt,
     completedTime: null,
     details: values.details,
     removedAt: null,
@@ -101,7 +104,11 @@ async function insertActiveToken(
     ...base,
     action: 'TOKEN_ACTIVATED',
     before: { status: 'NOT_ACTIVE' },
-    after: { status, activatedAt: ctx.now.toISOString(), expiryTime: row.expiryTime?.toISOString() ?? null },
+    after: {
+      status,
+      activatedAt: activatedAt.toISOString(),
+      expiryTime: row.expiryTime?.toISOString() ?? null,
+    },
   });
   return row;
 }
@@ -150,7 +157,13 @@ function discontinuationOf(body: UnscheduledEventBody, actorId: string | null, n
  */
 export async function recordUnscheduledEvent(
   ctx: UseCaseContext,
-  input: { studyId: string; enrollmentId: string; body: UnscheduledEventBody },
+  input: {
+    studyId: string;
+    enrollmentId: string;
+    body: UnscheduledEventBody;
+    /** An external data import (issue 28 item 4): its id and the result's date. */
+    imported?: { importId: string; eventTime: Date };
+  },
 ): Promise<TokenRow> {
   await requireDataCaptureStudy(ctx, input.studyId);
   const enrollment = await lockEnrollmentOrThrow(ctx, input.studyId, input.enrollmentId);
@@ -170,7 +183,8 @@ export async function recordUnscheduledEvent(
     position: process.dataEvents.length,
     type: UNSCHEDULED_EVENTS[type].tokenType,
     expiryTime: null,
-    details: { recordedBy: ctx.actor.id },
+    details: { recordedBy: ctx.actor.id, ...(input.imported ? { importId: input.imported.importId } : {}) },
+    ...(input.imported ? { activatedAt: input.imported.eventTime } : {}),
   });
   await ctx.audit({
     action: 'UNSCHEDULED_EVENT_RECORDED',

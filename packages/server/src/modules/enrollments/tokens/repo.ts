@@ -254,7 +254,15 @@ export async function listUnscheduledTokensAtSite(
       enrollments,
       and(eq(enrollments.studyId, tokens.studyId), eq(enrollments.id, tokens.enrollmentId)),
     )
-    .where(and(eq(tokens.studyId, studyId), eq(enrollments.siteId, siteId), inArray(tokens.type, types)))
+    .where(
+      and(
+        eq(tokens.studyId, studyId),
+        eq(enrollments.siteId, siteId),
+        inArray(tokens.type, types),
+        // Removed events (deleted imports, events moved to the storage) are no longer there.
+        isNull(tokens.removedAt),
+      ),
+    )
     .orderBy(asc(tokens.createdAt), asc(tokens.id));
   return rows.map((r) => ({ ...r.token, subjectId: r.subjectId }));
 }
