@@ -11,6 +11,7 @@ import { dataViewRoutes } from '../features/data-views/routes';
 import { econsentRoutes } from '../features/econsent/routes';
 import { errorRoutes } from '../features/errors/routes';
 import { exportRoutes } from '../features/exports/routes';
+import { externalDataRoutes } from '../features/external-data/routes';
 import { fileVaultRoutes } from '../features/file-vault/routes';
 import { formRoutes } from '../features/forms/routes';
 import { integrationRoutes } from '../features/integrations/routes';
@@ -55,6 +56,7 @@ export function createAppRouter() {
             ...integrationRoutes,
             ...webhookRoutes,
             ...fileVaultRoutes,
+            ...externalDataRoutes,
             ...formRoutes,
             ...ruleRoutes,
             ...buildCheckRoutes,

@@ -10,6 +10,7 @@ import type commonEn from '../locales/en/common.json';
 import type dataViewsEn from '../locales/en/data-views.json';
 import type econsentEn from '../locales/en/econsent.json';
 import type exportsEn from '../locales/en/exports.json';
+import type externalDataEn from '../locales/en/external-data.json';
 import type fileVaultEn from '../locales/en/file-vault.json';
 import type formsEn from '../locales/en/forms.json';
 import type importsEn from '../locales/en/imports.json';
@@ -48,6 +49,7 @@ export interface EnglishCatalogs {
   'data-views': typeof dataViewsEn;
   econsent: typeof econsentEn;
   exports: typeof exportsEn;
+  'external-data': typeof externalDataEn;
   'file-vault': typeof fileVaultEn;
   forms: typeof formsEn;
   imports: typeof importsEn;

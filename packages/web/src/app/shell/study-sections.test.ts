@@ -45,19 +45,12 @@ describe('issue 12 navigation by ability: the study menu follows permissions, no
 });
 
 describe('issue 12 item 7: sections without a screen say so', () => {
-  it('lists a module section only when the study has the module switched on', () => {
-    const admin = asRole('ADMIN');
-    const keys = (modules: string[]) => pendingSectionsFor(admin, modules).map((section) => section.key);
-    expect(keys([])).not.toContain('EXTERNAL_DATA');
-    expect(keys(['EXTERNAL_DATA'])).toContain('EXTERNAL_DATA');
-  });
-
-  it('lists a section only for a caller who would be allowed to use it', () => {
-    const viewer = holding(['STUDY_VIEW']);
-    expect(pendingSectionsFor(viewer, ['EXTERNAL_DATA'])).toEqual([]);
-    expect(pendingSectionsFor(holding(['STUDY_UPDATE']), ['EXTERNAL_DATA']).map((s) => s.key)).toEqual([
-      'EXTERNAL_DATA',
-    ]);
+  it('issue 28 item 4: external data has its screen, in the menu of those who may import answers', () => {
+    expect(pendingSectionsFor(asRole('ADMIN'), ['EXTERNAL_DATA'])).toEqual([]);
+    expect(MODULES_WITHOUT_SCREEN.has('EXTERNAL_DATA')).toBe(false);
+    expect(menu(holding(['PATIENT_DELETE']))).toEqual(['EXTERNAL_DATA']);
+    expect(menu(asRole('ADMIN'))).toContain('EXTERNAL_DATA');
+    expect(menu(asRole('DOCTOR'))).not.toContain('EXTERNAL_DATA');
   });
 
   it('issue 28: webhooks have their screen, in the menu of those who list webhooks', () => {
@@ -75,10 +68,8 @@ describe('issue 12 item 7: sections without a screen say so', () => {
     expect(menu(holding(['STUDY_VIEW']))).not.toContain('ECONSENT');
   });
 
-  it('marks every module of a pending section as without a screen', () => {
-    for (const module of ['EXTERNAL_DATA'] as const) {
-      expect(MODULES_WITHOUT_SCREEN.has(module)).toBe(true);
-    }
+  it('marks the modules without a screen', () => {
+    expect(MODULES_WITHOUT_SCREEN.has('UNSCHEDULED_EVENT_REFERENCES')).toBe(true);
     expect(MODULES_WITHOUT_SCREEN.has('API_KEYS')).toBe(false);
   });
 

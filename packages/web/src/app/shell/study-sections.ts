@@ -168,6 +168,14 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
     isAllowed: can('FILE_VAULT_VIEW'),
   },
   {
+    // Issue 28 item 4: external data (001 §2 externalData); importing answers needs PATIENT_DELETE (001 §6).
+    key: 'EXTERNAL_DATA',
+    path: 'externalData',
+    icon: IconDatabaseImport,
+    label: 'NAV.SECTIONS.EXTERNAL_DATA',
+    isAllowed: can('PATIENT_DELETE'),
+  },
+  {
     // Issue 28 item 1: the study's webhook endpoints and their delivery log (000 §2 webHooks).
     key: 'WEBHOOKS',
     path: 'webhooks',
@@ -238,16 +246,7 @@ export const STUDY_SECTIONS: readonly StudySection[] = [
  * is switched on says so instead of offering nothing; the menu lists them, marked, for
  * callers who would be allowed to use them, and their page explains.
  */
-export const PENDING_SECTIONS: readonly PendingSection[] = [
-  {
-    key: 'EXTERNAL_DATA',
-    module: 'EXTERNAL_DATA',
-    path: 'externalData',
-    icon: IconDatabaseImport,
-    label: 'NAV.SECTIONS.EXTERNAL_DATA',
-    isAllowed: can('STUDY_UPDATE'),
-  },
-];
+export const PENDING_SECTIONS: readonly PendingSection[] = [];
 
 /**
  * Paid modules with no screen of their own in Trialbase yet, including those without a
