@@ -24,7 +24,7 @@ import { useParams } from 'react-router';
 import { ForbiddenInPlace } from '../../app/forbidden-in-place';
 import { serverErrorMessage } from '../../app/form-errors';
 import { isHttpError } from '../../app/http';
-import { showErrorToast, showSuccessToast } from '../../app/notify';
+import { showErrorToast } from '../../app/notify';
 import { ExtendedValidationDialog } from '../../components/extended-validation-dialog';
 import { PageHeader } from '../../components/page-header';
 import { pickText } from '../forms/renderer/text';
@@ -134,7 +134,6 @@ export function ExternalDataPage() {
     try {
       const result = await runImport.mutateAsync(request());
       setOutcome({ kind: 'imported', rows: result.rowCount });
-      showSuccessToast(t('EXTERNAL_DATA.IMPORTED', { count: result.rowCount }));
     } catch (error) {
       const issues = rowIssuesOf(error);
       if (issues) setOutcome({ kind: 'issues', issues });

@@ -70,26 +70,24 @@ export function ImportedDates({ studyId, siteId, canDelete }: Props) {
                 </Button>
               )}
             </Group>
-            <Table.ScrollContainer minWidth={280}>
-              <Table withTableBorder>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('EXTERNAL_DATA.DATES.SUBJECT')}</Table.Th>
-                    <Table.Th>{t('EXTERNAL_DATA.DATES.DATE')}</Table.Th>
+            <Table withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('EXTERNAL_DATA.DATES.SUBJECT')}</Table.Th>
+                  <Table.Th>{t('EXTERNAL_DATA.DATES.DATE')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.tokenId}>
+                    <Table.Td>
+                      <bdi>{patientOf(row.subjectId)}</bdi>
+                    </Table.Td>
+                    <Table.Td>{format.format(new Date(row.date))}</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((row) => (
-                    <Table.Tr key={row.tokenId}>
-                      <Table.Td>
-                        <bdi>{patientOf(row.subjectId)}</bdi>
-                      </Table.Td>
-                      <Table.Td>{format.format(new Date(row.date))}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </Table>
           </Stack>
         );
       })}

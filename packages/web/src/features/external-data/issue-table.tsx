@@ -1,10 +1,12 @@
-import { Alert, Table, Text } from '@mantine/core';
+import { Alert, Stack, Table } from '@mantine/core';
 import type { ExternalDataRowIssue } from '@trialbase/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { issueText } from '../forms/renderer/issue-text';
 
 const OWN_PREFIX = 'external-data.';
+/** Headings are single words: they keep whole while the cells below wrap. */
+const HEADER = { overflowWrap: 'normal' } as const;
 
 /** One issue as the reader's sentence: the fill's messages, ours, a BLOCK rule, or a refusal's id. */
 export function issueMessage(t: TFunction, issue: ExternalDataRowIssue): string {
@@ -35,39 +37,42 @@ export function IssueTable({ issues, questionLabel }: Props) {
   const { t } = useTranslation(['external-data', 'renderer']);
   const lines = new Set(issues.map((i) => i.line)).size;
   return (
-    <Alert color="red" variant="light" title={t('EXTERNAL_DATA.ISSUES.TITLE', { count: lines })}>
-      <Text size="sm" mb="xs">
+    <Stack gap="xs">
+      <Alert color="red" variant="light" title={t('EXTERNAL_DATA.ISSUES.TITLE', { count: lines })}>
         {t('EXTERNAL_DATA.ISSUES.NOTHING_IMPORTED')}
-      </Text>
-      <Table.ScrollContainer minWidth={360}>
-        <Table striped withTableBorder data-testid="external-data-issues">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('EXTERNAL_DATA.ISSUES.ROW')}</Table.Th>
-              <Table.Th>{t('EXTERNAL_DATA.ISSUES.COLUMN')}</Table.Th>
-              <Table.Th>{t('EXTERNAL_DATA.ISSUES.MESSAGE')}</Table.Th>
+      </Alert>
+      {/* Narrow screens: the cells wrap (long column names break) instead of widening the page. */}
+      <Table striped withTableBorder data-testid="external-data-issues" style={{ overflowWrap: 'anywhere' }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w="4rem" style={HEADER}>
+              {t('EXTERNAL_DATA.ISSUES.ROW')}
+            </Table.Th>
+            <Table.Th w="30%" style={HEADER}>
+              {t('EXTERNAL_DATA.ISSUES.COLUMN')}
+            </Table.Th>
+            <Table.Th style={HEADER}>{t('EXTERNAL_DATA.ISSUES.MESSAGE')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {issues.map((issue) => (
+            <Table.Tr
+              key={`${issue.line}\u0000${issue.column}\u0000${issue.path.join('.')}\u0000${issue.message}`}
+            >
+              <Table.Td>{issue.line}</Table.Td>
+              <Table.Td>
+                <bdi>
+                  {issue.column ||
+                    (issue.questionId
+                      ? questionLabel(issue.questionId)
+                      : t('EXTERNAL_DATA.ISSUES.WHOLE_ROW'))}
+                </bdi>
+              </Table.Td>
+              <Table.Td>{issueMessage(t as unknown as TFunction, issue)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {issues.map((issue) => (
-              <Table.Tr
-                key={`${issue.line}\u0000${issue.column}\u0000${issue.path.join('.')}\u0000${issue.message}`}
-              >
-                <Table.Td>{issue.line}</Table.Td>
-                <Table.Td>
-                  <bdi>
-                    {issue.column ||
-                      (issue.questionId
-                        ? questionLabel(issue.questionId)
-                        : t('EXTERNAL_DATA.ISSUES.WHOLE_ROW'))}
-                  </bdi>
-                </Table.Td>
-                <Table.Td>{issueMessage(t as unknown as TFunction, issue)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Alert>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
   );
 }

@@ -39,7 +39,6 @@ export function MappingFields({ header, questions, mapping, onChange }: Props) {
         />
         <Select
           label={t('EXTERNAL_DATA.MAPPING.DATE_COLUMN')}
-          description={t('EXTERNAL_DATA.MAPPING.DATE_HELP')}
           data={columns}
           value={mapping.eventDateColumn || null}
           onChange={(value) => onChange({ ...mapping, eventDateColumn: value ?? '' })}
