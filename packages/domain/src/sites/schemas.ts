@@ -11,6 +11,8 @@ export const SITE_ADDRESS_MAX = 256;
 export const SITE_EMAIL_MAX = 128;
 export const SITE_PHONE_MAX = 32;
 export const BOOKING_TITLE_MAX = 128;
+/** Issue 25 item 5: the largest enrolment target a site may be given. */
+export const SITE_ENROLMENT_TARGET_MAX = 1_000_000;
 export const BOOKING_NOTE_MAX = 2000;
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
@@ -33,6 +35,11 @@ export const SiteInputSchema = z.object({
     .regex(/^[+0-9 ()-]*$/, 'Only digits, spaces, +, (, ) and -')
     .nullable()
     .optional(),
+  /**
+   * Subjects the site aims to enrol (issue 25 item 5, site report): a positive whole number; null
+   * clears it; omitted on edit keeps the current one.
+   */
+  enrolmentTarget: z.number().int().min(1).max(SITE_ENROLMENT_TARGET_MAX).nullable().optional(),
 });
 export type SiteInput = z.infer<typeof SiteInputSchema>;
 export type SiteInputDraft = z.input<typeof SiteInputSchema>;
@@ -58,6 +65,8 @@ export const SiteViewSchema = z.object({
   address: z.string().nullable(),
   contactEmail: z.string().nullable(),
   contactPhone: z.string().nullable(),
+  /** Subjects the site aims to enrol; null when none is set. */
+  enrolmentTarget: z.number().int().positive().nullable(),
   subjectCount: z.number().int(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,

@@ -41,6 +41,7 @@ export function presentSite(row: SiteRow, subjectCount: number, abilities: SiteA
     address: row.address,
     contactEmail: row.contactEmail,
     contactPhone: row.contactPhone,
+    enrolmentTarget: row.enrolmentTarget,
     subjectCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -73,6 +74,7 @@ export function siteSnapshot(row: SiteRow) {
     address: row.address,
     contactEmail: row.contactEmail,
     contactPhone: row.contactPhone,
+    enrolmentTarget: row.enrolmentTarget,
   };
 }
 

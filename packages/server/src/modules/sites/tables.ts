@@ -25,6 +25,8 @@ export const sites = pgTable(
     address: text('address'),
     contactEmail: text('contact_email'),
     contactPhone: text('contact_phone'),
+    /** Subjects the site aims to enrol (issue 25 item 5, site report); null = no target. */
+    enrolmentTarget: integer('enrolment_target'),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

@@ -138,6 +138,7 @@ export async function createSite(
     address: optional(input.site.address),
     contactEmail: optional(input.site.contactEmail),
     contactPhone: optional(input.site.contactPhone),
+    enrolmentTarget: input.site.enrolmentTarget ?? null,
     createdAt: ctx.now,
     updatedAt: ctx.now,
   });
@@ -151,7 +152,7 @@ export async function createSite(
   return presentSite(row, 0, siteAbilities(input.access, study, row.id));
 }
 
-/** Spec 000 §2 site-overview: edit a site's name, number, public flag and contact details. */
+/** Spec 000 §2 site-overview: edit a site's name, number, public flag, contact details and enrolment target. */
 export async function updateSite(
   ctx: UseCaseContext,
   input: { studyId: string; siteId: string; site: SiteInput; access: AccessUser },
@@ -167,6 +168,9 @@ export async function updateSite(
     address: optional(input.site.address),
     contactEmail: optional(input.site.contactEmail),
     contactPhone: optional(input.site.contactPhone),
+    // Omitted keeps the current target; null clears it.
+    enrolmentTarget:
+      input.site.enrolmentTarget === undefined ? site.enrolmentTarget : input.site.enrolmentTarget,
     updatedAt: ctx.now,
   });
   await ctx.audit({
