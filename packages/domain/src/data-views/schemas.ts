@@ -470,7 +470,7 @@ export const SiteReportRowSchema = z.object({
   siteId: IdSchema,
   siteName: z.string(),
   siteNumber: z.number().int(),
-  /** The site's enrolment target (`settings.enrolmentTarget`), null when none is set. */
+  /** The site's enrolment target (site.enrolment_target), null when none is set. */
   target: z.number().int().nullable(),
   /** Subjects registered at the site (archived ones included: they were enrolled). */
   subjects: CountSchema,
@@ -492,9 +492,26 @@ export const RecruitmentMonthSchema = z.object({
   count: CountSchema,
 });
 
+/** The study total of the site report, over the sites the caller sees. */
+export const SiteReportTotalsSchema = z.object({
+  /** The sum of the targets set; null when no site has one. */
+  target: z.number().int().nullable(),
+  subjects: CountSchema,
+  enrollments: CountSchema,
+  /** subjects / target over all the sites shown; null without a target. */
+  targetShare: z.number().nullable(),
+  /** Sites shown without a target: their subjects count, their target does not. */
+  sitesWithoutTarget: CountSchema,
+  eventsDue: CountSchema,
+  eventsOnTime: CountSchema,
+  eventsLate: CountSchema,
+});
+export type SiteReportTotals = z.infer<typeof SiteReportTotalsSchema>;
+
 /** GET /studies/{studyId}/reports/site: enrolment per site against its target, recruitment, events on time. */
 export const SiteReportSchema = z.object({
   sites: z.array(SiteReportRowSchema),
+  totals: SiteReportTotalsSchema,
   /** Months without a registration at a site are absent; the screen fills the gaps. */
   recruitment: z.array(RecruitmentMonthSchema),
 });

@@ -129,7 +129,7 @@ async function buildFixture(): Promise<Fixture> {
   const siteB = (await buildSite(t.app, studyId, { name: 'Bergen', siteNumber: 2 })).id;
   await t.app.database.db
     .update(sites)
-    .set({ settings: { enrolmentTarget: 8 } })
+    .set({ enrolmentTarget: 8 })
     .where(and(eq(sites.studyId, studyId), eq(sites.id, siteA)));
   const formId = newId(NOW);
   await t.app.database.db.insert(formTemplates).values({
@@ -741,6 +741,84 @@ describe('GET /api/studies/:studyId/reports/*', () => {
     const who = await loginAs(t.app, doctor.email, doctor.password);
     expect((await call(who, 'GET', url('/reports/site'))).statusCode).toBe(403);
     expect((await call(who, 'POST', url('/data/population'), {})).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/studies/:studyId/reports/site: the site form’s enrolment target and the study total', () => {
+  const bergen = (enrolmentTarget: number | null) =>
+    t.app.inject({
+      method: 'PUT',
+      url: url(`/sites/${f.siteB}`),
+      headers: fullUser.headers,
+      payload: { name: 'Bergen', enrolmentTarget },
+    });
+  const report = async (who: LoggedIn) => {
+    const res = await call(who, 'GET', url('/reports/site'));
+    expect(res.statusCode).toBe(200);
+    return res.json<{
+      sites: { siteId: string; target: number | null; subjects: number; targetShare: number | null }[];
+      totals: Record<string, number | null>;
+    }>();
+  };
+  const targets = (body: Awaited<ReturnType<typeof report>>) =>
+    body.sites.map((s) => [s.siteId, s.target, s.subjects, s.targetShare]);
+
+  it('sums the targets set, counts every subject shown, and follows a target set and cleared on the site', async () => {
+    const before = await report(fullUser);
+    expect(targets(before)).toEqual([
+      [f.siteA, 8, 4, 0.5],
+      [f.siteB, null, 3, null],
+    ]);
+    expect(before.totals).toEqual({
+      target: 8,
+      subjects: 7,
+      enrollments: 5,
+      targetShare: 0.875,
+      sitesWithoutTarget: 1,
+      eventsDue: 6,
+      eventsOnTime: 2,
+      eventsLate: 1,
+    });
+
+    const set = await bergen(4);
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ id: f.siteB, enrolmentTarget: 4 });
+    const after = await report(fullUser);
+    expect(targets(after)).toEqual([
+      [f.siteA, 8, 4, 0.5],
+      [f.siteB, 4, 3, 0.75],
+    ]);
+    expect(after.totals).toEqual({
+      target: 12,
+      subjects: 7,
+      enrollments: 5,
+      targetShare: 0.5833,
+      sitesWithoutTarget: 0,
+      eventsDue: 6,
+      eventsOnTime: 2,
+      eventsLate: 1,
+    });
+
+    // The MONITOR limited to Aarhus sees Aarhus's row and a total of Aarhus only.
+    const limited = await report(siteUser);
+    expect(targets(limited)).toEqual([[f.siteA, 8, 4, 0.5]]);
+    expect(limited.totals).toEqual({
+      target: 8,
+      subjects: 4,
+      enrollments: 3,
+      targetShare: 0.5,
+      sitesWithoutTarget: 0,
+      eventsDue: 3,
+      eventsOnTime: 2,
+      eventsLate: 0,
+    });
+
+    expect((await bergen(null)).json()).toMatchObject({ enrolmentTarget: null });
+    expect((await report(fullUser)).totals).toMatchObject({
+      target: 8,
+      targetShare: 0.875,
+      sitesWithoutTarget: 1,
+    });
   });
 });
 

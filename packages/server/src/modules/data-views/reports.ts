@@ -94,8 +94,8 @@ type SiteRow = {
 };
 
 /**
- * 000 §2 reports-site-report: enrolment against the site's target (`settings.enrolmentTarget`; sites
- * have no target field yet), subjects registered per month in the study's time zone, and events due
+ * 000 §2 reports-site-report: enrolment against the site's target (site.enrolment_target, set on the
+ * site form) with the study total over the sites shown, subjects registered per month in the study's time zone, and events due
  * so far completed on time (before their expiry, or without one) or late.
  */
 export async function viewSiteReport(
@@ -111,8 +111,7 @@ export async function viewSiteReport(
     const now = input.now.toISOString();
     const rows = rowsOf<SiteRow>(
       await tx.execute(sql`select site.id, site.name, site.site_number,
-          case when jsonb_typeof(site.settings->'enrolmentTarget') = 'number'
-            then (site.settings->>'enrolmentTarget')::int end as target,
+          site.enrolment_target as target,
           (select count(*)::int from subject s where s.study_id = site.study_id and s.site_id = site.id) as subjects,
           (select count(*)::int from enrollment e2 where e2.study_id = site.study_id and e2.site_id = site.id) as enrollments,
           coalesce(ev.due, 0)::int as due,
@@ -136,6 +135,10 @@ export async function viewSiteReport(
         from subject s where s.study_id = ${studyId} and ${siteCondition(sql`s.site_id`, sites)}
         group by 1, 2 order by 1, 2`),
     );
+    const sum = (pick: (r: SiteRow) => number) => rows.reduce((n, r) => n + pick(r), 0);
+    const withTarget = rows.filter((r) => r.target !== null);
+    const target = withTarget.length > 0 ? withTarget.reduce((n, r) => n + (r.target ?? 0), 0) : null;
+    const subjects = sum((r) => r.subjects);
     return {
       sites: rows.map((r) => ({
         siteId: r.id,
@@ -149,6 +152,16 @@ export async function viewSiteReport(
         eventsOnTime: r.on_time,
         eventsLate: r.late,
       })),
+      totals: {
+        target,
+        subjects,
+        enrollments: sum((r) => r.enrollments),
+        targetShare: target ? shareOf(subjects, target) : null,
+        sitesWithoutTarget: rows.length - withTarget.length,
+        eventsDue: sum((r) => r.due),
+        eventsOnTime: sum((r) => r.on_time),
+        eventsLate: sum((r) => r.late),
+      },
       recruitment: months.map((m) => ({ month: m.month, siteId: m.site_id, count: m.n })),
     };
   });

@@ -307,6 +307,80 @@ describe(`PUT /api/studies/:studyId/sites/:siteId on ${engine}`, () => {
   });
 });
 
+describe(`Enrolment target of a site (issue 25 item 5) on ${engine}`, () => {
+  async function updatedEvents(studyId: string) {
+    const rows = await t.app.database.db
+      .select({ before: auditEvents.before, after: auditEvents.after })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.studyId, studyId), eq(auditEvents.action, 'SITE_UPDATED')))
+      .orderBy(auditEvents.ticket);
+    return rows.map((r) => [
+      (r.before as { enrolmentTarget?: unknown }).enrolmentTarget,
+      (r.after as { enrolmentTarget?: unknown }).enrolmentTarget,
+    ]);
+  }
+
+  it('is set on create, kept when omitted, changed and cleared on edit, each change audited', async () => {
+    const study = await buildStudy(t.app);
+    const created = await call('POST', `/api/studies/${study.id}/sites`, admin, {
+      name: 'Odense',
+      enrolmentTarget: 40,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ enrolmentTarget: 40 });
+    const siteId = created.json().id as string;
+    const url = `/api/studies/${study.id}/sites/${siteId}`;
+    const [event] = await t.app.database.db
+      .select({ after: auditEvents.after })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.studyId, study.id), eq(auditEvents.action, 'SITE_CREATED')));
+    expect(event?.after).toMatchObject({ name: 'Odense', enrolmentTarget: 40 });
+
+    expect((await call('PUT', url, admin, { name: 'Odense' })).json()).toMatchObject({ enrolmentTarget: 40 });
+    expect((await call('PUT', url, admin, { name: 'Odense', enrolmentTarget: 25 })).json()).toMatchObject({
+      enrolmentTarget: 25,
+    });
+    const cleared = await call('PUT', url, admin, { name: 'Odense', enrolmentTarget: null });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ enrolmentTarget: null });
+    const listed = (await call('GET', `/api/studies/${study.id}/sites`, admin)).json();
+    expect(listed.sites[0]).toMatchObject({ id: siteId, enrolmentTarget: null });
+    const [row] = await t.app.database.db.select().from(sites).where(eq(sites.id, siteId));
+    expect(row?.enrolmentTarget).toBeNull();
+    expect(await updatedEvents(study.id)).toEqual([
+      [40, 40],
+      [40, 25],
+      [25, null],
+    ]);
+  });
+
+  it('refuses 0, a negative, a fraction, text and above 1,000,000 with the field path, changing nothing', {
+    tags: ['transactions'],
+  }, async () => {
+    const study = await buildStudy(t.app);
+    const site = await buildSite(t.app, study.id, { name: 'Vejle' });
+    const url = `/api/studies/${study.id}/sites/${site.id}`;
+    expect((await call('PUT', url, admin, { name: 'Vejle', enrolmentTarget: 12 })).statusCode).toBe(200);
+    for (const enrolmentTarget of [0, -3, 2.5, '12', 1_000_001]) {
+      const res = await call('PUT', url, admin, { name: 'Vejle', enrolmentTarget });
+      expect(res.statusCode, String(enrolmentTarget)).toBe(400);
+      expect(res.json()).toMatchObject({ type: 'VALIDATION' });
+      expect(res.json().context.issues.map((i: { path: string[] }) => i.path.join('.'))).toEqual([
+        'enrolmentTarget',
+      ]);
+      const create = await call('POST', `/api/studies/${study.id}/sites`, admin, {
+        name: 'Other',
+        enrolmentTarget,
+      });
+      expect(create.statusCode).toBe(400);
+    }
+    const [row] = await t.app.database.db.select().from(sites).where(eq(sites.id, site.id));
+    expect(row?.enrolmentTarget).toBe(12);
+    expect(await siteCount(study.id)).toBe(1);
+    expect(await updatedEvents(study.id)).toEqual([[null, 12]]);
+  });
+});
+
 describe(`DELETE /api/studies/:studyId/sites/:siteId on ${engine}`, () => {
   it('refuses with ACTIVE_SITE while the site has subjects, deleting nothing', {
     tags: ['transactions'],
