@@ -121,6 +121,8 @@ export type EConsentFileList = z.infer<typeof EConsentFileListSchema>;
 export const EConsentSignatureViewSchema = z.object({
   name: z.string(),
   meaning: z.string(),
+  /** The meaning's code (PARTICIPANT_CONSENT, CONSENT_OBTAINED…): screens show its label in their language. */
+  meaningCode: z.string().optional(),
   signedTime: TimestampSchema,
   /** The audit event recorded with the signature (printed on its signature page). */
   auditEventId: z.string(),

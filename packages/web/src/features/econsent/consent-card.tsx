@@ -21,7 +21,14 @@ const STATE_COLORS: Record<EConsentState, string> = {
 export function ConsentStateBadge({ state }: { state: EConsentState }) {
   const { t } = useTranslation(['common', 'econsent']);
   return (
-    <Badge color={STATE_COLORS[state]} variant="light" data-testid="econsent-state" data-state={state}>
+    <Badge
+      color={STATE_COLORS[state]}
+      variant="light"
+      data-testid="econsent-state"
+      data-state={state}
+      // Never cut to an ellipsis in a table cell: the state is the point of the row.
+      style={{ minWidth: 'max-content' }}
+    >
       {t(`ECONSENT.STATE.${state}`)}
     </Badge>
   );
@@ -73,7 +80,7 @@ function SignatureBlock({
           <Text size="sm">
             <bdi>{signature.name}</bdi>
           </Text>
-          <Text size="sm">{meaningLabel(t, signature.meaning)}</Text>
+          <Text size="sm">{meaningLabel(t, signature.meaningCode ?? signature.meaning)}</Text>
           <Text size="sm" c="dimmed">
             <bdi>{formatDateTime(signature.signedTime)}</bdi>
           </Text>
@@ -164,29 +171,32 @@ export function ConsentCard({
           </Group>
           <ConsentActions info={info} studyId={studyId} />
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md" verticalSpacing="sm">
-          <Field label={t('ECONSENT.VIEW.DOCUMENT')} testId="econsent-document">
-            {info.document ? (
-              <>
-                <bdi>{info.document.fileName}</bdi> ·{' '}
-                {t('ECONSENT.VERSION', { version: info.document.version })}
-              </>
-            ) : (
-              '—'
-            )}
-          </Field>
-          <Field label={t('ECONSENT.VIEW.LANGUAGE')}>{info.language ?? '—'}</Field>
-          <SignatureBlock
-            title={t('ECONSENT.VIEW.PARTICIPANT')}
-            signature={info.participant}
-            testId="econsent-participant"
-          />
-          <SignatureBlock
-            title={t('ECONSENT.VIEW.INVESTIGATOR')}
-            signature={info.investigator}
-            testId="econsent-investigator"
-          />
-        </SimpleGrid>
+        {/* A paper consent has no electronic document or signatures: its own block says what was recorded. */}
+        {!info.paper && (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md" verticalSpacing="sm">
+            <Field label={t('ECONSENT.VIEW.DOCUMENT')} testId="econsent-document">
+              {info.document ? (
+                <>
+                  <bdi>{info.document.fileName}</bdi> ·{' '}
+                  {t('ECONSENT.VERSION', { version: info.document.version })}
+                </>
+              ) : (
+                '—'
+              )}
+            </Field>
+            <Field label={t('ECONSENT.VIEW.LANGUAGE')}>{info.language ?? '—'}</Field>
+            <SignatureBlock
+              title={t('ECONSENT.VIEW.PARTICIPANT')}
+              signature={info.participant}
+              testId="econsent-participant"
+            />
+            <SignatureBlock
+              title={t('ECONSENT.VIEW.INVESTIGATOR')}
+              signature={info.investigator}
+              testId="econsent-investigator"
+            />
+          </SimpleGrid>
+        )}
         {info.paper && <PaperBlock paper={info.paper} />}
         {info.identity && (
           <Text size="sm" data-testid="econsent-identity">
@@ -199,12 +209,12 @@ export function ConsentCard({
           </Text>
         )}
         {info.clauses.length > 0 && (
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={240}>
             <Table withTableBorder data-testid="econsent-clauses">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('ECONSENT.VIEW.CLAUSE')}</Table.Th>
-                  <Table.Th w={120}>{t('ECONSENT.VIEW.ANSWER')}</Table.Th>
+                  <Table.Th w={80}>{t('ECONSENT.VIEW.ANSWER')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

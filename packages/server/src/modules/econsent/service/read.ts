@@ -37,7 +37,13 @@ import { sha256Hex } from './pdf';
 
 function signerView(s: EConsentSignatureRow['participant'] | null) {
   return s
-    ? { name: s.name, meaning: s.meaning, signedTime: s.signedAt, auditEventId: s.auditEventId }
+    ? {
+        name: s.name,
+        meaning: s.meaning,
+        meaningCode: s.meaningCode,
+        signedTime: s.signedAt,
+        auditEventId: s.auditEventId,
+      }
     : null;
 }
 
