@@ -65,6 +65,82 @@ function pdfText(bytes: Buffer, name: string): { text: string; pages: number; co
   return { text, pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0), contents };
 }
 
+/**
+ * A custom AE report (issue 20 item 3) on the study's own AE form, in English and Arabic: started,
+ * signed as reported, classified by the investigator (a choice), then amended with a reason.
+ */
+async function fillAeReport(s: Awaited<ReturnType<typeof setUpEnrolled>>) {
+  const now = new Date();
+  const formId = newId(now);
+  const text = (id: string, order: number, en: string, ar: string, mandatoryWhen: string) => ({
+    id,
+    order,
+    type: 'TEXT_SENTENCE',
+    question: { en, ar },
+    mandatoryWhen,
+  });
+  await t.app.database.db.insert(formTemplates).values({
+    studyId: s.study.id,
+    id: formId,
+    name: 'Headache report',
+    type: 'TYPE_AE',
+    document: {
+      id: formId,
+      title: { en: 'Headache report', ar: 'تقرير الصداع' },
+      type: 'TYPE_AE',
+      aeFormTemplate: 'CUSTOM',
+      sponsorInvolvement: 'NEVER',
+      questions: [
+        text('q1', 1, 'What happened?', 'ماذا حدث؟', 'REPORTED'),
+        {
+          id: 'q2',
+          order: 2,
+          type: 'MULTIPLE_CHOICE',
+          question: { en: 'Severity', ar: 'شدة الصداع' },
+          mandatoryWhen: 'INVESTIGATOR_CLASSIFICATION',
+          possibilities: [
+            { id: 'p1', order: 1, possibility: { en: 'Mild', ar: 'خفيفة' } },
+            { id: 'p2', order: 2, possibility: { en: 'Moderate', ar: 'متوسطة' } },
+          ],
+        },
+        text('q3', 3, 'Outcome', 'النتيجة', 'FOLLOW_UP'),
+      ],
+    },
+    isDefaultAeForm: true,
+    createdBy: 'factory',
+    createdAt: now,
+    updatedAt: now,
+  });
+  const created = await call('POST', `${s.enrollmentBase}/customaereports/questionnaire`, admin, {
+    answers: [{ question: 'q1', answerStrings: ['Throbbing headache at dose two'] }],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const report = created.json<{ id: string; siteId: string; tokenId: string; questionnaireId: string }>();
+  const sign = `/api/studies/${s.study.id}/sites/${report.siteId}/customaereports/${report.id}`;
+  const reported = await call('PUT', `${sign}/REPORTED`, admin, {}, ADMIN_PASSWORD);
+  expect(reported.statusCode, reported.body).toBe(200);
+  const classified = await call(
+    'PUT',
+    `${sign}/INVESTIGATOR_CLASSIFICATION?save=true`,
+    admin,
+    { answers: [{ question: 'q2', possibilities: ['p2'] }] },
+    ADMIN_PASSWORD,
+  );
+  expect(classified.statusCode, classified.body).toBe(200);
+  const amended = await call(
+    'PUT',
+    `${s.enrollmentBase}/tokens/${report.tokenId}/questionnaires/${report.questionnaireId}/customaereports/amendment`,
+    admin,
+    {
+      answers: [{ question: 'q1', answerStrings: ['Throbbing headache after the second dose'] }],
+      reason: 'Wording of the source document',
+    },
+    ADMIN_PASSWORD,
+  );
+  expect(amended.statusCode, amended.body).toBe(200);
+  return report;
+}
+
 /** A subject whose record has every part: a corrected form, a query thread, an AE, medication, a sign-off. */
 async function fixtureSubject() {
   const s = await setUpEnrolled(t.app, admin, { unexpected: true });
@@ -160,6 +236,7 @@ async function fixtureSubject() {
     ADMIN_PASSWORD,
   );
   expect(ae.statusCode, ae.body).toBe(201);
+  const aeReport = await fillAeReport(s);
   await t.app.database.db.insert(medications).values({
     studyId: s.study.id,
     id: newId(now),
@@ -192,7 +269,7 @@ async function fixtureSubject() {
       },
     })
     .where(and(eq(enrollments.studyId, s.study.id), eq(enrollments.id, s.enrollmentId)));
-  return { ...s, casebooks: `${subjectUrl}/casebooks` };
+  return { ...s, aeReport, casebooks: `${subjectUrl}/casebooks` };
 }
 
 async function printAndDownload(
@@ -237,6 +314,8 @@ describe(`POST /api/studies/:studyId/patient/:id/casebooks (${engine})`, () => {
       'Queries',
       'Adverse events',
       'Headache after the second dose',
+      'Custom AE reports',
+      'Headache report',
       'Medication',
       'Paracetamol',
       'Signatures',
@@ -257,6 +336,22 @@ describe(`POST /api/studies/:studyId/patient/:id/casebooks (${engine})`, () => {
     expect(flat).toMatch(/RESPOND/);
     expect(flat).toContain('Headache after the second dose');
     expect(flat).toContain('Paracetamol');
+    // The custom AE report: its answers at its form version, signatures by step, its change history.
+    const report = flat.slice(flat.indexOf('Custom AE reports', flat.indexOf('Custom AE reports') + 1));
+    expect(report).toMatch(/Headache report · \d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+    expect(report).toContain('Form version: 1.0 · Revision: 5 · Serious: No · Status: Next step: Follow-up');
+    expect(report).toContain('Q1. What happened? Throbbing headache after the second dose');
+    expect(report).toContain('Q2. Severity Moderate');
+    expect(report).toMatch(/Q3\. Outcome —/);
+    expect(report).toMatch(/Report of the adverse event: [^,]+, \d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+    expect(report).toContain('Investigator classification of the adverse event:');
+    expect(report).toContain('Signed: Investigator classification');
+    expect(report).toContain('Reason: Wording of the source document');
+    expect(report).toContain(
+      'Q1. What happened?: Throbbing headache at dose two -> Throbbing headache after the second dose',
+    );
+    expect(report).toContain('Q2. Severity: — -> Moderate');
+    expect(pageOf('Custom AE reports')).toBeGreaterThanOrEqual(pageOf('Adverse events'));
     expect(flat).toContain('Reason: All data reviewed');
     // The admin sees the name fields.
     expect(flat).toContain('Lovelace');
@@ -281,6 +376,14 @@ describe(`POST /api/studies/:studyId/patient/:id/casebooks (${engine})`, () => {
     expect(text).toContain('نموذج');
     expect(text).toContain('بالكيلوغرام');
     expect(text).toContain('Scale recalibrated');
+    // The custom AE report in Arabic: its section, form title, questions and chosen answer
+    // (pdftotext splits the lam-alef ligature of الأحداث, so the heading is matched by its last words).
+    expect(text).toContain('الضارة المخصصة');
+    expect(text).toContain('تقرير الصداع');
+    expect(text).toContain('شدة الصداع');
+    expect(text).toContain('متوسطة');
+    expect(text).toContain('تصنيف الباحث للحدث الضار');
+    expect(text).toContain('Wording of the source document');
   });
 
   it('queues a large casebook on the job queue and reports its progress', async () => {

@@ -1,6 +1,8 @@
 /** The casebooks module's SQL (issue 27 item 4): jobs, and the reads that gather one subject's record. */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { auditEvents } from '../../platform/audit/tables';
 import type { Db, Executor } from '../../platform/db/client';
+import { customAeReports } from '../adverse-events/custom-reports/tables';
 import { adverseEvents, aeSignatures } from '../adverse-events/tables';
 import { enrollments } from '../enrollments/tables';
 import { tokens } from '../enrollments/tokens/tables';
@@ -291,6 +293,48 @@ export async function listAeSignatures(db: Executor, studyId: string, aeIds: str
     .orderBy(asc(aeSignatures.signedAt));
 }
 
+/** The subject's custom AE reports (issue 20 item 3), oldest first; removed ones are left out as removed AEs are. */
+export async function listSubjectAeReports(db: Executor, studyId: string, subjectId: string) {
+  return db
+    .select()
+    .from(customAeReports)
+    .where(
+      and(
+        eq(customAeReports.studyId, studyId),
+        eq(customAeReports.subjectId, subjectId),
+        eq(customAeReports.isRemoved, false),
+      ),
+    )
+    .orderBy(asc(customAeReports.createdAt), asc(customAeReports.id));
+}
+export type CasebookAeReport = Awaited<ReturnType<typeof listSubjectAeReports>>[number];
+
+/** The audit events of these custom AE reports (their change history), in the order they were written. */
+export async function listAeReportAuditEvents(db: Executor, studyId: string, reportIds: string[]) {
+  if (reportIds.length === 0) return [];
+  return db
+    .select({
+      entityId: auditEvents.entityId,
+      action: auditEvents.action,
+      actorType: auditEvents.actorType,
+      actorName: auditEvents.actorName,
+      before: auditEvents.before,
+      after: auditEvents.after,
+      reason: auditEvents.reason,
+      occurredAt: auditEvents.occurredAt,
+    })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.studyId, studyId),
+        eq(auditEvents.entityType, 'AE_REPORT'),
+        inArray(auditEvents.entityId, reportIds),
+      ),
+    )
+    .orderBy(asc(auditEvents.ticket));
+}
+export type CasebookAeReportEvent = Awaited<ReturnType<typeof listAeReportAuditEvents>>[number];
+
 export async function listSubjectMedications(db: Executor, studyId: string, subjectId: string) {
   return db
     .select()
@@ -361,6 +405,7 @@ export async function countCasebookRows(db: Executor, studyId: string, subjectId
     + (select count(*) from ${queries} qu join ${enrollments} e on e.study_id = qu.study_id and e.id = qu.enrollment_id
          where qu.study_id = ${studyId} and e.subject_id = ${subjectId})
     + (select count(*) from ${adverseEvents} where study_id = ${studyId} and subject_id = ${subjectId})
+    + (select count(*) from ${customAeReports} where study_id = ${studyId} and subject_id = ${subjectId})
     + (select count(*) from ${medications} where study_id = ${studyId} and subject_id = ${subjectId}) as n`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: unknown }[];
   return Number(rows[0]?.n ?? 0);

@@ -1,10 +1,15 @@
 /** Dates and texts of a printed casebook (issue 27 item 4): the study's format and time zone (spec 000 §9). */
 import {
+  type Answer,
   dateFormatOfDateTimeFormat,
+  describeAnswer,
+  type FormTemplateDocument,
   formatStudyDate,
   formatStudyDateTime,
   type LocalizedText,
   pickLocalizedText,
+  type Question,
+  REDACTED,
   studyDateFormatOf,
 } from '@trialbase/domain';
 import { t } from '../../../platform/i18n/i18n';
@@ -88,4 +93,41 @@ export function label(ctx: PrintContext, key: Key, vars: Record<string, unknown>
 /** A code (status, outcome…) as it is: codes are the product's own words in every language. */
 export function code(value: string | null | undefined): string {
   return (value ?? '').replaceAll('_', ' ');
+}
+
+/** A stored value (subject field, AE change) in words: REDACTED, yes/no, dates in the study's format. */
+export function attributeText(ctx: PrintContext, value: unknown): string {
+  if (value === REDACTED) return label(ctx, 'casebooks:VALUE.REDACTED');
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'boolean') return label(ctx, value ? 'casebooks:VALUE.YES' : 'casebooks:VALUE.NO');
+  if (typeof value === 'object') {
+    return Object.values(value as Record<string, unknown>)
+      .filter((v) => v !== null && v !== undefined && v !== '')
+      .map(String)
+      .join(', ');
+  }
+  const text = String(value);
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) ? printDate(ctx, text) : text;
+}
+
+/** A question as printed: `Qn. text` in the print language (its id when the form no longer has it). */
+export function questionLabel(
+  ctx: PrintContext,
+  form: Pick<FormTemplateDocument, 'questions'> | undefined,
+  questionId: string,
+): string {
+  const question = form?.questions.find((q) => q.id === questionId);
+  if (!question) return questionId;
+  return `Q${question.order}. ${plain(printText(ctx, question.question))}`;
+}
+
+/** An answer in words in the print language: unavailable and skipped as such, '' when unanswered. */
+export function answerText(
+  ctx: PrintContext,
+  question: Question | undefined,
+  answer: Answer | null | undefined,
+): string {
+  if (answer?.answerUnavailable) return label(ctx, 'casebooks:VALUE.UNAVAILABLE');
+  if (answer?.answerSkipped) return label(ctx, 'casebooks:VALUE.SKIPPED');
+  return describeAnswer(question, answer, ctx.language) ?? '';
 }

@@ -1,13 +1,12 @@
 /**
  * Issue 27 item 4: a subject's complete record as a PDF in a chosen language: the subject, every
- * filled form with its version and answers, the queries with their threads, AEs, medication and drug
- * accounting, the signatures (sign-offs, AE signatures, randomisation) and the change history with
- * reasons. What the requester may not see of the subject is REDACTED (spec 000 §6).
+ * filled form with its version and answers, the queries with their threads, AEs and custom AE reports
+ * (write-adverse-events.ts), medication and drug accounting, the signatures (sign-offs, AE signatures,
+ * randomisation) and the change history with reasons. What the requester may not see of the subject is REDACTED (spec 000 §6).
  */
 import {
   type AccessUser,
   type DataEvent,
-  describeAnswer,
   type FormTemplateDocument,
   formatFormVersion,
   hasPermission,
@@ -16,7 +15,6 @@ import {
   type Process,
   parseEnrollmentDetails,
   QueryCommentSchema,
-  REDACTED,
   redactSubject,
   unscheduledDataEventOf,
 } from '@trialbase/domain';
@@ -32,20 +30,30 @@ import {
   type CasebookSubject,
   findCasebookStudy,
   findCasebookSubject,
-  listAeSignatures,
   listBlindBreaks,
   listEnrollmentTokens,
   listQuestionnaireAnswers,
   listSubjectAccounting,
-  listSubjectAdverseEvents,
   listSubjectAllocations,
   listSubjectEnrollments,
   listSubjectMedications,
   listSubjectQueries,
   listSubjectQuestionnaires,
 } from '../repo';
-import { code, label, type PrintContext, plain, printDate, printText, printTime } from './format';
+import {
+  answerText,
+  attributeText,
+  code,
+  label,
+  type PrintContext,
+  plain,
+  printDate,
+  printText,
+  printTime,
+  questionLabel,
+} from './format';
 import { PdfBook } from './pdf-book';
+import { writeAdverseEvents, writeAeReports } from './write-adverse-events';
 
 const PROFILE_FIELDS = [
   'firstName',
@@ -89,20 +97,6 @@ function printContext(study: CasebookStudy, language: string): PrintContext {
     dateTimeFormat: study.dateTimeFormat,
     timeZone: study.timeZone,
   };
-}
-
-function attributeText(ctx: PrintContext, value: unknown): string {
-  if (value === REDACTED) return label(ctx, 'casebooks:VALUE.REDACTED');
-  if (value === null || value === undefined || value === '') return '';
-  if (typeof value === 'boolean') return label(ctx, value ? 'casebooks:VALUE.YES' : 'casebooks:VALUE.NO');
-  if (typeof value === 'object') {
-    return Object.values(value as Record<string, unknown>)
-      .filter((v) => v !== null && v !== undefined && v !== '')
-      .map(String)
-      .join(', ');
-  }
-  const text = String(value);
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) ? printDate(ctx, text) : text;
 }
 
 function writeSubject(
@@ -155,16 +149,6 @@ async function loadForms(db: Executor, studyId: string, sets: CasebookQuestionna
   return (set: CasebookQuestionnaire) => forms.get(`${set.formId}@${set.formMajor}.${set.formMinor}`);
 }
 
-function questionLabel(
-  ctx: PrintContext,
-  form: FormTemplateDocument | undefined,
-  questionId: string,
-): string {
-  const question = form?.questions.find((q) => q.id === questionId);
-  if (!question) return questionId;
-  return `Q${question.order}. ${plain(printText(ctx, question.question))}`;
-}
-
 /** Spec 001 §3 filled forms: each with its data event, form version, status and every answer. */
 async function writeForms(
   db: Executor,
@@ -208,18 +192,12 @@ async function writeForms(
       if (question.type === 'INFORMATION') continue;
       const row = answers.get(question.id);
       const answer = row ? readAnswer(question.id, row.value) : null;
-      let text = describeAnswer(question, answer, ctx.language) ?? '';
-      if (text === 'unavailable') text = label(ctx, 'casebooks:VALUE.UNAVAILABLE');
-      if (text === 'skipped') text = label(ctx, 'casebooks:VALUE.SKIPPED');
-      rows.push([questionLabel(ctx, form, question.id), text]);
+      rows.push([questionLabel(ctx, form, question.id), answerText(ctx, question, answer)]);
     }
     // Answers to questions the version no longer has are printed too: nothing captured is left out.
     for (const [questionId, row] of answers) {
       if (questions.some((q) => q.id === questionId)) continue;
-      rows.push([
-        questionId,
-        describeAnswer(undefined, readAnswer(questionId, row.value), ctx.language) ?? '',
-      ]);
+      rows.push([questionId, answerText(ctx, undefined, readAnswer(questionId, row.value))]);
     }
     book.fields(rows, { indent: 8 });
   }
@@ -265,62 +243,6 @@ async function writeQueries(
       }
     }
     book.space(4);
-  }
-}
-
-async function writeAdverseEvents(
-  db: Executor,
-  book: PdfBook,
-  ctx: PrintContext,
-  studyId: string,
-  subjectId: string,
-) {
-  book.heading(label(ctx, 'casebooks:SECTION.ADVERSE_EVENTS'), 1);
-  const aes = await listSubjectAdverseEvents(db, studyId, subjectId);
-  const signatures = await listAeSignatures(
-    db,
-    studyId,
-    aes.map((a) => a.id),
-  );
-  if (aes.length === 0) book.text(label(ctx, 'casebooks:VALUE.NONE'), { grey: true });
-  for (const ae of aes) {
-    book.heading(ae.eventDescription, 2);
-    book.fields([
-      [label(ctx, 'casebooks:FIELD.FILL_OUT_DATE'), printDate(ctx, ae.fillOutDate)],
-      [label(ctx, 'casebooks:FIELD.STATUS'), code(ae.status)],
-      [
-        label(ctx, 'casebooks:FIELD.SERIOUS'),
-        `${label(ctx, ae.sae ? 'casebooks:VALUE.YES' : 'casebooks:VALUE.NO')}${ae.seriousType ? ` (${code(ae.seriousType)})` : ''}`,
-      ],
-      [label(ctx, 'casebooks:FIELD.OUTCOME'), code(ae.outcome)],
-      [label(ctx, 'casebooks:FIELD.REPORTED_BY'), `${ae.createdByName}, ${printTime(ctx, ae.createdAt)}`],
-    ]);
-    for (const amendment of ae.amendments) {
-      book.text(
-        label(ctx, 'casebooks:FIELD.AMENDMENT', {
-          name: amendment.amendedByName,
-          time: printTime(ctx, amendment.amendedTime),
-        }),
-        { size: 10, grey: true, indent: 8 },
-      );
-      book.text(label(ctx, 'casebooks:FIELD.REASON', { reason: amendment.reason }), { indent: 8 });
-      for (const [field, change] of Object.entries(amendment.changes)) {
-        book.text(`${field}: ${attributeText(ctx, change.before)} → ${attributeText(ctx, change.after)}`, {
-          size: 10,
-          indent: 16,
-        });
-      }
-    }
-    for (const signature of signatures.filter((s) => s.aeId === ae.id)) {
-      book.text(
-        label(ctx, 'casebooks:FIELD.SIGNED', {
-          meaning: signature.meaning,
-          name: signature.signedByName,
-          time: printTime(ctx, signature.signedAt),
-        }),
-        { size: 10, indent: 8 },
-      );
-    }
   }
 }
 
@@ -513,6 +435,7 @@ export async function writeCasebook(db: Executor, input: CasebookInput): Promise
   await writeQueries(db, book, ctx, input.studyId, enrollmentIds, sets, formOf);
   await progress(3);
   await writeAdverseEvents(db, book, ctx, input.studyId, subject.id);
+  await writeAeReports(db, book, ctx, input.studyId, subject.id);
   await progress(4);
   if (isModuleEnabled(study, 'MEDICATION')) {
     await writeMedication(db, book, ctx, {
