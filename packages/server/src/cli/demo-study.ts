@@ -215,11 +215,13 @@ export async function seedDemoStudy(app: FastifyInstance, options: SeedOptions):
       siteNumber: 1,
       isPublic: true,
       address: 'Blegdamsvej 9, 2100 København Ø',
+      enrolmentTarget: 15,
     }),
     await call<{ id: string }>('POST', `/api/studies/${studyId}/sites`, {
       name: 'Aarhus University Hospital, Heart Clinic',
       siteNumber: 2,
       address: 'Palle Juul-Jensens Boulevard 99, 8200 Aarhus N',
+      enrolmentTarget: 10,
     }),
   ];
 

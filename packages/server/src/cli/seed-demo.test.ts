@@ -26,6 +26,13 @@ describe(`npm run seed:demo on ${engine}`, () => {
     const q = async (text: string) => (await t.app.database.query(text, [result.studyId])).rows;
     expect(await q('select status from study where id = $1')).toEqual([{ status: 'PRODUCTION' }]);
     expect(await q('select count(*)::int as n from site where study_id = $1')).toEqual([{ n: 2 }]);
+    // The site report has targets to show (issue 25 item 5).
+    expect(
+      await q('select site_number, enrolment_target from site where study_id = $1 order by site_number'),
+    ).toEqual([
+      { site_number: 1, enrolment_target: 15 },
+      { site_number: 2, enrolment_target: 10 },
+    ]);
     const statuses = (await q('select distinct status from token where study_id = $1')).map((r) => r.status);
     expect(statuses).toEqual(expect.arrayContaining(['COMPLETED', 'NOT_ACTIVE']));
     const [filled] = await q(

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, NumberInput, Stack, Switch, Textarea, Text
 import { useForm } from '@mantine/form';
 import {
   SITE_ADDRESS_MAX,
+  SITE_ENROLMENT_TARGET_MAX,
   SITE_NAME_MAX,
   SITE_NUMBER_MAX,
   SITE_PHONE_MAX,
@@ -22,6 +23,7 @@ type SiteFormValues = {
   address: string;
   contactEmail: string;
   contactPhone: string;
+  enrolmentTarget: number | string;
 };
 
 type SiteFormModalProps = {
@@ -40,6 +42,7 @@ function initialValues(site: SiteView | undefined, suggestedNumber: number | und
     address: site?.address ?? '',
     contactEmail: site?.contactEmail ?? '',
     contactPhone: site?.contactPhone ?? '',
+    enrolmentTarget: site?.enrolmentTarget ?? '',
   };
 }
 
@@ -52,6 +55,8 @@ function toBody(values: SiteFormValues) {
     address: blankToNull(values.address),
     contactEmail: blankToNull(values.contactEmail),
     contactPhone: blankToNull(values.contactPhone),
+    // Empty clears the target; anything else goes as typed, so the schema can refuse 0 or a fraction.
+    enrolmentTarget: values.enrolmentTarget === '' ? null : Number(values.enrolmentTarget),
   };
 }
 
@@ -108,6 +113,15 @@ export function SiteFormModal({ studyId, site, suggestedNumber, onClose }: SiteF
             label={t('SITES.FIELDS.PUBLIC')}
             description={t('SITES.FORM.PUBLIC_HELP')}
             {...form.getInputProps('isPublic', { type: 'checkbox' })}
+          />
+          <NumberInput
+            label={t('SITES.FIELDS.TARGET')}
+            description={t('SITES.FORM.TARGET_HELP')}
+            min={1}
+            max={SITE_ENROLMENT_TARGET_MAX}
+            clampBehavior="none"
+            data-testid="site-enrolment-target"
+            {...form.getInputProps('enrolmentTarget')}
           />
           <Textarea
             label={t('SITES.FIELDS.ADDRESS')}

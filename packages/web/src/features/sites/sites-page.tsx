@@ -76,13 +76,18 @@ function SiteCard({
           )}
         </Group>
       </Group>
-      <Group gap="xs" mt="sm">
+      <Group gap="xs" mt="sm" wrap="wrap">
         <Badge variant="light" color={site.isPublic ? 'teal' : 'gray'}>
           {t(site.isPublic ? 'SITES.PUBLIC' : 'SITES.NOT_PUBLIC')}
         </Badge>
         <Badge variant="outline" color="blue">
           {t('SITES.SUBJECT_COUNT', { count: site.subjectCount })}
         </Badge>
+        {site.enrolmentTarget !== null && (
+          <Badge variant="outline" color="grape" data-testid="site-target">
+            {t('SITES.TARGET_LABEL', { count: site.enrolmentTarget })}
+          </Badge>
+        )}
       </Group>
     </Card>
   );

@@ -1,5 +1,5 @@
-import { Alert, Loader, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { REPORT_PERMISSIONS, type SiteReport, shareOf } from '@trialbase/domain';
+import { Alert, Card, Group, Loader, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { REPORT_PERMISSIONS, type SiteReport, type SiteReportTotals, shareOf } from '@trialbase/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
@@ -51,6 +51,72 @@ export function SiteReportPage() {
   );
 }
 
+/** A share of the target as a bar (capped at full) with its percentage; a dash without a target. */
+function TargetProgress({ share, label }: { share: number | null; label: string }) {
+  const format = useNumberFormat();
+  if (share === null) return <>–</>;
+  return (
+    <Group gap={8} wrap="nowrap" justify="flex-end">
+      <Progress
+        value={Math.min(100, share * 100)}
+        color={share >= 1 ? 'teal' : 'blue'}
+        w={72}
+        size="sm"
+        aria-label={label}
+        style={{ flexShrink: 0 }}
+      />
+      <Text span fz="sm" miw={44} ta="end">
+        {format.percent(share)}
+      </Text>
+    </Group>
+  );
+}
+
+/** The study total of enrolment against the summed targets, above the charts (readable on a phone). */
+function StudyTotal({ totals }: { totals: SiteReportTotals }) {
+  const { t } = useTranslation(['common', 'data-views']);
+  const format = useNumberFormat();
+  const enrolled = format.number(totals.subjects);
+  return (
+    <Card withBorder padding="md" data-testid="site-report-total">
+      <Stack gap={6}>
+        <Text fw={600}>{t('DATA_VIEWS.SITE_REPORT.STUDY_TOTAL')}</Text>
+        {totals.target === null || totals.targetShare === null ? (
+          <Text fz="sm">{t('DATA_VIEWS.SITE_REPORT.NO_TARGET_TOTAL', { enrolled })}</Text>
+        ) : (
+          <>
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Text fz="sm">
+                {t('DATA_VIEWS.SITE_REPORT.TOTAL_SUMMARY', {
+                  enrolled,
+                  target: format.number(totals.target),
+                })}
+              </Text>
+              <Text fz="sm" fw={600}>
+                {format.percent(totals.targetShare)}
+              </Text>
+            </Group>
+            <Progress
+              value={Math.min(100, totals.targetShare * 100)}
+              color={totals.targetShare >= 1 ? 'teal' : 'blue'}
+              size="lg"
+              aria-label={t('DATA_VIEWS.SITE_REPORT.PROGRESS', {
+                site: t('DATA_VIEWS.SITE_REPORT.STUDY_TOTAL'),
+                share: format.percent(totals.targetShare),
+              })}
+            />
+          </>
+        )}
+        {totals.sitesWithoutTarget > 0 && totals.target !== null && (
+          <Text fz="xs" c="dimmed">
+            {t('DATA_VIEWS.SITE_REPORT.WITHOUT_TARGET', { count: totals.sitesWithoutTarget })}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
 function SiteReportBody({ studyId, data }: { studyId: string; data: SiteReport }) {
   const { t } = useTranslation(['common', 'data-views']);
   const format = useNumberFormat();
@@ -75,6 +141,7 @@ function SiteReportBody({ studyId, data }: { studyId: string; data: SiteReport }
   const chartTitle = t('DATA_VIEWS.SITE_REPORT.RECRUITMENT');
   return (
     <Stack gap="md">
+      {data.sites.length > 0 && <StudyTotal totals={data.totals} />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ChartCard
           title={t('DATA_VIEWS.SITE_REPORT.ENROLMENT')}
@@ -109,12 +176,12 @@ function SiteReportBody({ studyId, data }: { studyId: string; data: SiteReport }
           {t('DATA_VIEWS.SITE_REPORT.EMPTY')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={760}>
           <Table striped withTableBorder fz="sm" data-testid="site-report-rows">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('DATA_VIEWS.COLUMNS.SITE')}</Table.Th>
-                <Table.Th ta="end">{t('DATA_VIEWS.SITE_REPORT.SUBJECTS')}</Table.Th>
+                <Table.Th ta="end">{t('DATA_VIEWS.SITE_REPORT.ENROLLED')}</Table.Th>
                 <Table.Th ta="end">{t('DATA_VIEWS.SITE_REPORT.TARGET')}</Table.Th>
                 <Table.Th ta="end">{t('DATA_VIEWS.SITE_REPORT.OF_TARGET')}</Table.Th>
                 <Table.Th ta="end">{t('DATA_VIEWS.SITE_REPORT.EVENTS_DUE')}</Table.Th>
@@ -131,7 +198,15 @@ function SiteReportBody({ studyId, data }: { studyId: string; data: SiteReport }
                   </Table.Th>
                   <Table.Td ta="end">{format.number(s.subjects)}</Table.Td>
                   <Table.Td ta="end">{s.target === null ? '–' : format.number(s.target)}</Table.Td>
-                  <Table.Td ta="end">{s.targetShare === null ? '–' : format.percent(s.targetShare)}</Table.Td>
+                  <Table.Td ta="end">
+                    <TargetProgress
+                      share={s.targetShare}
+                      label={t('DATA_VIEWS.SITE_REPORT.PROGRESS', {
+                        site: s.siteName,
+                        share: s.targetShare === null ? '' : format.percent(s.targetShare),
+                      })}
+                    />
+                  </Table.Td>
                   <Table.Td ta="end">{format.number(s.eventsDue)}</Table.Td>
                   <Table.Td ta="end">{format.number(s.eventsOnTime)}</Table.Td>
                   <Table.Td ta="end">{format.number(s.eventsLate)}</Table.Td>
@@ -139,6 +214,33 @@ function SiteReportBody({ studyId, data }: { studyId: string; data: SiteReport }
                 </Table.Tr>
               ))}
             </Table.Tbody>
+            {data.sites.length > 1 && (
+              <Table.Tfoot>
+                <Table.Tr data-testid="site-report-total-row" fw={600}>
+                  <Table.Th scope="row">{t('DATA_VIEWS.SITE_REPORT.STUDY_TOTAL')}</Table.Th>
+                  <Table.Td ta="end">{format.number(data.totals.subjects)}</Table.Td>
+                  <Table.Td ta="end">
+                    {data.totals.target === null ? '–' : format.number(data.totals.target)}
+                  </Table.Td>
+                  <Table.Td ta="end">
+                    <TargetProgress
+                      share={data.totals.targetShare}
+                      label={t('DATA_VIEWS.SITE_REPORT.PROGRESS', {
+                        site: t('DATA_VIEWS.SITE_REPORT.STUDY_TOTAL'),
+                        share:
+                          data.totals.targetShare === null ? '' : format.percent(data.totals.targetShare),
+                      })}
+                    />
+                  </Table.Td>
+                  <Table.Td ta="end">{format.number(data.totals.eventsDue)}</Table.Td>
+                  <Table.Td ta="end">{format.number(data.totals.eventsOnTime)}</Table.Td>
+                  <Table.Td ta="end">{format.number(data.totals.eventsLate)}</Table.Td>
+                  <Table.Td ta="end">
+                    {share(data.totals.eventsOnTime, data.totals.eventsOnTime + data.totals.eventsLate)}
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tfoot>
+            )}
           </Table>
         </Table.ScrollContainer>
       )}
