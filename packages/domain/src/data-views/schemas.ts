@@ -497,10 +497,12 @@ export const SiteReportTotalsSchema = z.object({
   /** The sum of the targets set; null when no site has one. */
   target: z.number().int().nullable(),
   subjects: CountSchema,
+  /** Subjects of the sites that have a target: what the target is measured against. */
+  subjectsTowardTarget: CountSchema,
   enrollments: CountSchema,
-  /** subjects / target over all the sites shown; null without a target. */
+  /** subjectsTowardTarget / target; null without a target. */
   targetShare: z.number().nullable(),
-  /** Sites shown without a target: their subjects count, their target does not. */
+  /** Sites shown without a target: their subjects count in `subjects` only. */
   sitesWithoutTarget: CountSchema,
   eventsDue: CountSchema,
   eventsOnTime: CountSchema,

@@ -352,6 +352,103 @@ test('a study without sites or processes says so, and its charts say data is not
 
 // Screenshots of every tab and report at desktop, 390 and 320 px, English and Arabic (E2E_DATA_SHOTS
 // names the folder); each is also checked to fit at 320 and 390 px (nothing leaves the screen or spills).
+test('an admin sets a site’s enrolment target on the sites screen and the site report shows it against the enrolled', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const { study } = await seed();
+  await logIn(page);
+  await page.goto(`/study/${study.studyId}/overview`);
+  await page.getByTestId('study-menu').getByTestId('nav-sites').click();
+  await expect(page).toHaveURL(new RegExp(`/study/${study.studyId}/sites`));
+  const card = page.getByTestId('site-card').filter({ hasText: study.site1.name });
+  await card.getByRole('button', { name: `Edit ${study.site1.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit site' });
+  const target = dialog.getByRole('textbox', { name: 'Enrolment target' });
+  await expect(target).toHaveValue('');
+  await expect(dialog.getByText('How many subjects this site aims to enrol.')).toBeVisible();
+  // 0 is refused on the field by the shared schema, before anything is sent.
+  await target.fill('0');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    dialog.getByText('Enter a whole number from 1 to 1,000,000, or leave the field empty.'),
+  ).toBeVisible();
+  if (SHOTS) {
+    for (const [label, width, height] of [
+      ['desktop', 1440, 900],
+      ['390', 390, 844],
+      ['320', 320, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `${SHOTS}/site-form-en-${label}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
+  await target.fill('4');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByTestId('site-target')).toHaveText('Target: 4');
+
+  // The site report: Aarhus 3 of 4 (75 %), Odense without a target: the study total measures Aarhus's
+  // 3 against the target 4 and says Odense's 2 are not measured (5 in all).
+  await page.getByTestId('study-menu').getByTestId('nav-site_report').click();
+  const row = page.getByTestId('site-report-row').filter({ hasText: study.site1.name });
+  await expect(row.getByRole('cell').nth(1)).toHaveText('4');
+  await expect(row.getByRole('cell').nth(0)).toHaveText('3');
+  await expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
+  await expect(row).toContainText('75%');
+  const other = page.getByTestId('site-report-row').filter({ hasText: study.site2.name });
+  await expect(other.getByRole('progressbar')).toHaveCount(0);
+  const total = page.getByTestId('site-report-total');
+  await expect(total).toContainText('3 of 4 enrolled');
+  await expect(total).toContainText('75%');
+  await expect(total).toContainText(
+    'Sites without a target: 1, with 2 enrolled, not measured against a target (5 enrolled in all).',
+  );
+  const footer = page.getByTestId('site-report-total-row');
+  await expect(footer.getByRole('cell').nth(0)).toHaveText('5');
+  await expect(footer.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
+  await choose(page, 'report-site', study.site1.name);
+  await expect(page.getByTestId('site-report-row')).toHaveCount(1);
+  await expect(total).toContainText('3 of 4 enrolled');
+  await expect(total).not.toContainText('Sites without a target');
+  if (SHOTS) {
+    for (const lang of ['en', 'ar']) {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(`/study/${study.studyId}/reports/site?lang=${lang}`);
+      await expect(page.getByTestId('site-report-total')).toBeVisible();
+      for (const [label, width, height] of [
+        ['desktop', 1440, 900],
+        ['390', 390, 844],
+        ['320', 320, 800],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `${SHOTS}/target-report-${lang}-${label}.png`, fullPage: true });
+      }
+      await page.goto(`/study/${study.studyId}/sites?lang=${lang}`);
+      await page
+        .getByTestId('site-card')
+        .filter({ hasText: study.site1.name })
+        .getByRole('button')
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.getByTestId('site-enrolment-target').fill('2.5');
+      await page.getByRole('dialog').getByRole('button').last().click();
+      await expect(page.getByRole('dialog').locator('.mantine-InputWrapper-error')).toHaveCount(1);
+      for (const [label, width, height] of [
+        ['390', 390, 844],
+        ['320', 320, 800],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `${SHOTS}/site-form-${lang}-${label}.png`, fullPage: true });
+      }
+    }
+  }
+});
+
 test('data views fit and read at desktop and phone widths, left to right and right to left', async ({
   page,
 }) => {

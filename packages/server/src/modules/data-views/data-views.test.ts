@@ -763,7 +763,7 @@ describe('GET /api/studies/:studyId/reports/site: the site form’s enrolment ta
   const targets = (body: Awaited<ReturnType<typeof report>>) =>
     body.sites.map((s) => [s.siteId, s.target, s.subjects, s.targetShare]);
 
-  it('sums the targets set, counts every subject shown, and follows a target set and cleared on the site', async () => {
+  it('sums the targets set, measures them against their sites’ subjects, counts every subject shown, and follows a target set and cleared on the site', async () => {
     const before = await report(fullUser);
     expect(targets(before)).toEqual([
       [f.siteA, 8, 4, 0.5],
@@ -772,8 +772,9 @@ describe('GET /api/studies/:studyId/reports/site: the site form’s enrolment ta
     expect(before.totals).toEqual({
       target: 8,
       subjects: 7,
+      subjectsTowardTarget: 4,
       enrollments: 5,
-      targetShare: 0.875,
+      targetShare: 0.5,
       sitesWithoutTarget: 1,
       eventsDue: 6,
       eventsOnTime: 2,
@@ -791,6 +792,7 @@ describe('GET /api/studies/:studyId/reports/site: the site form’s enrolment ta
     expect(after.totals).toEqual({
       target: 12,
       subjects: 7,
+      subjectsTowardTarget: 7,
       enrollments: 5,
       targetShare: 0.5833,
       sitesWithoutTarget: 0,
@@ -805,6 +807,7 @@ describe('GET /api/studies/:studyId/reports/site: the site form’s enrolment ta
     expect(limited.totals).toEqual({
       target: 8,
       subjects: 4,
+      subjectsTowardTarget: 4,
       enrollments: 3,
       targetShare: 0.5,
       sitesWithoutTarget: 0,
@@ -816,7 +819,8 @@ describe('GET /api/studies/:studyId/reports/site: the site form’s enrolment ta
     expect((await bergen(null)).json()).toMatchObject({ enrolmentTarget: null });
     expect((await report(fullUser)).totals).toMatchObject({
       target: 8,
-      targetShare: 0.875,
+      subjectsTowardTarget: 4,
+      targetShare: 0.5,
       sitesWithoutTarget: 1,
     });
   });

@@ -138,7 +138,7 @@ export async function viewSiteReport(
     const sum = (pick: (r: SiteRow) => number) => rows.reduce((n, r) => n + pick(r), 0);
     const withTarget = rows.filter((r) => r.target !== null);
     const target = withTarget.length > 0 ? withTarget.reduce((n, r) => n + (r.target ?? 0), 0) : null;
-    const subjects = sum((r) => r.subjects);
+    const towardTarget = withTarget.reduce((n, r) => n + r.subjects, 0);
     return {
       sites: rows.map((r) => ({
         siteId: r.id,
@@ -154,9 +154,10 @@ export async function viewSiteReport(
       })),
       totals: {
         target,
-        subjects,
+        subjects: sum((r) => r.subjects),
+        subjectsTowardTarget: towardTarget,
         enrollments: sum((r) => r.enrollments),
-        targetShare: target ? shareOf(subjects, target) : null,
+        targetShare: target ? shareOf(towardTarget, target) : null,
         sitesWithoutTarget: rows.length - withTarget.length,
         eventsDue: sum((r) => r.due),
         eventsOnTime: sum((r) => r.on_time),

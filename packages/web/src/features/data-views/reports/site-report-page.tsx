@@ -77,6 +77,7 @@ function StudyTotal({ totals }: { totals: SiteReportTotals }) {
   const { t } = useTranslation(['common', 'data-views']);
   const format = useNumberFormat();
   const enrolled = format.number(totals.subjects);
+  const toward = format.number(totals.subjectsTowardTarget);
   return (
     <Card withBorder padding="md" data-testid="site-report-total">
       <Stack gap={6}>
@@ -88,7 +89,7 @@ function StudyTotal({ totals }: { totals: SiteReportTotals }) {
             <Group justify="space-between" gap="xs" wrap="wrap">
               <Text fz="sm">
                 {t('DATA_VIEWS.SITE_REPORT.TOTAL_SUMMARY', {
-                  enrolled,
+                  enrolled: toward,
                   target: format.number(totals.target),
                 })}
               </Text>
@@ -109,7 +110,11 @@ function StudyTotal({ totals }: { totals: SiteReportTotals }) {
         )}
         {totals.sitesWithoutTarget > 0 && totals.target !== null && (
           <Text fz="xs" c="dimmed">
-            {t('DATA_VIEWS.SITE_REPORT.WITHOUT_TARGET', { count: totals.sitesWithoutTarget })}
+            {t('DATA_VIEWS.SITE_REPORT.WITHOUT_TARGET', {
+              count: totals.sitesWithoutTarget,
+              enrolled: format.number(totals.subjects - totals.subjectsTowardTarget),
+              all: enrolled,
+            })}
           </Text>
         )}
       </Stack>
