@@ -4,25 +4,23 @@
  * the original kept and marked, audited before and after), and the study-wide listing with its
  * filters, site scope and CSV export (formula guard).
  */
-import {
-  type AccountingEntryView,
-  EXTENDED_VALIDATION_HEADER,
-  type MedicationAuditEntry,
-  type MedicationStudyList,
-  type MedicationView,
-  type StudyRole,
-  type SubjectAccounting,
+import type {
+  AccountingEntryView,
+  MedicationAuditEntry,
+  MedicationStudyList,
+  SubjectAccounting,
 } from '@trialbase/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSubject } from '../../../test/factories';
+import { createTestApp, engine, type TestApp } from '../../../test/harness';
+import { users } from '../users/tables';
 import {
-  buildSite,
-  buildStudy,
-  buildSubject,
-  buildUser,
-  DEFAULT_PASSWORD,
-  grantAccess,
-} from '../../../test/factories';
-import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
+  type MedicationCaller as Caller,
+  medicationContent as content,
+  accountingEntry as entry,
+  MedicationTestKit,
+} from './medication-test-kit';
 
 let t: TestApp;
 let studyId: string;
@@ -31,81 +29,22 @@ let siteB: string;
 let subjectA: string;
 let subjectA2: string;
 let subjectB: string;
-type Caller = { session: LoggedIn; id: string };
 const callers = {} as Record<'doctorA' | 'doctor' | 'monitor' | 'helper' | 'other', Caller>;
+const kit = new MedicationTestKit();
+const { call, user, createMed, medUrl, accUrl, listUrl } = kit;
 
-async function user(role: StudyRole, siteIds: 'ALL' | string[] = 'ALL'): Promise<Caller> {
-  const u = await buildUser(t.app);
-  await grantAccess(t.app, { studyId, user: u, role, siteIds });
-  return { session: await loginAs(t.app, u.email, DEFAULT_PASSWORD), id: u.id };
-}
-
-type Call = { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: unknown };
-async function call(who: Caller, req: Call, password: string | null = DEFAULT_PASSWORD) {
-  const headers: Record<string, string> = { ...who.session.headers };
-  if (password !== null) headers[EXTENDED_VALIDATION_HEADER] = encodeURIComponent(password);
-  return t.app.inject({
-    method: req.method,
-    url: req.url,
-    headers,
-    payload: req.payload as object | undefined,
-  });
-}
-
-const medUrl = (subjectId: string) => `/api/studies/${studyId}/patient/${subjectId}/medication`;
-const accUrl = (subjectId: string) => `/api/studies/${studyId}/patient/${subjectId}/medicationAccounting`;
-const listUrl = (query = '') => `/api/studies/${studyId}/medication${query}`;
-
-function content(over: Record<string, unknown> = {}) {
-  return {
-    registrationType: 'CONCOMITANT',
-    name: 'Paracetamol',
-    indication: 'Headache',
-    dose: 500,
-    doseUnit: 'MILLIGRAM',
-    doseUnitOther: null,
-    route: 'ORAL',
-    routeOther: null,
-    frequency: 'AS_NEEDED',
-    frequencyOther: null,
-    startDate: '2024-01-02',
-    endDate: null,
-    ongoing: true,
-    aeId: null,
-    comment: null,
-    ...over,
-  };
-}
-
-async function createMed(who: Caller, subjectId: string, over: Record<string, unknown> = {}) {
-  const res = await call(who, { method: 'POST', url: medUrl(subjectId), payload: content(over) });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<MedicationView>();
-}
-
-const entry = (accountingType: string, quantity: number, date: string, pkg = 'PILL') => ({
-  accountingType,
-  package: pkg,
-  quantity,
-  batchNumber: 'KIT-7',
-  date,
-  comment: null,
-});
-
+/** Posts an accounting entry (201 expected). */
 async function post(who: Caller, subjectId: string, body: unknown) {
-  const res = await call(who, { method: 'POST', url: accUrl(subjectId), payload: body });
+  const res = await kit.postAccounting(who, subjectId, body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<AccountingEntryView>();
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  studyId = (await buildStudy(t.app, { modules: ['MEDICATION'], status: 'PRODUCTION' })).id;
-  siteA = (await buildSite(t.app, studyId, { name: 'Aarhus' })).id;
-  siteB = (await buildSite(t.app, studyId, { name: 'Bergen' })).id;
-  subjectA = (await buildSubject(t.app, { studyId, siteId: siteA, patientId: 'A-001' })).id;
+  await kit.setUp(t, ['MEDICATION']);
+  ({ studyId, siteA, siteB, subjectA, subjectB } = kit);
   subjectA2 = (await buildSubject(t.app, { studyId, siteId: siteA, patientId: 'A-002' })).id;
-  subjectB = (await buildSubject(t.app, { studyId, siteId: siteB, patientId: 'B-001' })).id;
   callers.doctorA = await user('DOCTOR', [siteA]);
   callers.doctor = await user('DOCTOR');
   callers.monitor = await user('MONITOR');
@@ -304,17 +243,31 @@ describe(`medication additions over HTTP on ${engine}`, () => {
       expect((await call(who, { method: 'GET', url: listUrl() })).statusCode).toBe(403);
     }
 
-    const csv = await call(callers.monitor, { method: 'GET', url: listUrl(`/export?siteId=${siteB}`) });
-    expect(csv.statusCode).toBe(200);
-    expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
-    expect(lines[0]?.startsWith('site,subject,type,name,')).toBe(true);
+    const csvLines = async (who: Caller) => {
+      const csv = await call(who, { method: 'GET', url: listUrl(`/export?siteId=${siteB}`) });
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers['content-type']).toContain('text/csv');
+      return csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+    };
+    // Headed and worded in the requester's language as the queries CSV is; the record id first.
+    const lines = await csvLines(callers.monitor);
+    expect(
+      lines[0]?.startsWith('Record id,Site,Subject,Type,Medication name,Indication,Dose,Dose unit,'),
+    ).toBe(true);
     expect(lines).toHaveLength(2);
+    expect(lines[1]?.startsWith(`${onB.id},Bergen,B-001,Concomitant,`)).toBe(true);
+    expect(lines[1]).toContain(',Milligram (mg),Oral,As needed,2023-05-01,2023-05-10,No,');
     // The name is read as text by a spreadsheet, not run as a formula.
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
+    const arabic = await user('MONITOR');
+    await t.app.database.db.update(users).set({ language: 'ar' }).where(eq(users.id, arabic.id));
+    const [head, row] = await csvLines(arabic);
+    expect(head?.split(',').slice(0, 4)).toEqual(['معرّف السجل', 'الموقع', 'المشارك', 'النوع']);
+    expect(row).toContain(`${onB.id},Bergen,B-001,دواء مصاحب,`);
+    expect(row).toContain(',لا,');
     expect((await call(callers.helper, { method: 'GET', url: listUrl('/export') })).statusCode).toBe(403);
   });
 });

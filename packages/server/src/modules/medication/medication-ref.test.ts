@@ -18,6 +18,7 @@ import {
 import { tokens } from '../enrollments/tokens/tables';
 import { formTemplates } from '../forms/tables';
 import { setUpEnrolled, WEIGHT_FORM } from '../questionnaires/questionnaires-test-kit';
+import { medicationContent } from './medication-test-kit';
 
 let t: TestApp;
 let admin: LoggedIn;
@@ -39,23 +40,11 @@ function signed(method: 'POST' | 'DELETE' | 'GET', url: string, payload?: object
 }
 
 async function recordMedication(studyId: string, subjectId: string, name: string): Promise<string> {
-  const res = await signed('POST', `/api/studies/${studyId}/patient/${subjectId}/medication`, {
-    registrationType: 'CONCOMITANT',
-    name,
-    indication: null,
-    dose: 10,
-    doseUnit: 'MILLIGRAM',
-    doseUnitOther: null,
-    route: 'ORAL',
-    routeOther: null,
-    frequency: 'ONCE_DAILY',
-    frequencyOther: null,
-    startDate: '2024-03-01',
-    endDate: null,
-    ongoing: true,
-    aeId: null,
-    comment: null,
-  });
+  const res = await signed(
+    'POST',
+    `/api/studies/${studyId}/patient/${subjectId}/medication`,
+    medicationContent({ name, indication: null, dose: 10, frequency: 'ONCE_DAILY', startDate: '2024-03-01' }),
+  );
   expect(res.statusCode, res.body).toBe(201);
   return res.json<MedicationView>().id;
 }

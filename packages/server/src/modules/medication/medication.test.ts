@@ -4,35 +4,25 @@
  * audit with before and after, drug accounting balance and compliance on a known example, per-site
  * totals, soft delete of both types, and the study-status write lock.
  */
-import {
-  type AccountingEntryView,
-  EXTENDED_VALIDATION_HEADER,
-  type MedicationAuditEntry,
-  type MedicationView,
-  type SiteAccounting,
-  type StudyRole,
-  type SubjectAccounting,
+import type {
+  AccountingEntryView,
+  MedicationAuditEntry,
+  MedicationView,
+  SiteAccounting,
+  SubjectAccounting,
 } from '@trialbase/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, buildStudy, buildSubject } from '../../../test/factories';
+import { createTestApp, engine, type TestApp } from '../../../test/harness';
 import {
-  buildSite,
-  buildStudy,
-  buildSubject,
-  buildUser,
-  DEFAULT_PASSWORD,
-  grantAccess,
-} from '../../../test/factories';
-import {
-  ADMIN_PASSWORD,
-  createTestApp,
-  engine,
-  type LoggedIn,
-  loginAs,
-  type TestApp,
-} from '../../../test/harness';
+  accountingEntry,
+  type MedicationCaller as Caller,
+  medicationContent as content,
+  MedicationTestKit,
+  type Who,
+} from './medication-test-kit';
 
 let t: TestApp;
-let admin: LoggedIn;
 let studyId: string;
 let siteA: string;
 let siteB: string;
@@ -40,65 +30,9 @@ let subjectA: string;
 let subjectB: string;
 let aeA: string;
 let aeB: string;
-type Caller = { session: LoggedIn; password: string; id: string };
 const callers = {} as Record<'doctorA' | 'doctor' | 'monitor' | 'helper' | 'investigator' | 'other', Caller>;
-
-async function user(
-  role: StudyRole,
-  siteIds: 'ALL' | string[] = 'ALL',
-  extraPermissions: Parameters<typeof grantAccess>[1]['extraPermissions'] = [],
-): Promise<Caller> {
-  const u = await buildUser(t.app);
-  await grantAccess(t.app, { studyId, user: u, role, siteIds, extraPermissions });
-  return { session: await loginAs(t.app, u.email, DEFAULT_PASSWORD), password: DEFAULT_PASSWORD, id: u.id };
-}
-
-type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown };
-async function call(who: Caller | 'admin', req: Call, password: string | null | 'default' = 'default') {
-  const caller = who === 'admin' ? { session: admin, password: ADMIN_PASSWORD } : who;
-  const headers: Record<string, string> = { ...caller.session.headers };
-  const pw = password === 'default' ? caller.password : password;
-  if (pw !== null) headers[EXTENDED_VALIDATION_HEADER] = encodeURIComponent(pw);
-  return t.app.inject({
-    method: req.method,
-    url: req.url,
-    headers,
-    payload: req.payload as object | undefined,
-  });
-}
-
-const medUrl = (subjectId: string, study = studyId) =>
-  `/api/studies/${study}/patient/${subjectId}/medication`;
-const oneUrl = (subjectId: string, id: string) =>
-  `/api/studies/${studyId}/subjects/${subjectId}/medications/${id}`;
-const accUrl = (subjectId: string) => `/api/studies/${studyId}/patient/${subjectId}/medicationAccounting`;
-
-function content(over: Record<string, unknown> = {}) {
-  return {
-    registrationType: 'CONCOMITANT',
-    name: 'Paracetamol',
-    indication: 'Headache',
-    dose: 500,
-    doseUnit: 'MILLIGRAM',
-    doseUnitOther: null,
-    route: 'ORAL',
-    routeOther: null,
-    frequency: 'AS_NEEDED',
-    frequencyOther: null,
-    startDate: '2024-01-02',
-    endDate: null,
-    ongoing: true,
-    aeId: null,
-    comment: null,
-    ...over,
-  };
-}
-
-async function createMed(who: Caller | 'admin', subjectId: string, over: Record<string, unknown> = {}) {
-  const res = await call(who, { method: 'POST', url: medUrl(subjectId), payload: content(over) });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<MedicationView>();
-}
+const kit = new MedicationTestKit();
+const { call, user, createMed, medUrl, oneUrl, accUrl } = kit;
 
 async function reportAe(subjectId: string): Promise<string> {
   const res = await call('admin', {
@@ -132,12 +66,8 @@ async function reportAe(subjectId: string): Promise<string> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await loginAs(t.app);
-  studyId = (await buildStudy(t.app, { modules: ['ADVERSE_EVENTS', 'MEDICATION'], status: 'PRODUCTION' })).id;
-  siteA = (await buildSite(t.app, studyId, { name: 'Aarhus' })).id;
-  siteB = (await buildSite(t.app, studyId, { name: 'Bergen' })).id;
-  subjectA = (await buildSubject(t.app, { studyId, siteId: siteA, patientId: 'A-001' })).id;
-  subjectB = (await buildSubject(t.app, { studyId, siteId: siteB, patientId: 'B-001' })).id;
+  await kit.setUp(t, ['ADVERSE_EVENTS', 'MEDICATION']);
+  ({ studyId, siteA, siteB, subjectA, subjectB } = kit);
   callers.doctorA = await user('DOCTOR', [siteA]);
   callers.doctor = await user('DOCTOR');
   callers.monitor = await user('MONITOR');
@@ -257,7 +187,7 @@ describe(`medication over HTTP on ${engine}`, () => {
 
   it('PUT asks for the password; verification is cleared by a change and kept without one; audit before/after', async () => {
     const med = await createMed(callers.doctorA, subjectA, { name: 'Ibuprofen', dose: 200 });
-    const put = (who: Caller | 'admin', body: unknown, pw: string | null | 'default' = 'default') =>
+    const put = (who: Who, body: unknown, pw: string | null | 'default' = 'default') =>
       call(who, { method: 'PUT', url: medUrl(subjectA), payload: body }, pw);
     const changed = { id: med.id, ...content({ name: 'Ibuprofen', dose: 400 }) };
     expect((await put(callers.doctorA, changed, null)).json().type).toBe('EXTENDED_VALIDATION');
@@ -266,7 +196,7 @@ describe(`medication over HTTP on ${engine}`, () => {
     expect((await put(callers.investigator, changed)).statusCode).toBe(403);
 
     // Verification: the monitor verifies both rounds; the doctor may not verify.
-    const verify = (who: Caller | 'admin', round: string, verified = true) =>
+    const verify = (who: Who, round: string, verified = true) =>
       call(who, {
         method: 'PUT',
         url: `${oneUrl(subjectA, med.id)}/verification/${round}`,
@@ -322,7 +252,7 @@ describe(`medication over HTTP on ${engine}`, () => {
 
   it('POST /patient/audit/medication/all lists the changes at the caller sites', async () => {
     const medB = await createMed('admin', subjectB, { name: 'Amoxicillin' });
-    const audit = (who: Caller | 'admin', body: unknown = {}) =>
+    const audit = (who: Who, body: unknown = {}) =>
       call(who, {
         method: 'POST',
         url: `/api/studies/${studyId}/patient/audit/medication/all`,
@@ -348,20 +278,8 @@ describe(`medication over HTTP on ${engine}`, () => {
   });
 
   it('drug accounting: balance and compliance exact on a known example, per-site totals', async () => {
-    const entry = (accountingType: string, quantity: number, date: string, pkg = 'PILL') => ({
-      accountingType,
-      package: pkg,
-      quantity,
-      batchNumber: 'KIT-0042',
-      date,
-      comment: null,
-    });
-    const post = (
-      who: Caller | 'admin',
-      subjectId: string,
-      body: unknown,
-      pw: string | null | 'default' = 'default',
-    ) => call(who, { method: 'POST', url: accUrl(subjectId), payload: body }, pw);
+    const entry = accountingEntry;
+    const post = kit.postAccounting;
     expect(
       (await post(callers.doctorA, subjectA, entry('DELIVERED', 60, '2024-01-01'), null)).json().type,
     ).toBe('EXTENDED_VALIDATION');

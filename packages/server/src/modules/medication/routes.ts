@@ -210,7 +210,12 @@ export function medicationRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       permission: inStudy('PATIENT_LIST_MEDICATION'),
       handler: async (req, reply) => {
         const stream = Readable.from(
-          exportStudyMedication(db, { studyId: req.params.studyId, access: accessOf(req), query: req.query }),
+          exportStudyMedication(db, {
+            studyId: req.params.studyId,
+            access: accessOf(req),
+            query: req.query,
+            language: req.auth?.user.language ?? null,
+          }),
         );
         return reply
           .type('text/csv; charset=utf-8')

@@ -16,6 +16,7 @@ import type audit from '../../locales/en/audit.json';
 import type casebooks from '../../locales/en/casebooks.json';
 import type econsent from '../../locales/en/econsent.json';
 import type enrollments from '../../locales/en/enrollments.json';
+import type medication from '../../locales/en/medication.json';
 import type publicTexts from '../../locales/en/public.json';
 import type queries from '../../locales/en/queries.json';
 import type randomization from '../../locales/en/randomization.json';
@@ -30,6 +31,7 @@ type Sources = {
   casebooks: typeof casebooks;
   econsent: typeof econsent;
   enrollments: typeof enrollments;
+  medication: typeof medication;
   public: typeof publicTexts;
   queries: typeof queries;
   randomization: typeof randomization;
@@ -45,6 +47,7 @@ export const SERVER_NAMESPACES = [
   'casebooks',
   'econsent',
   'enrollments',
+  'medication',
   'public',
   'queries',
   'randomization',

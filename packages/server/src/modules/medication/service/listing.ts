@@ -7,6 +7,7 @@ import {
   sitesWithPermission,
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
+import { type ServerKey, t } from '../../../platform/i18n/i18n';
 import { presentMedication } from '../presenters';
 import { listMedicationPage, type MedicationListingFilter } from '../repo';
 
@@ -53,28 +54,32 @@ export async function listStudyMedication(
   return { items: rows.map(presentRow), total, page: q.page, pageSize: q.pageSize };
 }
 
-/** The CSV columns: stable English codes, read by people and by statistics programs alike. */
+/**
+ * The CSV columns (issue 21 item 3), headed in the requester's language as the queries CSV is
+ * (catalog `medication:CSV.*`, English where the language has none). The record id comes first: the
+ * stable key a program joins on; dates and times stay ISO 8601.
+ */
 const CSV_COLUMNS = [
-  'site',
-  'subject',
-  'type',
-  'name',
-  'indication',
-  'dose',
-  'dose_unit',
-  'route',
-  'frequency',
-  'start_date',
-  'end_date',
-  'ongoing',
-  'units_per_day',
-  'schedule_package',
-  'ae_id',
-  'verified',
-  'secondary_verified',
-  'created_by',
-  'created_time',
-  'id',
+  'ID',
+  'SITE',
+  'SUBJECT',
+  'TYPE',
+  'NAME',
+  'INDICATION',
+  'DOSE',
+  'DOSE_UNIT',
+  'ROUTE',
+  'FREQUENCY',
+  'START_DATE',
+  'END_DATE',
+  'ONGOING',
+  'UNITS_PER_DAY',
+  'SCHEDULE_PACKAGE',
+  'AE_ID',
+  'VERIFIED',
+  'SECONDARY_VERIFIED',
+  'CREATED_BY',
+  'CREATED_TIME',
 ] as const;
 
 function csvCell(value: string | number | boolean | null, numeric = false): string {
@@ -83,45 +88,56 @@ function csvCell(value: string | number | boolean | null, numeric = false): stri
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function csvLine(r: MedicationListingRow): string {
-  const other = (code: string | null, text: string | null) => (code === 'OTHER' && text ? text : code);
+function csvLine(r: MedicationListingRow, languages: string[]): string {
+  // The controlled terms in words; OTHER as the text the recorder wrote.
+  const words = <C extends string>(code: C | null, text: string | null, key: (c: C) => ServerKey) =>
+    code === null ? null : code === 'OTHER' && text ? text : t(languages, key(code));
   return [
+    csvCell(r.id),
     csvCell(r.siteName),
     csvCell(r.subjectLabel),
-    csvCell(r.registrationType),
+    csvCell(t(languages, `medication:TYPE.${r.registrationType}`)),
     csvCell(r.name),
     csvCell(r.indication),
     csvCell(r.dose, true),
-    csvCell(other(r.doseUnit, r.doseUnitOther)),
-    csvCell(other(r.route, r.routeOther)),
-    csvCell(other(r.frequency, r.frequencyOther)),
+    csvCell(words(r.doseUnit, r.doseUnitOther, (c) => `medication:ENUM.DOSE_UNIT.${c}`)),
+    csvCell(words(r.route, r.routeOther, (c) => `medication:ENUM.ROUTE.${c}`)),
+    csvCell(words(r.frequency, r.frequencyOther, (c) => `medication:ENUM.FREQUENCY.${c}`)),
     csvCell(r.startDate),
     csvCell(r.endDate),
-    csvCell(r.ongoing),
+    csvCell(t(languages, r.ongoing ? 'medication:CSV.YES' : 'medication:CSV.NO')),
     csvCell(r.scheduleUnitsPerDay, true),
-    csvCell(r.schedulePackage),
+    csvCell(words(r.schedulePackage, null, (c) => `medication:ENUM.PACKAGE.${c}`)),
     csvCell(r.aeId),
     csvCell(r.verification?.verifiedTime ?? null),
     csvCell(r.secondaryVerification?.verifiedTime ?? null),
     csvCell(r.createdByName),
     csvCell(r.createdTime),
-    csvCell(r.id),
   ].join(',');
 }
 
 const CSV_PAGE = 500;
 
-/** `GET /studies/{studyId}/medication/export` (issue 21 item 3): every matching record as CSV. */
+/**
+ * `GET /studies/{studyId}/medication/export` (issue 21 item 3): every matching record as CSV, headed
+ * and worded in `language` (the requester's), English where it has no catalog.
+ */
 export async function* exportStudyMedication(
   db: Executor,
-  input: { studyId: string; access: AccessUser; query: MedicationStudyListFilters },
+  input: {
+    studyId: string;
+    access: AccessUser;
+    query: MedicationStudyListFilters;
+    language: string | null;
+  },
 ): AsyncGenerator<string> {
   const filter = filterOf(input.studyId, input.access, input.query);
-  yield `\uFEFF${CSV_COLUMNS.join(',')}\r\n`;
+  const languages = [input.language ?? 'en', 'en'];
+  yield `\uFEFF${CSV_COLUMNS.map((c) => csvCell(t(languages, `medication:CSV.${c}`))).join(',')}\r\n`;
   for (let offset = 0; ; offset += CSV_PAGE) {
     const { rows } = await listMedicationPage(db, input.studyId, filter, { limit: CSV_PAGE, offset });
     if (rows.length === 0) break;
-    yield rows.map((r) => `${csvLine(presentRow(r))}\r\n`).join('');
+    yield rows.map((r) => `${csvLine(presentRow(r), languages)}\r\n`).join('');
     if (rows.length < CSV_PAGE) break;
   }
 }
