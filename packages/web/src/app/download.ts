@@ -1,3 +1,5 @@
+import { CSRF_HEADER } from '@trialbase/domain';
+import { getCsrfToken } from './auth-state';
 import { HttpError } from './http';
 
 /** Saves a downloaded file under its name (a temporary object URL behind a clicked link). */
@@ -12,17 +14,28 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * GETs a file of the API with the session cookie and saves it, under the name the server gives
- * (content-disposition) or `fallbackName`; a refusal throws an HttpError with the error body.
+ * Fetches a file of the API with the session cookie and saves it, under the name the server gives
+ * (content-disposition) or `fallbackName`: a GET, or with `body` a POST of it as JSON (the CSRF
+ * token sent along). A refusal throws an HttpError with the error body.
  */
 export async function downloadFile(
   url: string,
-  options: { accept: string; fallbackName: string },
+  options: { accept: string; fallbackName: string; body?: unknown },
 ): Promise<void> {
-  const response = await fetch(url, { credentials: 'same-origin', headers: { accept: options.accept } });
+  const method = options.body === undefined ? 'GET' : 'POST';
+  const headers: Record<string, string> = { accept: options.accept };
+  const csrf = getCsrfToken();
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  if (method === 'POST') headers['content-type'] = 'application/json';
+  const response = await fetch(url, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    ...(method === 'POST' ? { body: JSON.stringify(options.body) } : {}),
+  });
   if (!response.ok) {
     const body = await response.json().catch(() => null);
-    throw new HttpError('GET', url, response.status, body);
+    throw new HttpError(method, url, response.status, body);
   }
   const blob = await response.blob();
   const disposition = response.headers.get('content-disposition') ?? '';

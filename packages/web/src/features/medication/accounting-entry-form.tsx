@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   type AccountingEntryView,
   type CreateAccountingRequest,
@@ -27,6 +16,7 @@ import { ExtendedValidationDialog } from '../../components/extended-validation-d
 import { AeDateField } from '../adverse-events/ae-date-field';
 import { useAeDates } from '../adverse-events/ae-dates';
 import { useCorrectAccounting, useCreateAccounting } from './api';
+import { MedicationFormFooter } from './form-footer';
 import { localToday } from './medication-rules';
 
 type Values = {
@@ -222,19 +212,14 @@ export function AccountingEntryForm({
               data-testid="acc-reason"
             />
           )}
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={isSaving}>
-              {t('MEDICATION.ACCOUNTING.CANCEL')}
-            </Button>
-            <Button type="submit" loading={isSaving} data-testid="acc-save">
-              {t('MEDICATION.ACCOUNTING.SAVE')}
-            </Button>
-          </Group>
+          <MedicationFormFooter
+            error={formError}
+            isSaving={isSaving}
+            onCancel={onCancel}
+            cancelLabel={t('MEDICATION.ACCOUNTING.CANCEL')}
+            saveLabel={t('MEDICATION.ACCOUNTING.SAVE')}
+            saveTestId="acc-save"
+          />
         </Stack>
       </form>
       <ExtendedValidationDialog />

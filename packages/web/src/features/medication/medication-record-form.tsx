@@ -1,8 +1,5 @@
 import {
-  Alert,
-  Button,
   Checkbox,
-  Group,
   NumberInput,
   SegmentedControl,
   Select,
@@ -31,6 +28,7 @@ import { AeDateField } from '../adverse-events/ae-date-field';
 import { useAeDates } from '../adverse-events/ae-dates';
 import { useSubjectAes } from '../adverse-events/api';
 import { useCreateMedication, useUpdateMedication } from './api';
+import { MedicationFormFooter } from './form-footer';
 import {
   emptyMedicationValues,
   localToday,
@@ -309,21 +307,14 @@ export function MedicationRecordForm({
             disabled={isSaving}
             data-testid="med-comment"
           />
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            {onCancel && (
-              <Button variant="default" onClick={onCancel} disabled={isSaving}>
-                {t('MEDICATION.FORM.CANCEL')}
-              </Button>
-            )}
-            <Button type="submit" loading={isSaving} data-testid="med-save">
-              {t('MEDICATION.FORM.SAVE')}
-            </Button>
-          </Group>
+          <MedicationFormFooter
+            error={formError}
+            isSaving={isSaving}
+            onCancel={onCancel}
+            cancelLabel={t('MEDICATION.FORM.CANCEL')}
+            saveLabel={t('MEDICATION.FORM.SAVE')}
+            saveTestId="med-save"
+          />
         </Stack>
       </form>
       {/* Outside the form: a submit inside the (portalled) dialog would bubble to this form. */}

@@ -1,79 +1,141 @@
-import { Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPackage } from '@tabler/icons-react';
-import type { AccountingEntryView, SubjectAccounting } from '@trialbase/domain';
-import { useState } from 'react';
+import type { AccountingEntryView, MedicationPackage, SubjectAccounting } from '@trialbase/domain';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStudyAbilities } from '../../app/abilities';
 import { type AeDateFormatter, isolated, useAeDates } from '../adverse-events/ae-dates';
 import { AccountingEntryForm } from './accounting-entry-form';
 import { useSubjectAccounting } from './api';
 
+type Column = { label: string; value: ReactNode; testId?: string; isStrong?: boolean };
+type PackageRow = { package: MedicationPackage; columns: Column[] };
+
+/**
+ * Per-package figures: a table from the sm breakpoint up, below it one card per package with its
+ * figures as label and value pairs (a five-column table does not fit a phone without scrolling).
+ */
+function PackageFigures({ rows, testId }: { rows: PackageRow[]; testId: string }) {
+  const { t } = useTranslation(['common', 'medication']);
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const first = rows[0];
+  if (!first) return null;
+  if (isPhone) {
+    return (
+      <Stack gap="xs" data-testid={testId}>
+        {rows.map((row) => (
+          <Card
+            key={row.package}
+            withBorder
+            padding="xs"
+            radius="sm"
+            data-testid={`${testId}-${row.package}`}
+          >
+            <Text fw={600} size="sm" mb={4}>
+              {t(`MEDICATION.ENUM.PACKAGE.${row.package}`)}
+            </Text>
+            <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
+              {row.columns.map((c) => (
+                <Group key={c.label} justify="space-between" gap={4} wrap="nowrap">
+                  <Text size="xs" c="dimmed">
+                    {c.label}
+                  </Text>
+                  <Text
+                    size="sm"
+                    fw={c.isStrong ? 700 : undefined}
+                    data-testid={c.testId}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
+                    {c.value}
+                  </Text>
+                </Group>
+              ))}
+            </SimpleGrid>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table data-testid={testId} striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('MEDICATION.ACCOUNTING.FIELDS.package')}</Table.Th>
+          {first.columns.map((c) => (
+            <Table.Th key={c.label} ta="end">
+              {c.label}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.package} data-testid={`${testId}-${row.package}`}>
+            <Table.Td>{t(`MEDICATION.ENUM.PACKAGE.${row.package}`)}</Table.Td>
+            {row.columns.map((c) => (
+              <Table.Td key={c.label} ta="end" fw={c.isStrong ? 700 : undefined} data-testid={c.testId}>
+                {c.value}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 function BalanceTable({ data }: { data: SubjectAccounting }) {
   const { t } = useTranslation(['common', 'medication']);
   if (data.balance.length === 0) return <Text c="dimmed">{t('MEDICATION.ACCOUNTING.BALANCE_NONE')}</Text>;
-  return (
-    <Table.ScrollContainer minWidth={300}>
-      <Table data-testid="acc-balance" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('MEDICATION.ACCOUNTING.FIELDS.package')}</Table.Th>
-            <Table.Th ta="end">{t('MEDICATION.ACCOUNTING.DELIVERED')}</Table.Th>
-            <Table.Th ta="end">{t('MEDICATION.ACCOUNTING.RETURNED')}</Table.Th>
-            <Table.Th ta="end">{t('MEDICATION.ACCOUNTING.LOST')}</Table.Th>
-            <Table.Th ta="end">{t('MEDICATION.ACCOUNTING.BALANCE')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.balance.map((b) => (
-            <Table.Tr key={b.package} data-testid={`acc-balance-${b.package}`}>
-              <Table.Td>{t(`MEDICATION.ENUM.PACKAGE.${b.package}`)}</Table.Td>
-              <Table.Td ta="end">{b.delivered}</Table.Td>
-              <Table.Td ta="end">{b.returned}</Table.Td>
-              <Table.Td ta="end">{b.lost}</Table.Td>
-              <Table.Td ta="end" fw={700} data-testid="acc-balance-value">
-                {b.balance}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  const rows = data.balance.map((b) => ({
+    package: b.package,
+    columns: [
+      { label: t('MEDICATION.ACCOUNTING.DELIVERED'), value: b.delivered },
+      { label: t('MEDICATION.ACCOUNTING.RETURNED'), value: b.returned },
+      { label: t('MEDICATION.ACCOUNTING.LOST'), value: b.lost },
+      {
+        label: t('MEDICATION.ACCOUNTING.BALANCE'),
+        value: b.balance,
+        testId: 'acc-balance-value',
+        isStrong: true,
+      },
+    ],
+  }));
+  return <PackageFigures rows={rows} testId="acc-balance" />;
 }
 
 function ComplianceTable({ data }: { data: SubjectAccounting }) {
   const { t } = useTranslation(['common', 'medication']);
   if (data.scheduled.length === 0)
     return <Text c="dimmed">{t('MEDICATION.ACCOUNTING.COMPLIANCE_NONE')}</Text>;
-  return (
-    <Table.ScrollContainer minWidth={300}>
-      <Table data-testid="acc-compliance">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('MEDICATION.ACCOUNTING.FIELDS.package')}</Table.Th>
-            <Table.Th ta="end">{t('MEDICATION.ACCOUNTING.DAYS')}</Table.Th>
-            <Table.Th ta="end">{t('MEDICATION.ACCOUNTING.EXPECTED')}</Table.Th>
-            <Table.Th ta="end">{t('MEDICATION.ACCOUNTING.ACTUAL')}</Table.Th>
-            <Table.Th ta="end">{t('MEDICATION.ACCOUNTING.PERCENT')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.scheduled.map((c) => (
-            <Table.Tr key={c.package}>
-              <Table.Td>{t(`MEDICATION.ENUM.PACKAGE.${c.package}`)}</Table.Td>
-              <Table.Td ta="end">{c.days}</Table.Td>
-              <Table.Td ta="end">{c.expected}</Table.Td>
-              <Table.Td ta="end">{c.actual}</Table.Td>
-              <Table.Td ta="end" fw={700}>
-                {c.percent === null ? '–' : <bdi dir="ltr">{`${c.percent} %`}</bdi>}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  const rows = data.scheduled.map((c) => ({
+    package: c.package,
+    columns: [
+      { label: t('MEDICATION.ACCOUNTING.DAYS'), value: c.days },
+      { label: t('MEDICATION.ACCOUNTING.EXPECTED'), value: c.expected },
+      { label: t('MEDICATION.ACCOUNTING.ACTUAL'), value: c.actual },
+      {
+        label: t('MEDICATION.ACCOUNTING.PERCENT'),
+        value: c.percent === null ? '–' : <bdi dir="ltr">{`${c.percent} %`}</bdi>,
+        isStrong: true,
+      },
+    ],
+  }));
+  return <PackageFigures rows={rows} testId="acc-compliance" />;
 }
 
 type EntriesProps = {

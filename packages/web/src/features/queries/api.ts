@@ -2,15 +2,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   type Answer,
   buildPath,
-  CSRF_HEADER,
   type QueryActionResult,
   type QueryExportRequest,
   type QueryListRequest,
   queryEndpoints,
 } from '@trialbase/domain';
-import { getCsrfToken } from '../../app/auth-state';
+import { downloadFile } from '../../app/download';
 import { extendedValidationHeaders } from '../../app/extended-validation';
-import { call, HttpError } from '../../app/http';
+import { call } from '../../app/http';
 import type { QueryGate } from '../../app/query-gate';
 import { gatedQueryOptions } from '../../app/query-gate';
 import { toAnswerInputs } from '../questionnaires/api';
@@ -116,25 +115,9 @@ export function useQueryWrite(ref: FormQueriesRef) {
 
 /** POST /studies/{studyId}/queries/export: the filtered list as a CSV file, saved by the browser. */
 export async function downloadQueryCsv(studyId: string, request: QueryExportRequest): Promise<void> {
-  const url = buildPath(queryEndpoints.exportCsv, { studyId });
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/csv' };
-  const csrf = getCsrfToken();
-  if (csrf) headers[CSRF_HEADER] = csrf;
-  const response = await fetch(url, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(request),
-    credentials: 'same-origin',
+  await downloadFile(buildPath(queryEndpoints.exportCsv, { studyId }), {
+    accept: 'text/csv',
+    fallbackName: `queries-${studyId}.csv`,
+    body: request,
   });
-  if (!response.ok) throw new HttpError('POST', url, response.status, null);
-  const blob = await response.blob();
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `queries-${studyId}.csv`;
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }

@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   buildPath,
-  CSRF_HEADER,
   type RandomizationSaveBody,
   type RandomizationView,
   randomizationEndpoints,
   type SimulationRequest,
 } from '@trialbase/domain';
-import { getCsrfToken } from '../../app/auth-state';
+import { downloadFile } from '../../app/download';
 import { extendedValidationHeaders } from '../../app/extended-validation';
-import { call, HttpError } from '../../app/http';
+import { call } from '../../app/http';
 import { gatedQueryOptions, type QueryGate } from '../../app/query-gate';
 import { processKeys } from '../processes/api';
 import { subjectKeys } from '../subjects/api';
@@ -86,25 +85,10 @@ export function useBalance(studyId: string, processId: string, gate?: QueryGate)
  * rather than a link, so a refusal shows as an error instead of a page.
  */
 export async function downloadAllocationList(studyId: string, processId: string): Promise<void> {
-  const url = buildPath(randomizationEndpoints.exportList, { studyId, processId });
-  const headers: Record<string, string> = { accept: 'text/csv' };
-  const csrf = getCsrfToken();
-  if (csrf) headers[CSRF_HEADER] = csrf;
-  const response = await fetch(url, { method: 'GET', headers, credentials: 'same-origin' });
-  if (!response.ok) {
-    const body = await response.json().catch(() => null);
-    throw new HttpError('GET', url, response.status, body);
-  }
-  const blob = await response.blob();
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `randomization-${processId}.csv`;
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  await downloadFile(buildPath(randomizationEndpoints.exportList, { studyId, processId }), {
+    accept: 'text/csv',
+    fallbackName: `randomization-${processId}.csv`,
+  });
 }
 
 /** GET .../enrollments/{enrollmentId}/randomization: the allocation (group only to those who may see it). */
