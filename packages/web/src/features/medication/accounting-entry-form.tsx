@@ -7,15 +7,14 @@ import {
   type MedicationAccountingType,
   type MedicationPackage,
 } from '@trialbase/domain';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isExtendedValidationCancelled, useExtendedValidation } from '../../app/extended-validation';
-import { applyServerErrors } from '../../app/form-errors';
 import { showSuccessToast } from '../../app/notify';
 import { ExtendedValidationDialog } from '../../components/extended-validation-dialog';
 import { AeDateField } from '../adverse-events/ae-date-field';
 import { useAeDates } from '../adverse-events/ae-dates';
 import { useCorrectAccounting, useCreateAccounting } from './api';
+import { useEntryFormState } from './entry-form-state';
 import { MedicationFormFooter } from './form-footer';
 import { localToday } from './medication-rules';
 
@@ -55,30 +54,17 @@ export function AccountingEntryForm({
   const create = useCreateAccounting(studyId, subjectId);
   const correct = useCorrectAccounting(studyId, subjectId);
   const { withExtendedValidation } = useExtendedValidation();
-  const [values, setValues] = useState<Values>(() => ({
-    accountingType: correcting?.accountingType ?? 'DELIVERED',
-    package: correcting?.package ?? null,
-    quantity: correcting?.quantity ?? null,
-    batchNumber: correcting?.batchNumber ?? '',
-    date: correcting?.date ?? localToday(),
-    comment: correcting?.comment ?? '',
-    reason: '',
-  }));
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, patch, setErrors, errorText, formError, setFormError, showFailure } =
+    useEntryFormState<Values>(() => ({
+      accountingType: correcting?.accountingType ?? 'DELIVERED',
+      package: correcting?.package ?? null,
+      quantity: correcting?.quantity ?? null,
+      batchNumber: correcting?.batchNumber ?? '',
+      date: correcting?.date ?? localToday(),
+      comment: correcting?.comment ?? '',
+      reason: '',
+    }));
   const isSaving = create.isPending || correct.isPending;
-  const patch = (next: Partial<Values>) => {
-    setValues((v) => ({ ...v, ...next }));
-    setErrors((e) => {
-      const copy = { ...e };
-      for (const k of Object.keys(next)) delete copy[k as keyof Values];
-      return copy;
-    });
-  };
-  const errorText = (field: keyof Values) => {
-    const key = errors[field];
-    return key ? t(key as 'MEDICATION.TITLE') : undefined;
-  };
 
   const handleSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -121,11 +107,7 @@ export function AccountingEntryForm({
       onSaved();
     } catch (error) {
       if (isExtendedValidationCancelled(error)) return;
-      const result = applyServerErrors(
-        { setErrors: (e) => setErrors(e as Errors), getValues: () => values },
-        error,
-      );
-      setFormError(result.message);
+      showFailure(error);
     }
   };
 

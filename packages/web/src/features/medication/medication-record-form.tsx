@@ -17,17 +17,16 @@ import {
   type MedicationRegistrationType,
   type MedicationView,
 } from '@trialbase/domain';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStudyAbilities } from '../../app/abilities';
 import { isExtendedValidationCancelled, useExtendedValidation } from '../../app/extended-validation';
-import { applyServerErrors } from '../../app/form-errors';
 import { showSuccessToast } from '../../app/notify';
 import { ExtendedValidationDialog } from '../../components/extended-validation-dialog';
 import { AeDateField } from '../adverse-events/ae-date-field';
 import { useAeDates } from '../adverse-events/ae-dates';
 import { useSubjectAes } from '../adverse-events/api';
 import { useCreateMedication, useUpdateMedication } from './api';
+import { useEntryFormState } from './entry-form-state';
 import { MedicationFormFooter } from './form-footer';
 import {
   emptyMedicationValues,
@@ -52,8 +51,6 @@ export type MedicationRecordFormProps = {
   hasPasswordDialog?: boolean;
 };
 
-type Errors = Partial<Record<keyof MedicationFormValues, string>>;
-
 /**
  * Spec 000 §3, 001 §7 (issue 21 item 1): a subject's medication record (concomitant or
  * investigational product) with the domain's rules checked before sending; the save is signed with
@@ -76,26 +73,13 @@ export function MedicationRecordForm({
   const create = useCreateMedication(studyId, subjectId);
   const update = useUpdateMedication(studyId, subjectId);
   const { withExtendedValidation } = useExtendedValidation();
-  const [values, setValues] = useState<MedicationFormValues>(() =>
-    record ? valuesOfRecord(record) : emptyMedicationValues(defaultType),
-  );
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, patch, setErrors, errorText, formError, setFormError, showFailure } =
+    useEntryFormState<MedicationFormValues>(() =>
+      record ? valuesOfRecord(record) : emptyMedicationValues(defaultType),
+    );
   const isSaving = create.isPending || update.isPending;
 
-  const patch = (next: Partial<MedicationFormValues>) => {
-    setValues((current) => ({ ...current, ...next }));
-    setErrors((current) => {
-      const copy = { ...current };
-      for (const key of Object.keys(next)) delete copy[key as keyof Errors];
-      return copy;
-    });
-  };
   const text = (v: string) => (v === '' ? null : v);
-  const errorText = (field: keyof MedicationFormValues) => {
-    const key = errors[field];
-    return key ? t(key as 'MEDICATION.TITLE') : undefined;
-  };
   const enumSelect = <T extends string>(
     field: keyof MedicationFormValues,
     values_: readonly T[],
@@ -152,11 +136,7 @@ export function MedicationRecordForm({
       onSaved(saved);
     } catch (error) {
       if (isExtendedValidationCancelled(error)) return;
-      const result = applyServerErrors(
-        { setErrors: (e) => setErrors(e as Errors), getValues: () => values },
-        error,
-      );
-      setFormError(result.message);
+      showFailure(error);
     }
   };
 
