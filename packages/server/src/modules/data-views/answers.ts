@@ -65,11 +65,20 @@ export async function viewAnswers(
   const { studyId } = input;
   const source = input.source ?? 'tally';
   const sites = visibleSites(input.access, 'DATA_VIEW_ANSWERS', studyId, request.siteId);
-  if (source === 'tally') await compactValueTally(db);
-  return readView(db, async (tx) => {
+  // The fold-in writes, so it runs only for a request that names this study's site and form: a
+  // refused request changes nothing, and one study's view never folds another study's changes.
+  const checkTargets = async (tx: Executor) => {
     await assertFilterTargets(tx, studyId, { siteId: request.siteId });
     const [form] = await listLiveForms(tx, studyId, request.formId);
     if (!form) throw notFound('The form');
+    return form;
+  };
+  if (source === 'tally') {
+    const form = await readView(db, checkTargets);
+    await compactValueTally(db, { studyId, formId: form.id });
+  }
+  return readView(db, async (tx) => {
+    const form = await checkTargets(tx);
     const inScope = sql`q.study_id = ${studyId} and q.form_id = ${form.id} and ${siteCondition(sql`q.site_id`, sites)}`;
     const asked = request.questionIds ? new Set(request.questionIds) : null;
     const questions = asked ? form.questions.filter((q) => asked.has(q.id)) : form.questions;
@@ -125,9 +134,15 @@ type Figures = {
  * since reads add the deltas anyway). Its own short transaction before the read-only one of the view:
  * the deltas it takes are those committed, so the totals stay exact whatever runs concurrently.
  */
-export async function compactValueTally(db: Executor): Promise<void> {
-  await db.execute(sql`with lock as (select pg_try_advisory_xact_lock(hashtext('answer_value_tally')) as held),
-      d as (delete from answer_value_delta where (select held from lock) returning *)
+export async function compactValueTally(
+  db: Executor,
+  scope: { studyId: string; formId: string },
+): Promise<void> {
+  const key = `answer_value_tally:${scope.studyId}:${scope.formId}`;
+  await db.execute(sql`with lock as (select pg_try_advisory_xact_lock(hashtext(${key})) as held),
+      d as (delete from answer_value_delta
+        where study_id = ${scope.studyId} and form_id = ${scope.formId} and (select held from lock)
+        returning *)
     insert into answer_value_tally (study_id, form_id, question_id, site_id, kind, value, n)
     select study_id, form_id, question_id, site_id, kind, value, sum(n)::int from d
     group by 1, 2, 3, 4, 5, 6 having sum(n) <> 0 order by 1, 2, 3, 4, 5, 6

@@ -904,7 +904,7 @@ describe('answer_value_tally (migration 0033): the answer tab from the tally equ
     await db().update(answers).set({ isSkipped: true }).where(answerOf('A1', 'q5'));
     await expectExact('updated');
     // Compaction folds the deltas in without changing a figure.
-    await compactValueTally(t.app.database.db);
+    await compactValueTally(t.app.database.db, { studyId: f.studyId, formId: f.formId });
     await expectExact('compacted');
     // A deleted answer, a filled form moved to the other site, one deleted with its answers after it.
     const [b1q3] = await db().select().from(answers).where(answerOf('B1', 'q3'));
@@ -952,7 +952,7 @@ describe('answer_value_tally (migration 0033): the answer tab from the tally equ
         .update(answers)
         .set({ value: { answerStrings: ['33'] } })
         .where(answerOf('A1', 'q2')),
-      compactValueTally(t.app.database.db),
+      compactValueTally(t.app.database.db, { studyId: f.studyId, formId: f.formId }),
     ]);
     await expectExact('after the burst');
     // The filled form deleted first, its answers after: both leave the tally exact.
@@ -963,7 +963,7 @@ describe('answer_value_tally (migration 0033): the answer tab from the tally equ
     await db()
       .delete(answers)
       .where(and(eq(answers.studyId, f.studyId), eq(answers.questionnaireId, f.questionnaire.B1 ?? '')));
-    await compactValueTally(t.app.database.db);
+    await compactValueTally(t.app.database.db, { studyId: f.studyId, formId: f.formId });
     await expectExact('its answers deleted');
   });
 
