@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildForm, buildQuestion } from '../forms/test-fixtures';
-import {
-  checkExternalDataMapping,
-  checkExternalDataRow,
-  EXTERNAL_DATA_MESSAGES,
-  type ExternalDataMapping,
-  externalAnswersOf,
-} from '../index';
+import { checkExternalDataMapping, checkExternalDataRow, externalAnswersOf } from './answers';
+import { EXTERNAL_DATA_MESSAGES, type ExternalDataMapping } from './mapping';
 
 const blockRule = {
   id: 'r1',
