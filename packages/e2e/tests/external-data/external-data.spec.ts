@@ -44,6 +44,7 @@ test('a CSV with one bad row is refused with the row shown; the fixed file impor
   await page.setViewportSize({ width: 1280, height: 900 });
   await logIn(page);
   const studyId = await createStudy(page, 'External data');
+  await call(page, `/api/studies/${studyId}/addons`, { modules: ['EXTERNAL_DATA'] });
   const site = await call(page, `/api/studies/${studyId}/sites`, { name: 'Aalborg lab' });
   const form = await call(page, `/api/studies/${studyId}/questionnairetemplate`, {
     id: '',
@@ -169,4 +170,18 @@ test('a CSV with one bad row is refused with the row shown; the fixed file impor
     await expect(page.getByTestId('external-data-issues')).toBeVisible();
     await shoot(page, 'external-data-refused-ar');
   }
+});
+
+test('a study without the EXTERNAL_DATA module shows the page with a notice instead of the import', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page);
+  const studyId = await createStudy(page, 'Plain');
+  await page.goto(`/study/${studyId}/externalData`);
+  await expect(page.getByTestId('external-data-module-disabled')).toContainText(
+    'The external data module is not enabled for this study.',
+  );
+  await expect(page.locator('input[type="file"]')).toHaveCount(0);
+  await shoot(page, 'external-data-module-disabled-en');
 });

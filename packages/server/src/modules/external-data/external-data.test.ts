@@ -29,6 +29,7 @@ import { tokens } from '../enrollments/tokens/tables';
 import { formTemplates } from '../forms/tables';
 import { processes } from '../processes/tables';
 import { answers, questionnaires } from '../questionnaires/tables';
+import { studies } from '../studies/tables';
 
 let t: TestApp;
 let admin: LoggedIn;
@@ -95,7 +96,7 @@ function call(
 
 /** A production study, two sites, a process with the external event on the lab form, three enrolled subjects. */
 async function setUp() {
-  const study = await buildStudy(t.app);
+  const study = await buildStudy(t.app, { modules: ['EXTERNAL_DATA'] });
   const site1 = await buildSite(t.app, study.id);
   const site2 = await buildSite(t.app, study.id);
   const now = new Date();
@@ -395,5 +396,32 @@ describe(`DELETE /api/studies/:studyId/externalData/imports/:importId (${engine}
       .from(auditEvents)
       .where(and(eq(auditEvents.studyId, s.study.id), eq(auditEvents.action, 'EXTERNAL_DATA_DELETED')));
     expect(audit).toMatchObject({ entityId: importId, reason: 'Wrong lab file' });
+  });
+});
+
+describe(`the EXTERNAL_DATA module (${engine})`, () => {
+  it('answers 409 on every external-data route in a study without the module (spec 000 §6 paid modules)', async () => {
+    const s = await setUp();
+    const csv = `Patient,Drawn,Hb\n${s.a.patientId},2026-03-01,12\n`;
+    const request = { ...s.request(csv), mapping: { ...MAPPING, questions: { hb: 'Hb' } } };
+    const done = await call('POST', `/studies/${s.study.id}/externalData/import`, admin.headers, request);
+    expect(done.statusCode, done.body).toBe(201);
+    const { importId } = done.json();
+    await t.app.database.db.update(studies).set({ modules: [] }).where(eq(studies.id, s.study.id));
+
+    const signed = { ...admin.headers, [EXTENDED_VALIDATION_HEADER]: encodeURIComponent(ADMIN_PASSWORD) };
+    const base = `/studies/${s.study.id}/externalData`;
+    const refused = [
+      await call('GET', `${base}/choices`, admin.headers),
+      await call('POST', `${base}/preview`, admin.headers, request),
+      await call('POST', `${base}/import`, admin.headers, request),
+      await call('DELETE', `${base}/imports/${importId}?reason=${encodeURIComponent('Wrong file')}`, signed),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ type: 'PRECONDITION', context: { module: 'EXTERNAL_DATA' } });
+    }
+    // Nothing was imported or deleted: the one import of the study is still there.
+    expect((await externalTokens(s)).map((tk) => tk.removedAt)).toEqual([null]);
   });
 });

@@ -12,6 +12,7 @@ import { scheduleEnvOf } from '../enrollments/tokens/service/send-link';
 import { listExternalDataChoices } from './service/choices';
 import { DELETE_IMPORT_MEANING, deleteExternalImport, sitesOfImport } from './service/delete-import';
 import { ExternalDataRollback, importExternalData } from './service/import-external-data';
+import { assertExternalDataModule } from './service/module';
 
 /**
  * External data files per user and study: 20 in 10 minutes, dry runs included (a check and its
@@ -66,7 +67,10 @@ export function externalDataRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: externalDataEndpoints.choices,
       permission: inStudy('PATIENT_DELETE'),
-      handler: async (req) => listExternalDataChoices(db, req.params.studyId),
+      handler: async (req) => {
+        await assertExternalDataModule(db, req.params.studyId);
+        return listExternalDataChoices(db, req.params.studyId);
+      },
     }),
     defineRoute({
       endpoint: externalDataEndpoints.preview,
@@ -74,6 +78,7 @@ export function externalDataRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       bodyLimit,
       rateLimit: [EXTERNAL_DATA_LIMIT],
       handler: async (req) => {
+        await assertExternalDataModule(db, req.params.studyId);
         try {
           const result = await run(req, true, actorOf(req));
           throw new AppError('INTERNAL', `A dry run saved ${result.rowCount} rows.`);
@@ -89,6 +94,7 @@ export function externalDataRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       bodyLimit,
       rateLimit: [EXTERNAL_DATA_LIMIT],
       handler: async (req, reply) => {
+        await assertExternalDataModule(db, req.params.studyId);
         try {
           const result = await run(req, false, actorOf(req));
           await kickJobs(deps);
@@ -109,6 +115,7 @@ export function externalDataRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       endpoint: externalDataEndpoints.deleteImport,
       permission: inStudy('PATIENT_DELETE', { site: importSites }),
       handler: async (req, reply) => {
+        await assertExternalDataModule(db, req.params.studyId);
         const now = clock();
         const signature = await checkExtendedValidation(db, req, {
           required: true,

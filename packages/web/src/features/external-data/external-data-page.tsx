@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconCheck, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
+import { IconCheck, IconFileTypeCsv, IconPlugConnectedX, IconUpload } from '@tabler/icons-react';
 import {
   EXTERNAL_DATA_MAX_CHARS,
   type ExternalDataMapping,
@@ -147,14 +147,29 @@ export function ExternalDataPage() {
     { label: t('EXTERNAL_DATA.TITLE') },
   ];
   const status = isHttpError(choices.error) ? choices.error.status : null;
+  const isModuleDisabled = isHttpError(choices.error) && choices.error.body?.type === 'PRECONDITION';
 
   return (
     <>
-      <PageHeader crumbs={crumbs} description={t('EXTERNAL_DATA.INTRO')} />
+      <PageHeader crumbs={crumbs} description={isModuleDisabled ? undefined : t('EXTERNAL_DATA.INTRO')} />
       <ExtendedValidationDialog />
       {choices.isPending && <Loader size="sm" aria-label={t('EXTERNAL_DATA.LOADING')} />}
       {status === 403 && <ForbiddenInPlace />}
-      {choices.isError && status !== 403 && <Alert color="red">{t('EXTERNAL_DATA.LOAD_FAILED')}</Alert>}
+      {isModuleDisabled && (
+        <Alert
+          color="gray"
+          variant="light"
+          maw={960}
+          icon={<IconPlugConnectedX size={20} />}
+          title={t('EXTERNAL_DATA.MODULE_DISABLED_TITLE')}
+          data-testid="external-data-module-disabled"
+        >
+          {t('EXTERNAL_DATA.MODULE_DISABLED')}
+        </Alert>
+      )}
+      {choices.isError && status !== 403 && !isModuleDisabled && (
+        <Alert color="red">{t('EXTERNAL_DATA.LOAD_FAILED')}</Alert>
+      )}
       {choices.data && (
         <Stack gap="lg" maw={960}>
           {!isProduction && (
