@@ -195,6 +195,50 @@ describe(`PUT .../setEconsentSigned (paper) on ${engine}`, () => {
     expect(download.statusCode).toBe(404);
   });
 
+  it('a new version of the document asks the participant who consented on paper to re-consent', async () => {
+    const s = await buildEConsentStudy(t.app, admin);
+    const v1 = await uploadConsent(t.app, admin, s.study.id, {
+      dataEventId: s.dataEventId,
+      language: 'en',
+      data: await makePdf(1),
+    });
+    expect(v1.json()).toMatchObject({ version: 1, reconsentTokens: 0 });
+    const investigator = await investigatorOf(s.study.id, [s.site.id]);
+    const recorded = await t.app.inject({
+      method: 'PUT',
+      url: `/api/studies/${s.study.id}/enrollments/${s.enrollmentId}/tokens/${s.tokenId}/setEconsentSigned`,
+      headers: investigator.signed(DEFAULT_PASSWORD),
+      payload: {
+        paper: { signedDate: '2026-07-01', witness: 'Dr. Ole Hansen', reason: 'Signed at the clinic.' },
+      },
+    });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+
+    const v2 = await uploadConsent(t.app, admin, s.study.id, {
+      dataEventId: s.dataEventId,
+      language: 'en',
+      data: await makePdf(2),
+    });
+    expect(v2.statusCode, v2.body).toBe(201);
+    expect(v2.json()).toMatchObject({ version: 2, reconsentTokens: 1 });
+    const rows = (await tokenRowsOf(t.app, s.study.id, s.enrollmentId)).filter((r) => r.type === 'ECONSENT');
+    expect(rows.map((r) => r.status).sort()).toEqual(['COMPLETED', 'UNUSED']);
+    const [request] = await t.app.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.studyId, s.study.id), eq(auditEvents.action, 'ECONSENT_RECONSENT_REQUESTED')),
+      );
+    expect(request?.after).toMatchObject({ enrollmentId: s.enrollmentId, language: 'en', version: 2 });
+    // The re-consent link is open: a third version asks nobody again.
+    const v3 = await uploadConsent(t.app, admin, s.study.id, {
+      dataEventId: s.dataEventId,
+      language: 'en',
+      data: await makePdf(1),
+    });
+    expect(v3.json()).toMatchObject({ version: 3, reconsentTokens: 0 });
+  });
+
   it('refuses a paper record once the participant signed electronically (409)', async () => {
     const s = await buildEConsentStudy(t.app, admin);
     const up = await uploadConsent(t.app, admin, s.study.id, {

@@ -167,6 +167,19 @@ export async function listSignaturesBeforeVersion(
     );
 }
 
+/** Paper consents of an event recorded before now (re-consent: their language is the participant's). */
+export async function listPaperRecordsOfEvent(db: Executor, studyId: string, dataEventId: string) {
+  return db
+    .select({
+      id: econsentPaperRecords.id,
+      tokenId: econsentPaperRecords.tokenId,
+      enrollmentId: econsentPaperRecords.enrollmentId,
+      subjectId: econsentPaperRecords.subjectId,
+    })
+    .from(econsentPaperRecords)
+    .where(and(eq(econsentPaperRecords.studyId, studyId), eq(econsentPaperRecords.dataEventId, dataEventId)));
+}
+
 /** Signature columns the lists read (no PDFs or images). */
 const signatureInfo = {
   id: econsentSignatures.id,

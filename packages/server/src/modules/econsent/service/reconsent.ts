@@ -1,10 +1,12 @@
 /**
  * Re-consent (issue 24 item 5): publishing a new version of an e-consent document asks every
- * participant who signed an older version in that language, and whose enrollment is still going
- * on, to sign again: a new ECONSENT token of the same event, active at once and sent like an
+ * participant who signed an older version in that language, electronically or on paper (a paper
+ * consent counts in the language the participant would read: theirs, else the enrollment's, else
+ * the study's primary, among the event's documents), and whose enrollment is still going on, to
+ * sign again: a new ECONSENT token of the same event, active at once and sent like an
  * activation. A participant who already has an open e-consent link of that event gets none.
  */
-import { tokenStateMachine } from '@trialbase/domain';
+import { econsentLanguageOf, tokenStateMachine } from '@trialbase/domain';
 import { newId, newLinkToken } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
 import {
@@ -20,7 +22,12 @@ import {
   type TokenRow,
 } from '../../enrollments/tokens/api';
 import { contactOf, type ScheduleEnv, sendTokenLink } from '../../enrollments/tokens/service/send-link';
-import { findSignatureOfToken, listSignaturesBeforeVersion } from '../repo';
+import {
+  findSignatureOfToken,
+  listCurrentEConsentFiles,
+  listPaperRecordsOfEvent,
+  listSignaturesBeforeVersion,
+} from '../repo';
 
 const ACTIVE_ENROLLMENT = new Set(['REGISTERED', 'ONGOING']);
 
@@ -34,7 +41,8 @@ export async function requestReconsent(
   const study = await findStudyScheduleInfo(ctx.tx, input.studyId);
   if (!study) return 0;
   const earlier = await listSignaturesBeforeVersion(ctx.tx, input.studyId, input);
-  const enrollmentIds = [...new Set(earlier.map((s) => s.enrollmentId))];
+  const onPaper = await paperSignersInLanguage(ctx, input, study.primaryLanguage);
+  const enrollmentIds = [...new Set([...earlier.map((s) => s.enrollmentId), ...onPaper])];
   let created = 0;
   for (const enrollmentId of enrollmentIds) {
     const enrollment = await findEnrollment(ctx.tx, input.studyId, enrollmentId);
@@ -115,4 +123,35 @@ async function hasOpenLink(ctx: UseCaseContext, studyId: string, tokens: TokenRo
     if (!(await findSignatureOfToken(ctx.tx, studyId, token.id))) return true;
   }
   return false;
+}
+
+/**
+ * The enrollments with a paper consent of the event whose participant reads the document in the
+ * language of the new version (paper records keep no language or version: every one recorded
+ * before this publication is on an older version).
+ */
+async function paperSignersInLanguage(
+  ctx: UseCaseContext,
+  input: { studyId: string; dataEventId: string; language: string },
+  primaryLanguage: string,
+): Promise<string[]> {
+  const records = await listPaperRecordsOfEvent(ctx.tx, input.studyId, input.dataEventId);
+  if (records.length === 0) return [];
+  const available = (await listCurrentEConsentFiles(ctx.tx, input.studyId, input.dataEventId)).map(
+    (f) => f.language,
+  );
+  const enrollmentIds: string[] = [];
+  for (const record of records) {
+    const enrollment = await findEnrollment(ctx.tx, input.studyId, record.enrollmentId);
+    const subject = await findSubject(ctx.tx, input.studyId, record.subjectId);
+    const participant = contactOf(subject?.attributes).language ?? enrollment?.language ?? null;
+    const language = econsentLanguageOf({
+      asked: undefined,
+      participant,
+      primary: primaryLanguage,
+      available,
+    });
+    if (language === input.language) enrollmentIds.push(record.enrollmentId);
+  }
+  return enrollmentIds;
 }
