@@ -38,6 +38,8 @@ export const WEBHOOK_EVENT_OF_AUDIT_ACTION: Partial<Record<AuditAction, WebhookE
   AE_CLOCK_STARTED: 'ae.serious',
   RANDOMIZATION_ALLOCATED: 'subject.randomized',
   ECONSENT_SIGNED: 'consent.signed',
+  // A consent signed on paper and recorded by staff (issue 24); the payload says `method: 'PAPER'`.
+  ECONSENT_PAPER_RECORDED: 'consent.signed',
 };
 
 /** The webhook event an audit action raises, or null (issue 28 item 1). */
@@ -52,7 +54,14 @@ export function webhookEventOfAuditAction(action: string): WebhookEventType | nu
 export type WebhookPayload = {
   type: WebhookEventType;
   timestamp: string;
-  data: { studyId: string; entityType: string; entityId: string | null; auditEventId: string };
+  data: {
+    studyId: string;
+    entityType: string;
+    entityId: string | null;
+    auditEventId: string;
+    /** consent.signed only: signed electronically or on paper (recorded by staff). */
+    method?: 'ELECTRONIC' | 'PAPER';
+  };
 };
 
 /** Builds the minimal payload of one audit event (issue 28 item 1). */
@@ -63,6 +72,8 @@ export function webhookPayloadOf(input: {
   entityType: string;
   entityId: string | null;
   auditEventId: string;
+  /** The audit action, telling a paper consent from an electronic one. */
+  action?: string;
 }): WebhookPayload {
   return {
     type: input.type,
@@ -72,6 +83,11 @@ export function webhookPayloadOf(input: {
       entityType: input.entityType,
       entityId: input.entityId,
       auditEventId: input.auditEventId,
+      ...(input.type === 'consent.signed'
+        ? {
+            method: input.action === 'ECONSENT_PAPER_RECORDED' ? ('PAPER' as const) : ('ELECTRONIC' as const),
+          }
+        : {}),
     },
   };
 }

@@ -20,6 +20,7 @@ export function webhookAuditTap(onQueued: () => void): AuditTap {
         entityType: event.entityType,
         entityId: event.entityId,
         auditEventId: event.id,
+        action: event.action,
       });
       return [{ study_id: event.studyId, type, payload: JSON.stringify(payload), n }];
     });
