@@ -425,8 +425,9 @@ describe(`custom AE reports: sites, roles and reads (${engine})`, () => {
     expect((await call(s.sponsor, 'PUT', elsewhere, { answers: [] })).statusCode).toBe(404);
     // A form that is not an AE form is refused; the named AE form is used.
     const notAe = await call(s.doctor, 'POST', `${s.enrollmentBase}/customaereports/questionnaire`, {
-      // Another id: the last hex digit changed (a fixed '0' was the form's own id 1 time in 16).
-      formId: s.formId.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+      // A fresh id, no form's (changing the last digit of the form's id could name the other AE
+      // form: ids are time-ordered, so two forms made in a row can differ only there).
+      formId: newId(new Date()),
     });
     expect(notAe.statusCode).toBe(400);
     const other = await create(s, s.doctor, { formId: s.otherFormId });
