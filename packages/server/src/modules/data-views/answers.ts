@@ -65,20 +65,16 @@ export async function viewAnswers(
   const { studyId } = input;
   const source = input.source ?? 'tally';
   const sites = visibleSites(input.access, 'DATA_VIEW_ANSWERS', studyId, request.siteId);
-  // The fold-in writes, so it runs only for a request that names this study's site and form: a
-  // refused request changes nothing, and one study's view never folds another study's changes.
-  const checkTargets = async (tx: Executor) => {
+  // The site and form are checked first: the fold-in writes, so it runs only for a request that
+  // names this study's site and form (a refused request changes nothing), and only for that form.
+  const form = await readView(db, async (tx) => {
     await assertFilterTargets(tx, studyId, { siteId: request.siteId });
-    const [form] = await listLiveForms(tx, studyId, request.formId);
-    if (!form) throw notFound('The form');
-    return form;
-  };
-  if (source === 'tally') {
-    const form = await readView(db, checkTargets);
-    await compactValueTally(db, { studyId, formId: form.id });
-  }
+    const [live] = await listLiveForms(tx, studyId, request.formId);
+    if (!live) throw notFound('The form');
+    return live;
+  });
+  if (source === 'tally') await compactValueTally(db, { studyId, formId: form.id });
   return readView(db, async (tx) => {
-    const form = await checkTargets(tx);
     const inScope = sql`q.study_id = ${studyId} and q.form_id = ${form.id} and ${siteCondition(sql`q.site_id`, sites)}`;
     const asked = request.questionIds ? new Set(request.questionIds) : null;
     const questions = asked ? form.questions.filter((q) => asked.has(q.id)) : form.questions;
