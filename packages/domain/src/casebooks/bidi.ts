@@ -107,7 +107,7 @@ function resolveBrackets(chars: string[], classes: CharClass[], direction: boole
  * already reversed and mirrored where they sit in right-to-left text.
  */
 export function bidiRuns(text: string, rtl: boolean): TextRun[] {
-  const chars = [...text];
+  const { chars, isolates } = splitIsolates(text, rtl);
   if (chars.length === 0) return [];
   const classes = chars.map(classOf);
   const strong = (c: CharClass | undefined) => c !== undefined && c !== 'N';
@@ -123,15 +123,33 @@ export function bidiRuns(text: string, rtl: boolean): TextRun[] {
     return rtl;
   });
   resolveBrackets(chars, classes, direction, rtl);
-  type Piece = { text: string; rtl: boolean; script: TextScript; neutral: boolean };
+  type Piece = { text: string; rtl: boolean; script: TextScript; neutral: boolean; isolate?: TextRun[] };
   const pieces: Piece[] = [];
   chars.forEach((char, i) => {
     const c = classes[i] ?? 'N';
     const pieceRtl = direction[i] ?? rtl;
+    const isolate = isolates.get(i);
+    if (isolate) {
+      // An isolate is one unit of the line, laid out inside by its own direction.
+      pieces.push({
+        text: '',
+        rtl: pieceRtl,
+        script: 'latin',
+        neutral: false,
+        isolate: bidiRuns(isolate.text, isolate.rtl),
+      });
+      return;
+    }
     // Neutrals only need runs of their own inside right-to-left text.
     const piece = { rtl: pieceRtl, script: scriptOf(c), neutral: c === 'N' && pieceRtl };
     const last = pieces.at(-1);
-    if (last && last.rtl === piece.rtl && last.script === piece.script && last.neutral === piece.neutral) {
+    if (
+      last &&
+      !last.isolate &&
+      last.rtl === piece.rtl &&
+      last.script === piece.script &&
+      last.neutral === piece.neutral
+    ) {
       last.text += char;
     } else {
       pieces.push({ text: char, ...piece });
@@ -155,15 +173,82 @@ export function bidiRuns(text: string, rtl: boolean): TextRun[] {
   }
   flush();
   const visual = rtl ? ordered.reverse() : ordered;
-  return visual.map((piece) => ({
-    text:
-      piece.neutral && piece.rtl
-        ? [...piece.text]
-            .reverse()
-            .map((c) => MIRRORED[c] ?? c)
-            .join('')
-        : piece.text,
-    rtl: piece.rtl,
-    script: piece.script,
-  }));
+  return visual.flatMap(
+    (piece) =>
+      piece.isolate ?? {
+        text:
+          piece.neutral && piece.rtl
+            ? [...piece.text]
+                .reverse()
+                .map((c) => MIRRORED[c] ?? c)
+                .join('')
+            : piece.text,
+        rtl: piece.rtl,
+        script: piece.script,
+      },
+  );
+}
+
+const LRI = '\u2066';
+const RLI = '\u2067';
+const FSI = '\u2068';
+const PDI = '\u2069';
+/** Where an isolate sits in the outer line: one neutral character the isolate's runs replace. */
+const ISOLATE_PLACEHOLDER = '\ufffc';
+
+/**
+ * Wraps a text in first-strong isolate marks (UAX #9 FSI … PDI): `bidiRuns` lays it out as one unit
+ * in its own direction, so a name with its address in angle brackets ("Jane Doe <jane@x.org>") stays
+ * whole in a right-to-left line. The marks are never drawn.
+ */
+export function isolateBidi(text: string): string {
+  return `${FSI}${text}${PDI}`;
+}
+
+/** The direction of an isolate's text: its first strong letter's, else the paragraph's. */
+function firstStrongRtl(text: string, fallback: boolean): boolean {
+  for (const char of text) {
+    const c = classOf(char);
+    if (c === 'L') return false;
+    if (c === 'AR' || c === 'HE') return true;
+  }
+  return fallback;
+}
+
+/**
+ * The line's characters with each top-level isolate (LRI, RLI or FSI up to its PDI, nested ones
+ * inside it; an unclosed one runs to the end) replaced by one placeholder, and the isolates by
+ * placeholder index. Stray PDIs are dropped.
+ */
+function splitIsolates(
+  text: string,
+  rtl: boolean,
+): { chars: string[]; isolates: Map<number, { text: string; rtl: boolean }> } {
+  const chars: string[] = [];
+  const isolates = new Map<number, { text: string; rtl: boolean }>();
+  let depth = 0;
+  let opener = '';
+  let inner = '';
+  const close = () => {
+    const isolateRtl = opener === LRI ? false : opener === RLI ? true : firstStrongRtl(inner, rtl);
+    isolates.set(chars.length, { text: inner, rtl: isolateRtl });
+    chars.push(ISOLATE_PLACEHOLDER);
+  };
+  for (const char of text) {
+    const opens = char === LRI || char === RLI || char === FSI;
+    if (depth === 0) {
+      if (opens) {
+        depth = 1;
+        opener = char;
+        inner = '';
+      } else if (char !== PDI) chars.push(char);
+      continue;
+    }
+    if (opens) depth++;
+    else if (char === PDI) depth--;
+    if (depth === 0) close();
+    else inner += char;
+  }
+  if (depth > 0) close();
+  return { chars, isolates };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessUser } from '../access/check';
-import { bidiRuns, hasRtlText, isRtlLanguage } from './bidi';
+import { bidiRuns, hasRtlText, isolateBidi, isRtlLanguage } from './bidi';
 import { canPrintCasebook, casebookFileName, casebookLanguages, tocPageCount } from './model';
 
 const STUDY = 'a'.repeat(24);
@@ -82,6 +82,26 @@ describe('bidiRuns (right-to-left lines in PDFs)', () => {
     expect(runs.map((r) => r.text)).toEqual(['26-11-2026 (Europe/Copenhagen)', ' ', 'أُنشئ']);
     const arabicInside = bidiRuns('Dose (جرعة)', true);
     expect(arabicInside.map((r) => r.text)).toEqual(['(', 'جرعة', ') ', 'Dose']);
+  });
+  it('keeps an isolated "Name <email>" whole in a right-to-left line (UAX #9 FSI … PDI)', () => {
+    const actor = 'Jane Doe <jane@example.org>';
+    // Without the isolate the closing angle bracket takes the line's direction and is drawn on the wrong side.
+    const bare = bidiRuns(`26-11-2026 · ${actor} · تعديل`, true)
+      .map((r) => r.text)
+      .join('');
+    expect(bare).not.toContain(actor);
+    const runs = bidiRuns(`26-11-2026 · ${isolateBidi(actor)} · تعديل`, true);
+    const drawn = runs.map((r) => r.text).join('');
+    expect(drawn).toContain(actor);
+    expect(drawn).not.toMatch(/[\u2066-\u2069]/);
+    // Visual order, right to left: the date first (rightmost), then the actor, then the action (leftmost).
+    expect(runs[0]?.text).toBe('تعديل');
+    expect(drawn.indexOf(actor)).toBeLessThan(drawn.indexOf('26-11-2026'));
+  });
+  it('lays out an isolate by its own first strong letter, and an unclosed one to the end of the line', () => {
+    const runs = bidiRuns(`By ${isolateBidi('محمد علي')}.`, false);
+    expect(runs.map((r) => r.text)).toEqual(['By ', 'علي', ' ', 'محمد', '.']);
+    expect(bidiRuns('Note \u2068abc', true).map((r) => r.text)).toEqual(['abc', ' ', 'Note']);
   });
   it('tells right-to-left languages and text', () => {
     expect(isRtlLanguage('he-il')).toBe(true);

@@ -11,6 +11,7 @@ import {
   formatFormVersion,
   hasPermission,
   isModuleEnabled,
+  isolateBidi,
   isRtlLanguage,
   type Process,
   parseEnrollmentDetails,
@@ -390,7 +391,13 @@ async function writeHistory(db: Executor, book: PdfBook, ctx: PrintContext, inpu
       .filter((s) => s)
       .join(' · ');
     book.text(
-      [printTime(ctx, entry.occurredAt), entry.actorName ?? code(entry.actorType), code(entry.action), where]
+      [
+        printTime(ctx, entry.occurredAt),
+        // Isolated: "Name <email>" stays whole in a right-to-left line.
+        isolateBidi(entry.actorName ?? code(entry.actorType)),
+        code(entry.action),
+        where,
+      ]
         .filter((s) => s)
         .join(' · '),
       { size: 10, bold: true },
