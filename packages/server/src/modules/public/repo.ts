@@ -1,6 +1,7 @@
 /** SQL of the public participant flows (spec 002): links, codes, participant sessions, read-outs for the pages. */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
+import { placeholder, preparedStatement } from '../../platform/db/prepared';
 import { enrollments } from '../enrollments/tables';
 import { tokens } from '../enrollments/tokens/tables';
 import { studyImages } from '../forms/tables';
@@ -41,13 +42,18 @@ export async function findTokenByLink(
 
 /** The token id and enrollment of a link secret in this study. */
 export async function findLinkRow(db: Executor, studyId: string, link: string) {
-  const [row] = await db
-    .select({ id: tokens.id, enrollmentId: tokens.enrollmentId })
-    .from(tokens)
-    .where(and(eq(tokens.studyId, studyId), eq(tokens.token, link)))
-    .limit(1);
+  const [row] = await linkRow(db, { studyId, link });
   return row ?? null;
 }
+
+// A new link's first request reads it (platform/db/prepared.ts).
+const linkRow = preparedStatement('public_link_row', (db: Executor) =>
+  db
+    .select({ id: tokens.id, enrollmentId: tokens.enrollmentId })
+    .from(tokens)
+    .where(and(eq(tokens.studyId, placeholder('studyId')), eq(tokens.token, placeholder('link'))))
+    .limit(1),
+);
 
 export async function findPublicSite(db: Executor, studyId: string, siteId: string) {
   const [row] = await db
@@ -159,9 +165,18 @@ export async function insertParticipantSession(db: Executor, row: typeof partici
 }
 
 export async function findParticipantSession(db: Executor, id: string) {
-  const [row] = await db.select().from(participantSessions).where(eq(participantSessions.id, id)).limit(1);
+  const [row] = await participantSession(db, { id });
   return row ?? null;
 }
+
+// Every participant call after the link page reads its session: built once (platform/db/prepared.ts).
+const participantSession = preparedStatement('participant_session', (db: Executor) =>
+  db
+    .select()
+    .from(participantSessions)
+    .where(eq(participantSessions.id, placeholder('id')))
+    .limit(1),
+);
 
 /** Ends every session of these tokens (unsubscribe, disable). */
 export async function revokeTokenSessions(db: Executor, studyId: string, tokenIds: string[], now: Date) {
@@ -202,18 +217,22 @@ export async function findPublicSubmission(
   tokenId: string,
   idempotencyKey: string,
 ): Promise<PublicSubmissionRow | null> {
-  const rows = await db
+  const rows = await publicSubmission(db, { studyId, tokenId, idempotencyKey });
+  return rows[0] ?? null;
+}
+
+const publicSubmission = preparedStatement('public_submission', (db: Executor) =>
+  db
     .select()
     .from(publicSubmissions)
     .where(
       and(
-        eq(publicSubmissions.studyId, studyId),
-        eq(publicSubmissions.tokenId, tokenId),
-        eq(publicSubmissions.idempotencyKey, idempotencyKey),
+        eq(publicSubmissions.studyId, placeholder('studyId')),
+        eq(publicSubmissions.tokenId, placeholder('tokenId')),
+        eq(publicSubmissions.idempotencyKey, placeholder('idempotencyKey')),
       ),
-    );
-  return rows[0] ?? null;
-}
+    ),
+);
 
 /** Stores a submit under its key; false when the key is taken already (insert-or-conflict on the unique key). */
 export async function insertPublicSubmission(db: Executor, row: PublicSubmissionRow): Promise<boolean> {

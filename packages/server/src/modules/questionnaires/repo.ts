@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { auditEvents } from '../../platform/audit/tables';
 import type { Executor } from '../../platform/db/client';
+import { placeholder, preparedStatement } from '../../platform/db/prepared';
 import { enrollments } from '../enrollments/tables';
 import { tokens } from '../enrollments/tokens/tables';
 import { answerFiles } from '../files/tables';
@@ -18,7 +19,12 @@ export type QuestionnaireRow = typeof questionnaires.$inferSelect;
 export type AnswerRow = typeof answers.$inferSelect;
 
 export async function findStudyRow(db: Executor, studyId: string) {
-  const [row] = await db
+  const [row] = await studyRow(db, { studyId });
+  return row && row.deletedAt === null ? row : null;
+}
+
+const studyRow = preparedStatement('fill_study_row', (db: Executor) =>
+  db
     .select({
       id: studies.id,
       status: studies.status,
@@ -30,10 +36,9 @@ export async function findStudyRow(db: Executor, studyId: string) {
       deletedAt: studies.deletedAt,
     })
     .from(studies)
-    .where(eq(studies.id, studyId))
-    .limit(1);
-  return row && row.deletedAt === null ? row : null;
-}
+    .where(eq(studies.id, placeholder('studyId')))
+    .limit(1),
+);
 
 /**
  * What a fill or a participant link reads around a token, in one statement (issue 16 item 2): the
@@ -47,38 +52,58 @@ export async function findFillRows(
   input: { studyId: string; tokenId: string; enrollmentId?: string },
   options: { lock?: boolean } = {},
 ) {
-  const query = db
-    .select({
-      enrollment: enrollments,
-      study: studies,
-      process: { revision: processes.revision, xmin: sql<string>`${processes}.xmin::text` },
-      subject: subjects,
-    })
-    .from(tokens)
-    .innerJoin(
-      enrollments,
-      and(eq(enrollments.studyId, tokens.studyId), eq(enrollments.id, tokens.enrollmentId)),
-    )
-    .innerJoin(studies, eq(studies.id, enrollments.studyId))
-    .innerJoin(
-      processes,
-      and(eq(processes.studyId, enrollments.studyId), eq(processes.id, enrollments.processId)),
-    )
-    .leftJoin(
-      subjects,
-      and(eq(subjects.studyId, enrollments.studyId), eq(subjects.id, enrollments.subjectId)),
-    )
-    .where(
-      and(
-        eq(tokens.studyId, input.studyId),
-        eq(tokens.id, input.tokenId),
-        input.enrollmentId === undefined ? undefined : eq(enrollments.id, input.enrollmentId),
-      ),
-    )
-    .limit(1);
-  const [row] = options.lock ? await query.for('update', { of: enrollments }) : await query;
+  const statement = fillRowStatements[(options.lock ? 2 : 0) + (input.enrollmentId === undefined ? 0 : 1)];
+  const [row] = await (statement as (typeof fillRowStatements)[0])(db, {
+    studyId: input.studyId,
+    tokenId: input.tokenId,
+    enrollmentId: input.enrollmentId ?? null,
+  });
   return row ?? null;
 }
+
+/** findFillRows' statement, built once (platform/db/prepared.ts): with or without the lock and the named enrollment. */
+function fillRowStatement(lock: boolean, byEnrollment: boolean) {
+  const name = `fill_rows${lock ? '_lock' : ''}${byEnrollment ? '_enrollment' : ''}`;
+  return preparedStatement(name, (db: Executor) => {
+    const query = db
+      .select({
+        enrollment: enrollments,
+        study: studies,
+        process: { revision: processes.revision, xmin: sql<string>`${processes}.xmin::text` },
+        subject: subjects,
+      })
+      .from(tokens)
+      .innerJoin(
+        enrollments,
+        and(eq(enrollments.studyId, tokens.studyId), eq(enrollments.id, tokens.enrollmentId)),
+      )
+      .innerJoin(studies, eq(studies.id, enrollments.studyId))
+      .innerJoin(
+        processes,
+        and(eq(processes.studyId, enrollments.studyId), eq(processes.id, enrollments.processId)),
+      )
+      .leftJoin(
+        subjects,
+        and(eq(subjects.studyId, enrollments.studyId), eq(subjects.id, enrollments.subjectId)),
+      )
+      .where(
+        and(
+          eq(tokens.studyId, placeholder('studyId')),
+          eq(tokens.id, placeholder('tokenId')),
+          byEnrollment ? eq(enrollments.id, placeholder('enrollmentId')) : undefined,
+        ),
+      )
+      .limit(1);
+    return lock ? query.for('update', { of: enrollments }) : query;
+  });
+}
+
+const fillRowStatements = [
+  fillRowStatement(false, false),
+  fillRowStatement(false, true),
+  fillRowStatement(true, false),
+  fillRowStatement(true, true),
+] as const;
 
 /** A process's stored document with the revision and row version it was read at (the cache's key). */
 export async function findProcessDocument(db: Executor, studyId: string, processId: string) {
@@ -96,15 +121,7 @@ export async function findProcessDocument(db: Executor, studyId: string, process
 
 /** A token and its answer sets (oldest first), in one statement; null for an unknown token. */
 export async function findTokenWithQuestionnaires(db: Executor, studyId: string, tokenId: string) {
-  const rows = await db
-    .select({ token: tokens, questionnaire: questionnaires })
-    .from(tokens)
-    .leftJoin(
-      questionnaires,
-      and(eq(questionnaires.studyId, tokens.studyId), eq(questionnaires.tokenId, tokens.id)),
-    )
-    .where(and(eq(tokens.studyId, studyId), eq(tokens.id, tokenId)))
-    .orderBy(asc(questionnaires.createdAt), asc(questionnaires.id));
+  const rows = await tokenWithQuestionnaires(db, { studyId, tokenId });
   const first = rows[0];
   if (!first) return null;
   return {
@@ -113,10 +130,26 @@ export async function findTokenWithQuestionnaires(db: Executor, studyId: string,
   };
 }
 
+const tokenWithQuestionnaires = preparedStatement('token_with_questionnaires', (db: Executor) =>
+  db
+    .select({ token: tokens, questionnaire: questionnaires })
+    .from(tokens)
+    .leftJoin(
+      questionnaires,
+      and(eq(questionnaires.studyId, tokens.studyId), eq(questionnaires.tokenId, tokens.id)),
+    )
+    .where(and(eq(tokens.studyId, placeholder('studyId')), eq(tokens.id, placeholder('tokenId'))))
+    .orderBy(asc(questionnaires.createdAt), asc(questionnaires.id)),
+);
+
 /** The form rows of these forms without their documents: versions, removal, revision and row version. */
 export async function listFormHeads(db: Executor, studyId: string, formIds: readonly string[]) {
   if (formIds.length === 0) return [];
-  return db
+  return formHeads(db, { studyId, formIds: [...formIds] });
+}
+
+const formHeads = preparedStatement('form_heads', (db: Executor) =>
+  db
     .select({
       id: formTemplates.id,
       type: formTemplates.type,
@@ -127,8 +160,13 @@ export async function listFormHeads(db: Executor, studyId: string, formIds: read
       xmin: sql<string>`${formTemplates}.xmin::text`,
     })
     .from(formTemplates)
-    .where(and(eq(formTemplates.studyId, studyId), inArray(formTemplates.id, [...formIds])));
-}
+    .where(
+      and(
+        eq(formTemplates.studyId, placeholder('studyId')),
+        sql`${formTemplates.id} = any(${placeholder('formIds')}::text[])`,
+      ),
+    ),
+);
 
 /** Published versions of forms, several at once. */
 export async function listFormVersionDocuments(
@@ -175,6 +213,10 @@ export async function listFormDraftDocuments(db: Executor, studyId: string, form
  * (`kind` V or S; a show rule has its process and data event scope).
  */
 export async function listFormRuleRows(db: Executor, studyId: string, formId: string) {
+  return formRuleRows(db, { studyId, formId });
+}
+
+const formRuleRows = preparedStatement('form_rule_rows', (db: Executor) => {
   const validation = db
     .select({
       kind: sql<string>`'V'`.as('kind'),
@@ -184,7 +226,12 @@ export async function listFormRuleRows(db: Executor, studyId: string, formId: st
       document: validationRules.document,
     })
     .from(validationRules)
-    .where(and(eq(validationRules.studyId, studyId), eq(validationRules.formId, formId)));
+    .where(
+      and(
+        eq(validationRules.studyId, placeholder('studyId')),
+        eq(validationRules.formId, placeholder('formId')),
+      ),
+    );
   const show = db
     .select({
       kind: sql<string>`'S'`.as('kind'),
@@ -194,9 +241,9 @@ export async function listFormRuleRows(db: Executor, studyId: string, formId: st
       document: showRules.document,
     })
     .from(showRules)
-    .where(and(eq(showRules.studyId, studyId), eq(showRules.formId, formId)));
+    .where(and(eq(showRules.studyId, placeholder('studyId')), eq(showRules.formId, placeholder('formId'))));
   return validation.unionAll(show);
-}
+});
 
 /** The form row, live or deleted (a filled form keeps its form even after the form is removed). */
 export async function findFormRow(db: Executor, studyId: string, formId: string) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { users } from '../../modules/users/tables';
 import type { Executor } from '../db/client';
+import { placeholder, preparedStatement } from '../db/prepared';
 import { newSecret } from '../ids';
 import { sessions } from './tables';
 
@@ -43,12 +44,7 @@ export async function touchSession(
   now: Date,
   ttlMinutes: number,
 ): Promise<{ session: ActiveSession; user: AuthenticatedUser } | null> {
-  const [found] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionIdOf(secret)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
+  const [found] = await liveSession(db, { id: sessionIdOf(secret), now });
   if (!found || found.user.isDisabled) return null;
   const expiresAt = new Date(now.getTime() + ttlMinutes * 60_000);
   // Only write when a minute has passed, so a busy page does not write on every request.
@@ -58,6 +54,22 @@ export async function touchSession(
   }
   return found;
 }
+
+// touchSession's read, built once (every staff request runs it; platform/db/prepared.ts).
+const liveSession = preparedStatement('live_session', (db: Executor) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, placeholder('id')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, placeholder('now')),
+      ),
+    )
+    .limit(1),
+);
 
 /** Ends a session (logout). */
 export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {

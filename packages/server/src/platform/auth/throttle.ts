@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { placeholder, preparedStatement } from '../db/prepared';
 import { loginThrottle } from './tables';
 
 export type ThrottlePolicy = { maxFailures: number; windowMinutes: number; blockMinutes: number };
@@ -63,23 +64,7 @@ export async function reserve(
   policy: ThrottlePolicy,
 ): Promise<Reservation> {
   const windowStartLimit = new Date(now.getTime() - policy.windowMinutes * 60_000);
-  const t = loginThrottle;
-  const isBlocked = sql`(${t.blockedUntil} is not null and ${t.blockedUntil} > ${now})`;
-  const isExpired = sql`(${t.windowStart} < ${windowStartLimit})`;
-  const next = sql`(case when ${isExpired} then 1 else ${t.failures} + 1 end)`;
-  const [row] = await db
-    .insert(t)
-    .values({ key, failures: 1, windowStart: now, blockedUntil: null })
-    .onConflictDoUpdate({
-      target: t.key,
-      set: {
-        // A refused use is not counted: the count stops at one above the limit, which marks the
-        // window full until uses are given back or the window ends; no block is set.
-        failures: sql`case when ${isBlocked} then ${t.failures} else least(${next}, ${policy.maxFailures + 1}) end`,
-        windowStart: sql`case when ${isBlocked} then ${t.windowStart} when ${isExpired} then ${now} else ${t.windowStart} end`,
-      },
-    })
-    .returning({ failures: t.failures, windowStart: t.windowStart, blockedUntil: t.blockedUntil });
+  const [row] = await reserveStatement(db, { key, now, windowStartLimit, cap: policy.maxFailures + 1 });
   if (!row) throw new Error(`The throttle store returned no row for ${key}.`);
   if (row.blockedUntil && row.blockedUntil > now)
     return { allowed: false, key, blockedUntil: row.blockedUntil };
@@ -114,13 +99,42 @@ export async function refusedUntil(
 /** Gives a reserved use back (it did not count: the code was right, the link was found). */
 export async function release(db: Executor, reservation: Reservation): Promise<void> {
   if (!reservation.allowed) return;
-  await db
+  await releaseStatement(db, { key: reservation.key, windowStart: reservation.windowStart });
+}
+
+// reserve's and release's statements, built once (issue 16: every participant request runs both).
+const reserveStatement = preparedStatement('throttle_reserve', (db: Executor) => {
+  const t = loginThrottle;
+  const now = placeholder('now');
+  const isBlocked = sql`(${t.blockedUntil} is not null and ${t.blockedUntil} > ${now})`;
+  const isExpired = sql`(${t.windowStart} < ${placeholder('windowStartLimit')})`;
+  const next = sql`(case when ${isExpired} then 1 else ${t.failures} + 1 end)`;
+  return db
+    .insert(t)
+    .values({ key: placeholder('key'), failures: 1, windowStart: now, blockedUntil: null })
+    .onConflictDoUpdate({
+      target: t.key,
+      set: {
+        // A refused use is not counted: the count stops at one above the limit, which marks the
+        // window full until uses are given back or the window ends; no block is set.
+        failures: sql`case when ${isBlocked} then ${t.failures} else least(${next}, ${placeholder('cap')}::int) end`,
+        windowStart: sql`case when ${isBlocked} then ${t.windowStart} when ${isExpired} then ${now} else ${t.windowStart} end`,
+      },
+    })
+    .returning({ failures: t.failures, windowStart: t.windowStart, blockedUntil: t.blockedUntil });
+});
+
+const releaseStatement = preparedStatement('throttle_release', (db: Executor) =>
+  db
     .update(loginThrottle)
     .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
     .where(
-      and(eq(loginThrottle.key, reservation.key), eq(loginThrottle.windowStart, reservation.windowStart)),
-    );
-}
+      and(
+        eq(loginThrottle.key, placeholder('key')),
+        eq(loginThrottle.windowStart, placeholder('windowStart')),
+      ),
+    ),
+);
 
 /**
  * Blocks the key now, for `blockMinutes` (a login failure that fills the account's window locks
