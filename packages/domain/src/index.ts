@@ -152,6 +152,7 @@ export * from './processes/validate-process';
 export * from './public/audit-events';
 export * from './public/one-time-password';
 export * from './public/participant-form';
+export * from './public/routes';
 export * from './public/schemas';
 export * from './public/state';
 export * from './public/token-access';

@@ -25,6 +25,43 @@ export function defineEndpoint<const E extends EndpointDefinition>(endpoint: E):
   return endpoint;
 }
 
+/** The method and path of an endpoint: what a client needs at run time to call it. */
+export type EndpointAddress = { readonly method: HttpMethod; readonly path: string };
+
+declare const ENDPOINT: unique symbol;
+
+/**
+ * A call address of endpoint `E` without its schemas (issue 16): at run time only its method and
+ * path, so a client that imports it carries no zod schemas (the participant pages' first load);
+ * `E` rides along as a type, so calls are typed from the same schemas as the server's route.
+ */
+export type EndpointRoute<E extends EndpointDefinition> = {
+  readonly method: E['method'];
+  readonly path: E['path'];
+  readonly [ENDPOINT]?: E;
+};
+
+/** The endpoint a route stands for (the endpoint itself for a full definition). */
+export type EndpointOf<R> = R extends EndpointDefinition
+  ? R
+  : R extends { readonly [ENDPOINT]?: infer E }
+    ? E extends EndpointDefinition
+      ? E
+      : never
+    : never;
+
+/**
+ * The route of endpoint `E`, e.g. `routeOf<typeof publicEndpoints.logo>('GET', '/api/public/study/:studyId/logo')`:
+ * the method and path must be the endpoint's own (their literal types are checked), and a test
+ * compares every route with its endpoint.
+ */
+export function routeOf<E extends EndpointDefinition>(
+  method: E['method'],
+  path: E['path'],
+): EndpointRoute<E> {
+  return { method, path };
+}
+
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>
   : P extends `${string}:${infer Name}`
@@ -32,12 +69,10 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
     : never;
 
 /** The `:name` segments of an endpoint's path, each a string. */
-export type PathParams<E extends EndpointDefinition> = { [K in ParamNames<E['path']>]: string };
+export type PathParams<E extends EndpointAddress> = { [K in ParamNames<E['path']>]: string };
 
 /** Whether the endpoint's path has `:name` segments. */
-export type HasPathParams<E extends EndpointDefinition> = [ParamNames<E['path']>] extends [never]
-  ? false
-  : true;
+export type HasPathParams<E extends EndpointAddress> = [ParamNames<E['path']>] extends [never] ? false : true;
 
 /** The query the endpoint accepts (its input type), or `never` when it takes none. */
 export type EndpointQuery<E extends EndpointDefinition> = E['query'] extends z.ZodType
@@ -79,6 +114,14 @@ type SuccessSchema<R> = R extends { 200: infer S }
 export type EndpointResult<E extends EndpointDefinition> =
   SuccessSchema<E['response']> extends z.ZodType ? z.output<SuccessSchema<E['response']>> : undefined;
 
+/**
+ * A successful answer as it comes over the wire, not parsed on the client: the input type of the
+ * answer schema (the server parsed its answer with that schema on the way out, so the body has the
+ * schema's shape; a codec's or default's output is only had by parsing it, e.g. getProcess's form).
+ */
+export type EndpointWireResult<E extends EndpointDefinition> =
+  SuccessSchema<E['response']> extends z.ZodType ? z.input<SuccessSchema<E['response']>> : undefined;
+
 /** The schema a successful answer is parsed with (200, 201 or 202), if the endpoint answers JSON. */
 export function successSchemaOf(endpoint: EndpointDefinition): z.ZodType | undefined {
   const response = endpoint.response;
@@ -89,7 +132,7 @@ export function successSchemaOf(endpoint: EndpointDefinition): z.ZodType | undef
  * The endpoint's path with its `:name` segments filled in, each URI-encoded; a parameter
  * that is missing throws, so no call goes to a half-built URL.
  */
-export function buildPath<E extends EndpointDefinition>(endpoint: E, params: PathParams<E>): string {
+export function buildPath<E extends EndpointAddress>(endpoint: E, params: PathParams<E>): string {
   const values = params as Record<string, string>;
   return endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
     const value = values[name];

@@ -3,7 +3,10 @@ import {
   type EndpointCallArgs,
   type EndpointCallOptions,
   type EndpointDefinition,
+  type EndpointOf,
   type EndpointResult,
+  type EndpointRoute,
+  type EndpointWireResult,
   type ErrorBody,
   type PathParams,
   successSchemaOf,
@@ -53,21 +56,33 @@ function toErrorBody(data: unknown): ErrorBody | null {
  * What a participant call of `E` takes: its path parameters and body as the domain endpoint
  * types them (each only when the endpoint has one), plus an abort signal.
  */
-export type PublicCallOptions<E extends EndpointDefinition> = EndpointCallOptions<
-  E,
-  { signal?: AbortSignal; headers?: Record<string, string> }
->;
+export type PublicCallOptions<E extends EndpointDefinition> = EndpointCallOptions<E, CallExtra>;
+
+type CallExtra = { signal?: AbortSignal; headers?: Record<string, string> };
 
 /**
- * Calls a public domain endpoint by name (issue 14 item 6) with JSON. The participant session
- * is an httpOnly cookie the server sets; the pages never see it. The answer is parsed with the
- * endpoint's response schema (the one the server validates on the way out), so a page never
- * works on an unchecked shape; 204 and binary answers give `undefined`.
+ * Calls a participant endpoint (issue 14 item 6) with JSON. The participant session is an
+ * httpOnly cookie the server sets; the pages never see it. 204 and binary answers give `undefined`.
+ *
+ * Called with a route (`publicRoutes`, issue 16), the answer is not parsed here: the server parses
+ * every answer with the endpoint's response schema on the way out, so the body has that schema's
+ * shape, typed as its input (what the wire carries); the participant pages load no zod for it. A
+ * page that needs the schema's output (getProcess's form with its defaults filled in) parses with
+ * the schema itself. Called with a full endpoint definition, the answer is parsed with its response
+ * schema as before.
  */
-export async function callPublic<E extends EndpointDefinition>(
+export function callPublic<E extends EndpointDefinition>(
   endpoint: E,
-  ...[options]: EndpointCallArgs<E, { signal?: AbortSignal; headers?: Record<string, string> }>
-): Promise<EndpointResult<E>> {
+  ...args: EndpointCallArgs<E, CallExtra>
+): Promise<EndpointResult<E>>;
+export function callPublic<R extends EndpointRoute<EndpointDefinition>>(
+  route: R,
+  ...args: EndpointCallArgs<EndpointOf<R>, CallExtra>
+): Promise<EndpointWireResult<EndpointOf<R>>>;
+export async function callPublic(
+  endpoint: EndpointDefinition | EndpointRoute<EndpointDefinition>,
+  options?: unknown,
+): Promise<unknown> {
   const { params, query, body, signal, headers } = (options ?? {}) as {
     params?: Record<string, string>;
     query?: Record<string, unknown>;
@@ -78,10 +93,13 @@ export async function callPublic<E extends EndpointDefinition>(
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {}))
     if (value !== undefined) search.set(key, String(value));
-  const url = buildPath(endpoint, (params ?? {}) as PathParams<E>) + (search.toString() ? `?${search}` : '');
+  const url =
+    buildPath(endpoint, (params ?? {}) as PathParams<typeof endpoint>) +
+    (search.toString() ? `?${search}` : '');
   const data = await send(url, endpoint.method, body, signal, headers);
+  if (!('tags' in endpoint)) return data;
   const schema = successSchemaOf(endpoint);
-  return (schema ? schema.parse(data) : undefined) as EndpointResult<E>;
+  return schema ? schema.parse(data) : undefined;
 }
 
 async function send(
