@@ -29,6 +29,7 @@ import {
   verifyPdfSignatures,
 } from './econsent-test-kit';
 import { sha256Hex } from './service/pdf';
+import { meaningText, pageText } from './service/signed-pdf';
 
 let t: TestApp;
 let admin: LoggedIn;
@@ -138,5 +139,117 @@ describe(`signature page in Arabic on ${engine}`, () => {
     const last = lastPageText(countersigned, 3);
     expect(containsArabic(last, 'التوقيع المقابل للباحث')).toBe(true);
     expect(last).not.toContain('?');
+  });
+});
+
+/** Signs the e-consent in `language` as `name`; returns the participant page's text, spaces folded. */
+async function signedPageText(language: string, name: string): Promise<string> {
+  const s = await buildEConsentStudy(t.app, admin);
+  const up = await uploadConsent(t.app, admin, s.study.id, {
+    dataEventId: s.dataEventId,
+    language,
+    fileName: `consent-${language}.pdf`,
+    data: await makePdf(1),
+  });
+  expect(up.statusCode, up.body).toBe(201);
+  const cookie = await openSession(t.app, s.study.id, s.link);
+  const code = await requestCode(t.app, s, cookie);
+  const signed = await t.app.inject({
+    method: 'PUT',
+    url: `/api/public/studies/${s.study.id}/enrollments/${s.enrollmentId}/tokens/${s.tokenId}/setEconsentSigned`,
+    headers: { cookie },
+    payload: {
+      documentId: up.json<{ id: string }>().id,
+      language,
+      code,
+      fullName: name,
+      signature: signaturePng(),
+      meaning: 'PARTICIPANT_CONSENT',
+      clauses: [],
+      readToEnd: true,
+    },
+  });
+  expect(signed.statusCode, signed.body).toBe(200);
+  const download = await t.app.inject({
+    method: 'GET',
+    url: `/api/public/studies/${s.study.id}/tokens/${s.tokenId}/downloadEConsentFile`,
+    headers: { cookie },
+  });
+  expect(download.statusCode, download.body).toBe(200);
+  const pdf = Buffer.from(download.json<{ data: string }>().data, 'base64');
+  expect(verifyPdfSignatures(pdf)).toEqual([expect.objectContaining({ valid: true, coversWholeFile: true })]);
+  return lastPageText(pdf, 2).replace(/\s+/g, ' ');
+}
+
+// Every participant language has the page's labels; a script the embedded fonts (Noto Sans: Latin,
+// Greek, Cyrillic; Arabic; Hebrew) cover prints them in it.
+describe(`signature page labels in the participant's language on ${engine}`, () => {
+  it.each([
+    {
+      language: 'fr',
+      name: 'Hélène Dubois',
+      expected: [
+        'Signature électronique du participant',
+        'Nom du signataire en capitales',
+        'Signification de cette signature',
+        'Identité confirmée par',
+        'Événement d’audit',
+      ],
+    },
+    {
+      language: 'el',
+      name: 'Ελένη Παπαδοπούλου',
+      expected: [
+        'Ηλεκτρονική υπογραφή του συμμετέχοντα',
+        'Ονοματεπώνυμο του υπογράφοντος με κεφαλαία',
+        'Σημασία αυτής της υπογραφής',
+        'Η ταυτότητα επιβεβαιώθηκε με',
+        'Συμβάν ελέγχου',
+      ],
+    },
+    {
+      language: 'ru',
+      name: 'Анна Иванова',
+      expected: [
+        'Электронная подпись участника',
+        'Значение этой подписи',
+        'Дата и время подписания',
+        'Личность подтверждена',
+        'Событие аудиторского следа',
+      ],
+    },
+  ])('prints the labels in $language, with the name and no "?"', async ({ language, name, expected }) => {
+    const text = await signedPageText(language, name);
+    expect(text).not.toContain('?');
+    for (const label of [name, ...expected]) expect(text, `${label} in ${text}`).toContain(label);
+    for (const english of ['Printed name of the signer', 'Meaning of this signature', 'Audit event']) {
+      expect(text).not.toContain(english);
+    }
+  });
+
+  it('falls back to English labels and meaning for a script no embedded font has (Japanese), never "?"', async () => {
+    const text = await signedPageText('ja', 'Yuki Tanaka');
+    expect(text).not.toContain('?');
+    expect(text).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    for (const label of [
+      'Yuki Tanaka',
+      'Electronic signature of the participant',
+      'Printed name of the signer',
+      'Meaning of this signature',
+      'Audit event',
+    ]) {
+      expect(text, `${label} in ${text}`).toContain(label);
+    }
+  });
+
+  it('checks the translation, not the filled-in value: a value in a script without a font keeps the label', () => {
+    expect(pageText('el', 'econsent:PAGE.NAME')).toBe('Ονοματεπώνυμο του υπογράφοντος με κεφαλαία');
+    expect(pageText('zh-cn', 'econsent:PAGE.NAME')).toBe('Printed name of the signer');
+    expect(meaningText('th', 'CONSENT_OBTAINED', '')).toBe(
+      'I obtained the informed consent of this participant and confirm that it was given freely.',
+    );
+    expect(
+      pageText('fr', 'econsent:PAGE.DOCUMENT_VALUE', { file: '同意.pdf', version: 2, language: 'fr' }),
+    ).toBe('同意.pdf, version 2, langue fr');
   });
 });

@@ -2,7 +2,8 @@
  * The signature pages of a signed consent (issue 24 item 4; 21 CFR 11.50 signature manifestation,
  * 11.70 signature/record linking) and the signed PDF built from them. The pages print in the
  * language the participant signed in (token eConsentLanguage; server catalog `econsent`), right to
- * left for Arabic, Hebrew and Urdu; a label in a script the embedded fonts lack prints in English.
+ * left for Arabic, Hebrew and Urdu; a label in a script the embedded fonts lack prints in English
+ * (pageText).
  * The participant's page is rebuilt from what was stored, so the countersigned file is the original,
  * the participant's page and the investigator's page, sealed by one new signature of the server's key.
  */
@@ -13,10 +14,16 @@ import type { EConsentIdentity, EConsentSigner } from '../tables';
 import { isPrintable } from './page-text';
 import { appendSignaturePage, type SignaturePage, type SigningKey, signPdf } from './pdf';
 
-/** A label of the `econsent` catalog in the language, in English when the fonts cannot print it. */
+/**
+ * A label of the `econsent` catalog in the language (every participant language has them), in
+ * English when the embedded fonts cannot print the translation: the page's own words are then all
+ * English (bn, hi, ja, ko, ta, th, zh-cn and zh-tw have no Noto font embedded, so their labels
+ * would print as '?'), readable rather than a page of question marks. The translation, not the
+ * filled-in text, is checked: a value (a file name, an email) in a script without a font keeps
+ * the label in the signer's language and prints its own letters as '?', as a name does.
+ */
 export function pageText(language: string, key: ServerKey, vars: TOptions = {}): string {
-  const text = t([language], key, vars);
-  return isPrintable(text) ? text : t('en', key, vars);
+  return isPrintable(t([language], key)) ? t([language], key, vars) : t('en', key, vars);
 }
 
 /** The meaning of a signature as the page states it (the participant page's statement, 21 CFR 11.50(a)(3)). */
