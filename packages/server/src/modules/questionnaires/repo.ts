@@ -370,10 +370,56 @@ export async function listAnswerRows(
  */
 export async function upsertAnswerRows(db: Executor, rows: AnswerRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const excluded = (column: string) => sql.raw(`excluded."${column}"`);
-  await db
+  const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+  await upsertAnswers(db, {
+    studyIds: rows.map((r) => r.studyId),
+    ids: rows.map((r) => r.id),
+    questionnaireIds: rows.map((r) => r.questionnaireId),
+    questionIds: rows.map((r) => r.questionId),
+    values: rows.map((r) => JSON.stringify(r.value)),
+    timeZones: rows.map((r) => r.timeZone ?? null),
+    unavailable: rows.map((r) => r.isUnavailable ?? false),
+    skipped: rows.map((r) => r.isSkipped ?? false),
+    verifiedAt: rows.map((r) => iso(r.verifiedAt ?? null)),
+    verifiedBy: rows.map((r) => r.verifiedBy ?? null),
+    secondaryVerifiedAt: rows.map((r) => iso(r.secondaryVerifiedAt ?? null)),
+    secondaryVerifiedBy: rows.map((r) => r.secondaryVerifiedBy ?? null),
+    createdAt: rows.map((r) => iso(r.createdAt)),
+    updatedAt: rows.map((r) => iso(r.updatedAt)),
+  });
+}
+
+/**
+ * upsertAnswerRows' statement (issue 16 item 2): the rows travel as one array per column through
+ * `unnest`, so the text is the same for any number of answers and is built once
+ * (platform/db/prepared.ts) instead of 14 parameters per row every time.
+ */
+const upsertAnswers = preparedStatement('upsert_answer_rows', (db: Executor) => {
+  const column = (name: string, type: string) => sql`${placeholder(name)}::${sql.raw(type)}[]`;
+  const excluded = (name: string) => sql.raw(`excluded."${name}"`);
+  return db
     .insert(answers)
-    .values(rows)
+    .select(
+      sql`select s, i, q, qn, v::jsonb, tz, un, sk, va, vb, sva, svb, ca, ua from unnest(${sql.join(
+        [
+          column('studyIds', 'text'),
+          column('ids', 'text'),
+          column('questionnaireIds', 'text'),
+          column('questionIds', 'text'),
+          column('values', 'text'),
+          column('timeZones', 'text'),
+          column('unavailable', 'boolean'),
+          column('skipped', 'boolean'),
+          column('verifiedAt', 'timestamptz'),
+          column('verifiedBy', 'text'),
+          column('secondaryVerifiedAt', 'timestamptz'),
+          column('secondaryVerifiedBy', 'text'),
+          column('createdAt', 'timestamptz'),
+          column('updatedAt', 'timestamptz'),
+        ],
+        sql`, `,
+      )}) as u(s, i, q, qn, v, tz, un, sk, va, vb, sva, svb, ca, ua)`,
+    )
     .onConflictDoUpdate({
       target: [answers.studyId, answers.id],
       set: {
@@ -388,7 +434,7 @@ export async function upsertAnswerRows(db: Executor, rows: AnswerRow[]): Promise
         updatedAt: excluded('updated_at'),
       },
     });
-}
+});
 
 export async function updateAnswerRow(
   db: Executor,
