@@ -74,6 +74,9 @@ export const VaultVersionSchema = z.object({
   sha256: z.string(),
   comment: z.string().nullable(),
   uploadedBy: z.string(),
+  /** "First Last" of the uploader (null only if the user row is gone). */
+  uploadedByName: z.string().nullable(),
+  uploadedByEmail: z.string().nullable(),
   uploadedTime: TimestampSchema,
 });
 export type VaultVersion = z.infer<typeof VaultVersionSchema>;

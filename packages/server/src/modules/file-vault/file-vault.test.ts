@@ -11,7 +11,15 @@ import { and, eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, buildStudy, buildUser, DEFAULT_PASSWORD, grantAccess } from '../../../test/factories';
-import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
+import {
+  ADMIN_EMAIL,
+  createTestApp,
+  engine,
+  type LoggedIn,
+  loginAs,
+  type TestApp,
+} from '../../../test/harness';
+import { countStatements } from '../../../test/statement-counter';
 import { auditEvents } from '../../platform/audit/tables';
 
 // Issue 28 item 3: the file vault through HTTP on a real database: upload checks, versions,
@@ -47,8 +55,13 @@ function call(
   return t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
 }
 
-async function member(studyId: string, role: StudyRole, siteIds: 'ALL' | string[]) {
-  const user = await buildUser(t.app);
+async function member(
+  studyId: string,
+  role: StudyRole,
+  siteIds: 'ALL' | string[],
+  name: { firstName?: string; lastName?: string } = {},
+) {
+  const user = await buildUser(t.app, name);
   await grantAccess(t.app, { studyId, user, role, siteIds });
   return { user, session: await loginAs(t.app, user.email, DEFAULT_PASSWORD) };
 }
@@ -146,13 +159,17 @@ describe(`file vault on ${engine}`, () => {
       comment: 'Amendment 1',
     });
     expect(second.statusCode, second.body).toBe(201);
-    expect(second.json<VaultDocument>()).toMatchObject({ versionCount: 2, current: { version: 2 } });
+    expect(second.json<VaultDocument>()).toMatchObject({
+      versionCount: 2,
+      current: { version: 2, uploadedByName: 'System Administrator', uploadedByEmail: ADMIN_EMAIL },
+    });
 
     const detail = (await call('GET', `${base}/documents/${docId}`, admin)).json<VaultDocumentDetail>();
-    expect(detail.versions.map((v) => [v.version, v.fileName, v.comment])).toEqual([
-      [2, 'protocol amendment 1.pdf', 'Amendment 1'],
-      [1, 'protocol.pdf', null],
+    expect(detail.versions.map((v) => [v.version, v.fileName, v.comment, v.uploadedByName])).toEqual([
+      [2, 'protocol amendment 1.pdf', 'Amendment 1', 'System Administrator'],
+      [1, 'protocol.pdf', null, 'System Administrator'],
     ]);
+    expect(detail.versions.every((v) => v.uploadedByEmail === ADMIN_EMAIL)).toBe(true);
     const token = await tokenOf(base, admin);
     expect((await download(base, docId, token)).rawPayload).toEqual(PDF('two'));
     const old = await download(base, docId, token, 1);
@@ -178,6 +195,7 @@ describe(`file vault on ${engine}`, () => {
     const doctorA = await member(study.id, 'DOCTOR', [siteA.id]);
     const doctorB = await member(study.id, 'DOCTOR', [siteB.id]);
     const monitorA = await member(study.id, 'MONITOR', [siteA.id]);
+    expect(forA.json<VaultDocument>().current.uploadedByName).toBe('System Administrator');
 
     const listA = (
       await call('GET', `${base}/folders/${folder.id}/documents`, doctorA.session)
@@ -209,7 +227,10 @@ describe(`file vault on ${engine}`, () => {
     // A doctor uploads nothing; a site-limited investigator only for its own sites.
     const pdf = { fileName: 'cv.pdf', bytes: PDF('cv') };
     expect((await upload(base, folder.id, doctorA.session, pdf)).statusCode).toBe(403);
-    const investigatorA = await member(study.id, 'INVESTIGATOR', [siteA.id]);
+    const investigatorA = await member(study.id, 'INVESTIGATOR', [siteA.id], {
+      firstName: 'Ingrid',
+      lastName: 'Østergaard',
+    });
     expect(
       (await upload(base, folder.id, investigatorA.session, { ...pdf, siteIds: [siteB.id] })).statusCode,
     ).toBe(403);
@@ -241,6 +262,26 @@ describe(`file vault on ${engine}`, () => {
     expect(
       (await call('POST', `${base}/documents/${docId}/versions`, doctorA.session, version)).statusCode,
     ).toBe(403);
+    // Every role that sees a document reads its uploader's name (and email), resolved in the list's
+    // own statement: one read of the versions with their uploaders, however many documents.
+    const counter = countStatements(t.app);
+    const seenByMonitor = await call('GET', `${base}/folders/${folder.id}/documents`, monitorA.session);
+    const sent = counter.take().statements;
+    counter.stop();
+    const listed = seenByMonitor.json<VaultDocumentList>().items;
+    expect(listed.map((d) => [d.id, d.current.uploadedByName, d.current.uploadedByEmail]).sort()).toEqual(
+      [
+        [everyoneId, 'System Administrator', ADMIN_EMAIL],
+        [ownId, 'Ingrid Østergaard', investigatorA.user.email],
+      ].sort(),
+    );
+    const versionReads = sent.filter((q) => q.includes('"file_vault_version"'));
+    expect(versionReads, sent.join('\n')).toHaveLength(1);
+    expect(versionReads[0]).toContain('left join "app_user"');
+    const seenByDoctor = await call('GET', `${base}/documents/${docId}`, doctorA.session);
+    expect(seenByDoctor.json<VaultDocumentDetail>().versions.map((v) => v.uploadedByName)).toEqual([
+      'System Administrator',
+    ]);
     // Another study's site is refused in the visibility.
     const other = await buildStudy(t.app);
     const otherSite = await buildSite(t.app, other.id);

@@ -9,6 +9,9 @@ export type VaultFolderRow = typeof fileVaultFolders.$inferSelect;
 export type VaultDocumentRow = typeof fileVaultDocuments.$inferSelect;
 export type VaultVersionRow = typeof fileVaultVersions.$inferSelect;
 export type VaultVersionInfoRow = Omit<VaultVersionRow, 'data'>;
+/** Who uploaded a version (users are global: the join crosses no study). */
+export type VaultUploader = { firstName: string | null; lastName: string | null; email: string | null };
+export type VaultVersionListedRow = VaultVersionInfoRow & VaultUploader;
 
 const versionInfo = {
   studyId: fileVaultVersions.studyId,
@@ -22,6 +25,14 @@ const versionInfo = {
   comment: fileVaultVersions.comment,
   uploadedBy: fileVaultVersions.uploadedBy,
   createdAt: fileVaultVersions.createdAt,
+};
+
+/** A version's columns with its uploader's name and email, read in the same statement (a left join). */
+const versionListed = {
+  ...versionInfo,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
 };
 
 export async function listFolders(db: Executor, studyId: string): Promise<VaultFolderRow[]> {
@@ -102,10 +113,14 @@ export async function listDocumentVisibility(db: Executor, studyId: string, fold
     );
 }
 
-/** Live documents of a folder with their current version (no bytes). */
-export async function listDocumentsOfFolder(db: Executor, studyId: string, folderId: string) {
+/** Live documents of a folder with their current version (no bytes) and its uploader, in one statement. */
+export async function listDocumentsOfFolder(
+  db: Executor,
+  studyId: string,
+  folderId: string,
+): Promise<{ document: VaultDocumentRow; current: VaultVersionListedRow }[]> {
   const rows = await db
-    .select({ document: fileVaultDocuments, current: versionInfo })
+    .select({ document: fileVaultDocuments, current: versionListed })
     .from(fileVaultDocuments)
     .innerJoin(
       fileVaultVersions,
@@ -115,6 +130,7 @@ export async function listDocumentsOfFolder(db: Executor, studyId: string, folde
         eq(fileVaultVersions.version, fileVaultDocuments.currentVersion),
       ),
     )
+    .leftJoin(users, eq(users.id, fileVaultVersions.uploadedBy))
     .where(
       and(
         eq(fileVaultDocuments.studyId, studyId),
@@ -167,15 +183,16 @@ export async function insertVersion(db: Executor, row: VaultVersionRow): Promise
   await db.insert(fileVaultVersions).values(row);
 }
 
-/** Every version of a document, newest first (no bytes). */
+/** Every version of a document, newest first (no bytes), each with its uploader, in one statement. */
 export async function listVersions(
   db: Executor,
   studyId: string,
   documentId: string,
-): Promise<VaultVersionInfoRow[]> {
+): Promise<VaultVersionListedRow[]> {
   return db
-    .select(versionInfo)
+    .select(versionListed)
     .from(fileVaultVersions)
+    .leftJoin(users, eq(users.id, fileVaultVersions.uploadedBy))
     .where(and(eq(fileVaultVersions.studyId, studyId), eq(fileVaultVersions.documentId, documentId)))
     .orderBy(desc(fileVaultVersions.version));
 }
@@ -208,6 +225,15 @@ export async function listStudySiteIds(db: Executor, studyId: string, siteIds: s
     .from(sites)
     .where(and(eq(sites.studyId, studyId), siteIds === null ? undefined : inArray(sites.id, siteIds)));
   return rows.map((r) => r.id);
+}
+
+/** The name and email of the user uploading now (for the upload's answer; users are global). */
+export async function findUploader(db: Executor, userId: string): Promise<VaultUploader> {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? { firstName: null, lastName: null, email: null };
 }
 
 /** The user a download token names, for the permission re-check (not study data: users are global). */

@@ -7,14 +7,34 @@ import {
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
-import type { SiteView, VaultAbilities, VaultDocument } from '@trialbase/domain';
+import type { SiteView, VaultAbilities, VaultDocument, VaultVersion } from '@trialbase/domain';
 import { useTranslation } from 'react-i18next';
 import { serverErrorMessage } from '../../app/form-errors';
 import { formatDateTime } from '../../app/format';
 import { showErrorToast } from '../../app/notify';
+import { isolateText } from '../forms/renderer/text';
 import { downloadVaultDocument } from './api';
 
 export type DocumentAction = 'versions' | 'version' | 'remove';
+
+/**
+ * Who uploaded a version: "First Last" (isolated, so a name in another direction keeps its order),
+ * the email on hover; the user id only if the user row is gone.
+ */
+export function UploadedBy({ version }: { version: VaultVersion }) {
+  const { t } = useTranslation('file-vault');
+  return (
+    <Text
+      size="xs"
+      c="dimmed"
+      title={version.uploadedByEmail ?? undefined}
+      data-testid="vault-uploader"
+      style={{ overflowWrap: 'anywhere' }}
+    >
+      {t('FILE_VAULT.UPLOADED_BY', { name: isolateText(version.uploadedByName ?? version.uploadedBy) })}
+    </Text>
+  );
+}
 
 /** One document: title, current version, who sees it, download and (for its managers) changes. */
 export function DocumentCard({
@@ -60,6 +80,7 @@ export function DocumentCard({
                 time: formatDateTime(document.current.uploadedTime),
               })}
             </Text>
+            <UploadedBy version={document.current} />
             <Text size="xs" c="dimmed" data-testid="vault-visibility">
               {t('FILE_VAULT.SEEN_BY', { sites: siteNames, roles: roleNames })}
             </Text>

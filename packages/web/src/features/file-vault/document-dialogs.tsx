@@ -8,6 +8,7 @@ import { formatDateTime } from '../../app/format';
 import { isHttpError } from '../../app/http';
 import { showErrorToast, showSuccessToast } from '../../app/notify';
 import { downloadVaultDocument, useRemoveDocument, useVaultDocument } from './api';
+import { UploadedBy } from './document-card';
 
 /** Every version of a document, newest first, each downloadable (previous versions are kept). */
 export function VersionsModal({
@@ -53,6 +54,7 @@ export function VersionsModal({
                   time: formatDateTime(version.uploadedTime),
                 })}
               </Text>
+              <UploadedBy version={version} />
               {version.comment && (
                 <Text size="xs">
                   <bdi>{version.comment}</bdi>

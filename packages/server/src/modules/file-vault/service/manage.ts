@@ -12,6 +12,7 @@ import {
   findDocument,
   findFolder,
   findFolderByName,
+  findUploader,
   insertDocument,
   insertFolder,
   insertVersion,
@@ -183,7 +184,7 @@ export async function uploadVaultDocument(
       sha256: file.sha256,
     },
   });
-  return presentDocument(doc, version, true);
+  return presentDocument(doc, { ...version, ...(await findUploader(ctx.tx, input.userId)) }, true);
 }
 
 /** `POST .../documents/{documentId}/versions`: the next version; earlier ones stay listed and downloadable. */
@@ -214,7 +215,12 @@ export async function uploadVaultVersion(
       comment: version.comment,
     },
   });
-  return presentDocument({ ...doc, currentVersion: next, updatedAt: ctx.now }, version, true);
+  const uploader = await findUploader(ctx.tx, input.userId);
+  return presentDocument(
+    { ...doc, currentVersion: next, updatedAt: ctx.now },
+    { ...version, ...uploader },
+    true,
+  );
 }
 
 /** `DELETE .../documents/{documentId}?reason`: soft removal with who, when and why; versions kept. */

@@ -1,11 +1,20 @@
 import type { StudyRole, VaultDocument, VaultFolder, VaultVersion } from '@trialbase/domain';
-import type { VaultDocumentRow, VaultFolderRow, VaultVersionInfoRow } from '../repo';
+import type { VaultDocumentRow, VaultFolderRow, VaultVersionListedRow } from '../repo';
 
 export function presentFolder(row: VaultFolderRow, documentCount: number): VaultFolder {
   return { id: row.id, name: row.name, documentCount, createdTime: row.createdAt.toISOString() };
 }
 
-export function presentVersion(row: VaultVersionInfoRow): VaultVersion {
+/** "First Last" of the uploader; null when the user row is gone. */
+function uploaderName(row: VaultVersionListedRow): string | null {
+  const name = [row.firstName, row.lastName]
+    .filter((part) => part)
+    .join(' ')
+    .trim();
+  return name || null;
+}
+
+export function presentVersion(row: VaultVersionListedRow): VaultVersion {
   return {
     id: row.id,
     version: row.version,
@@ -15,13 +24,15 @@ export function presentVersion(row: VaultVersionInfoRow): VaultVersion {
     sha256: row.sha256,
     comment: row.comment,
     uploadedBy: row.uploadedBy,
+    uploadedByName: uploaderName(row),
+    uploadedByEmail: row.email,
     uploadedTime: row.createdAt.toISOString(),
   };
 }
 
 export function presentDocument(
   row: VaultDocumentRow,
-  current: VaultVersionInfoRow,
+  current: VaultVersionListedRow,
   canManage: boolean,
 ): VaultDocument {
   return {
