@@ -8,7 +8,7 @@ const blockRule = {
   leftOperant: { type: 'QUESTION', form: 'form1', question: 'hb' },
   operator: 'lte',
   rightOperant: { type: 'CONST_VAL', value: 20 },
-  action: { type: 'BLOCK', message: { en: 'At most {limit}' } },
+  action: { type: 'BLOCK', message: { en: 'At most {limit}', ar: 'على الأكثر {limit}' } },
 };
 
 const form = buildForm([
@@ -85,6 +85,13 @@ describe('Issue 28 item 4: external data rows are checked like a final staff fil
     expect(check({ hb: '22' }).issues).toEqual([
       expect.objectContaining({ line: 7, column: 'Hb', message: 'VALIDATION_RULE_VIOLATION' }),
     ]);
+  });
+
+  it("carries the BLOCK rule's own message in every language, its limit filled in", () => {
+    const [issue] = check({ hb: '22' }).issues;
+    expect(issue?.ruleMessage).toEqual({ en: 'At most 20', ar: 'على الأكثر 20' });
+    // Answer errors carry no rule message.
+    expect(check({}).issues[0]?.ruleMessage).toBeUndefined();
   });
 
   it("refuses an event date after today in the subject's time zone", () => {

@@ -5,9 +5,12 @@
  * the row's line and the column they come from, so the file can be fixed where it is wrong.
  */
 import type { FieldIssue } from '../common/errors';
+import type { LocalizedText } from '../common/languages';
 import type { FormTemplate, Question, QuestionType } from '../forms/model';
-import { type AnswerSetCheckInput, checkAnswerSet } from '../questionnaires/answer-set';
+import { ANSWER_SET_MESSAGES, type AnswerSetCheckInput, checkAnswerSet } from '../questionnaires/answer-set';
 import { type Answer, createEmptyAnswer } from '../questionnaires/model';
+import { collectEmbeddedRules } from '../rules/embedded';
+import type { ValidationRule } from '../rules/model';
 import {
   EXTERNAL_DATA_MESSAGES,
   type ExternalDataMapping,
@@ -149,6 +152,37 @@ export function rowIssuesOf(
   });
 }
 
+const LIMIT_PLACEHOLDER = /\{\{?\s*limit\s*\}\}?/g;
+
+/**
+ * Spec 001 §3/§5: a BLOCK rule's issue carries the rule's own message (the study author's text in
+ * every language it has, `{limit}` filled with the issue's limit), as the fill shows it under the
+ * question; the rules are the form's embedded ones and the stand-alone rules on the form. An issue
+ * whose rule is not found keeps only its code (the page then shows a generic line).
+ */
+export function withRuleMessages(
+  issues: readonly ExternalDataRowIssue[],
+  rules: readonly ValidationRule[],
+): ExternalDataRowIssue[] {
+  const byId = new Map(rules.flatMap((rule) => (rule.id ? [[rule.id, rule] as const] : [])));
+  return issues.map((issue) => {
+    if (issue.message !== ANSWER_SET_MESSAGES.RULE_VIOLATION) return issue;
+    const ruleId = issue.params?.ruleId;
+    const rule = ruleId === undefined ? undefined : byId.get(String(ruleId));
+    if (!rule) return issue;
+    const limit = issue.params?.limit;
+    const ruleMessage: Record<string, string> = {};
+    for (const [language, text] of Object.entries(rule.action.message)) {
+      if (typeof text !== 'string' || text.trim() === '') continue;
+      ruleMessage[language] =
+        limit === undefined ? text : text.replace(LIMIT_PLACEHOLDER, () => String(limit));
+    }
+    return Object.keys(ruleMessage).length > 0
+      ? { ...issue, ruleMessage: ruleMessage as LocalizedText }
+      : issue;
+  });
+}
+
 /** Today's calendar date (YYYY-MM-DD) in a time zone. */
 export function calendarDateIn(now: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
@@ -204,7 +238,10 @@ export function checkExternalDataRow(input: ExternalRowCheckInput): {
     answers: result.answers,
     issues: [
       ...eventDateIssues(row, mapping, today),
-      ...rowIssuesOf(row.line, [...result.issues, ...result.blockingIssues], mapping),
+      ...withRuleMessages(rowIssuesOf(row.line, [...result.issues, ...result.blockingIssues], mapping), [
+        ...collectEmbeddedRules(input.form),
+        ...(input.validationRules ?? []),
+      ]),
     ],
   };
 }

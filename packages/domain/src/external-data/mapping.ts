@@ -7,6 +7,7 @@
  * Row numbers are the physical lines of the file (the header is line 1).
  */
 import type { FieldIssue } from '../common/errors';
+import type { LocalizedText } from '../common/languages';
 import { validateDateValue } from '../forms/value-validation';
 import { type CsvRecord, isBlankCsvRecord, parseCsv } from '../subjects/csv';
 
@@ -28,7 +29,13 @@ export type ExternalDataRow = {
 };
 
 /** A problem of the file: its line (the header is 1), the column, and the question when it is one's. */
-export type ExternalDataRowIssue = FieldIssue & { line: number; column: string; questionId?: string };
+export type ExternalDataRowIssue = FieldIssue & {
+  line: number;
+  column: string;
+  questionId?: string;
+  /** A BLOCK rule's own message (the study author's text, its limit filled in), per language. */
+  ruleMessage?: LocalizedText;
+};
 
 export type ExternalDataReadResult =
   | { ok: true; header: string[]; rows: ExternalDataRow[] }

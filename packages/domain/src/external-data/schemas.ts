@@ -39,6 +39,8 @@ export const ExternalDataRowIssueSchema = z.object({
   path: z.array(z.union([z.string(), z.number()])),
   message: z.string(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /** A BLOCK rule's own message (VALIDATION_RULE_VIOLATION), per language, its limit filled in. */
+  ruleMessage: LocalizedTextSchema.optional(),
 });
 
 /** The dry run: the header, the rows as read and every issue; `ok` when the import would succeed. */

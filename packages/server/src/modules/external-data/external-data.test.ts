@@ -61,7 +61,7 @@ const LAB_FORM = (id: string): FormTemplateDocumentInput => ({
           leftOperant: { type: 'QUESTION', form: id, question: 'hb' },
           operator: 'lte',
           rightOperant: { type: 'CONST_VAL', value: 20 },
-          action: { type: 'BLOCK', message: { en: 'At most {limit}' } },
+          action: { type: 'BLOCK', message: { en: 'At most {limit}', ar: 'لا يزيد على {limit}' } },
         },
       ],
     },
@@ -298,6 +298,11 @@ describe(`POST /api/studies/:studyId/externalData/preview and /import (${engine}
       [5, 'Hb', 'PUBLIC.VALIDATION.REQUIRED'],
       [6, 'Hb', 'VALIDATION_RULE_VIOLATION'],
     ]);
+    // The BLOCK rule's own text, in every language the author wrote, its limit filled in; other issues have none.
+    expect(body.issues.at(-1).ruleMessage).toEqual({ en: 'At most 20', ar: 'لا يزيد على 20' });
+    expect(
+      body.issues.slice(0, -1).every((i: { ruleMessage?: unknown }) => i.ruleMessage === undefined),
+    ).toBe(true);
     const refused = await call(
       'POST',
       `/studies/${s.study.id}/externalData/import`,

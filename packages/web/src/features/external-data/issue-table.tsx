@@ -3,6 +3,7 @@ import type { ExternalDataRowIssue } from '@trialbase/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { issueText } from '../forms/renderer/issue-text';
+import { pickText } from '../rules/rule-text';
 
 const OWN_PREFIX = 'external-data.';
 /** Headings are single words: they keep whole while the cells below wrap. */
@@ -21,6 +22,28 @@ export function issueMessage(t: TFunction, issue: ExternalDataRowIssue): string 
   }
   if (issue.message === 'VALIDATION_RULE_VIOLATION') return t('EXTERNAL_DATA.ISSUES.RULE_VIOLATION');
   return t('EXTERNAL_DATA.ISSUES.REFUSED', { reason: issue.message });
+}
+
+/** A BLOCK rule's own message (the study author's text) in the reader's language, else null. */
+export function ruleMessageOf(issue: ExternalDataRowIssue, language: string): string | null {
+  return issue.ruleMessage ? pickText(issue.ruleMessage, language) || null : null;
+}
+
+/**
+ * The message cell: a BLOCK rule's own text keeps its own direction (the author's text may be in a
+ * language other than the page's: `dir="auto"` isolates it), anything else is our sentence.
+ */
+function IssueMessage({ issue }: { issue: ExternalDataRowIssue }) {
+  const { t, i18n } = useTranslation(['external-data', 'renderer']);
+  const own = ruleMessageOf(issue, i18n.language);
+  if (own) {
+    return (
+      <span dir="auto" data-testid="external-data-rule-message">
+        {own}
+      </span>
+    );
+  }
+  return <>{issueMessage(t as unknown as TFunction, issue)}</>;
 }
 
 type Props = {
@@ -68,7 +91,9 @@ export function IssueTable({ issues, questionLabel }: Props) {
                       : t('EXTERNAL_DATA.ISSUES.WHOLE_ROW'))}
                 </bdi>
               </Table.Td>
-              <Table.Td>{issueMessage(t as unknown as TFunction, issue)}</Table.Td>
+              <Table.Td>
+                <IssueMessage issue={issue} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

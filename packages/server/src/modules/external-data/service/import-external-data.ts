@@ -7,8 +7,10 @@
  * reported with its line and column. The dry run runs the same and always rolls back.
  */
 import {
+  ANSWER_SET_MESSAGES,
   calendarDateIn,
   checkExternalDataMapping,
+  collectEmbeddedRules,
   type EnrollmentStatus,
   EXTERNAL_DATA_MAX_ROWS,
   EXTERNAL_DATA_MESSAGES,
@@ -25,6 +27,7 @@ import {
   readExternalDataCsv,
   rowIssuesOf,
   unscheduledSelectionOf,
+  withRuleMessages,
 } from '@trialbase/domain';
 import { AppError, validationError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
@@ -33,7 +36,7 @@ import { findEnrollmentProcess } from '../../enrollments/api';
 import { requireDataCaptureStudy } from '../../enrollments/service/enroll-subject';
 import { recordUnscheduledEvent } from '../../enrollments/service/unscheduled-events';
 import type { ScheduleEnv } from '../../enrollments/tokens/service/send-link';
-import { loadForm } from '../../questionnaires/service/context';
+import { loadForm, loadFormRules } from '../../questionnaires/service/context';
 import { submitQuestionnaire } from '../../questionnaires/service/submit-questionnaire';
 import { listProcessEnrollmentsOfSubjects, listSubjectsByPatientIds } from '../repo';
 
@@ -139,6 +142,26 @@ function issuesOfError(
   ];
 }
 
+/**
+ * Spec 001 §5: a row a BLOCK rule refused shows the rule's own message, as the fill does: the
+ * form's embedded rules and the stand-alone rules on the form in this event (read only when a rule
+ * refused a row, so a clean file costs no statement more).
+ */
+async function withRuleTexts(
+  ctx: UseCaseContext,
+  studyId: string,
+  request: ExternalDataRequest,
+  target: Target,
+  issues: ExternalDataRowIssue[],
+): Promise<ExternalDataRowIssue[]> {
+  if (!issues.some((i) => i.message === ANSWER_SET_MESSAGES.RULE_VIOLATION)) return issues;
+  const { validationRules } = await loadFormRules(ctx.tx, studyId, request.formId, {
+    processId: request.processId,
+    dataEventId: target.dataEventId,
+  });
+  return withRuleMessages(issues, [...collectEmbeddedRules(target.form), ...validationRules]);
+}
+
 /** Noon UTC of the row's date: the same calendar day in every time zone a site may be in. */
 function eventTimeOf(eventDate: string): Date {
   return new Date(`${eventDate}T12:00:00.000Z`);
@@ -237,7 +260,9 @@ export async function importExternalData(
       issues.push(...issuesOfError(err, row, request));
     }
   }
-  if (issues.length > 0 || input.dryRun) rollback(issues, rows.length);
+  if (issues.length > 0 || input.dryRun) {
+    rollback(await withRuleTexts(ctx, studyId, request, target, issues), rows.length);
+  }
   await ctx.audit({
     action: 'EXTERNAL_DATA_IMPORTED',
     entityType: 'EXTERNAL_DATA_IMPORT',
