@@ -1,14 +1,13 @@
 import {
   buildPath,
   type EConsentCodeChannel,
-  econsentEndpoints,
   LANGUAGE_CODES,
   type LanguageCode,
   PARTICIPANT_LINK_HEADER,
   type PublicEConsentDetails,
   type PublicEConsentSigned,
   type PublicSignEConsentBody,
-  publicEndpoints,
+  publicRoutes,
 } from '@trialbase/domain';
 import { callPublic, isPublicHttpError, PublicHttpError } from '../app/api';
 import { saveTokenInfo } from '../app/flow-store';
@@ -31,7 +30,7 @@ async function withSession<T>(link: SigningLink, send: () => Promise<T>): Promis
   } catch (error) {
     if (!link.token || !isPublicHttpError(error) || (error.status !== 401 && error.status !== 404))
       throw error;
-    const info = await callPublic(publicEndpoints.validateToken, {
+    const info = await callPublic(publicRoutes.validateToken, {
       params: { studyId: link.studyId },
       body: { token: link.token },
     });
@@ -48,7 +47,7 @@ function languageOf(code: string): LanguageCode | undefined {
 /** Spec 002 §7 explicitConsentDetails: document, clauses, code channels and what is signed already. */
 export function loadDetails(link: SigningLink, language: string): Promise<PublicEConsentDetails> {
   return withSession(link, () =>
-    callPublic(econsentEndpoints.publicDetails, {
+    callPublic(publicRoutes.econsentDetails, {
       params: { studyId: link.studyId, tokenId: link.tokenId },
       query: { language: languageOf(language) },
       headers: linkHeaders(link),
@@ -59,7 +58,7 @@ export function loadDetails(link: SigningLink, language: string): Promise<Public
 /** The consent PDF to read (binary), in the document's language. */
 export function loadDocument(link: SigningLink, language: string): Promise<Uint8Array> {
   return withSession(link, async () => {
-    const path = buildPath(econsentEndpoints.publicDocument, {
+    const path = buildPath(publicRoutes.econsentDocument, {
       studyId: link.studyId,
       tokenId: link.tokenId,
     });
@@ -80,7 +79,7 @@ export function loadDocument(link: SigningLink, language: string): Promise<Uint8
 /** Sends the signing code to the chosen channel (412 during the cooldown). */
 export function requestSigningCode(link: SigningLink, channel: EConsentCodeChannel) {
   return withSession(link, () =>
-    callPublic(econsentEndpoints.publicRequestCode, {
+    callPublic(publicRoutes.econsentRequestCode, {
       params: { studyId: link.studyId, tokenId: link.tokenId },
       body: { channel },
       headers: linkHeaders(link),
@@ -95,7 +94,7 @@ export function signConsent(
   body: PublicSignEConsentBody,
 ): Promise<PublicEConsentSigned> {
   return withSession(link, () =>
-    callPublic(econsentEndpoints.publicSign, {
+    callPublic(publicRoutes.econsentSign, {
       params: { studyId: link.studyId, enrollmentId, tokenId: link.tokenId },
       body,
       headers: linkHeaders(link),
@@ -117,7 +116,7 @@ function bytesOf(base64: string): Uint8Array {
  */
 export async function downloadSignedConsent(link: SigningLink): Promise<void> {
   const file = await withSession(link, () =>
-    callPublic(econsentEndpoints.publicDownload, {
+    callPublic(publicRoutes.econsentDownload, {
       params: { studyId: link.studyId, tokenId: link.tokenId },
       headers: linkHeaders(link),
     }),

@@ -3,7 +3,7 @@ import {
   isSignUpLanguageLocked,
   type PublicSignUpBody,
   type PublicSiteInfo,
-  publicEndpoints,
+  publicRoutes,
   SIGNUP_INVESTIGATOR_FIELDS,
 } from '@trialbase/domain';
 import { useEffect, useState } from 'react';
@@ -53,7 +53,7 @@ export function SignUpPage({ params, search }: PageProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the link's query is read once, on load.
   useEffect(() => {
     let isCurrent = true;
-    callPublic(publicEndpoints.siteInfo, { params: { studyId, siteId }, query: { pathwayId } })
+    callPublic(publicRoutes.siteInfo, { params: { studyId, siteId }, query: { pathwayId } })
       .then((answer) => {
         if (!isCurrent) return;
         setParticipantLanguage(
@@ -81,7 +81,7 @@ export function SignUpPage({ params, search }: PageProps) {
     setPhase('submitting');
     let token: string | undefined;
     try {
-      const answer = await callPublic(publicEndpoints.signUp, {
+      const answer = await callPublic(publicRoutes.signUp, {
         params: { studyId, pathwayId },
         body: payload,
       });
@@ -115,7 +115,7 @@ export function SignUpPage({ params, search }: PageProps) {
     // Spec 002 §4: a token in the answer is validated and the participant continues to the forms.
     setPhase('validating');
     try {
-      const tokenInfo = await callPublic(publicEndpoints.validateToken, {
+      const tokenInfo = await callPublic(publicRoutes.validateToken, {
         params: { studyId },
         body: { token },
       });

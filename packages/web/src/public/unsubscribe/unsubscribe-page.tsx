@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Stepper.css';
 import { Stack, Stepper, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type CaptchaChallenge, processEndpoints, publicEndpoints } from '@trialbase/domain';
+import { type CaptchaChallenge, publicRoutes } from '@trialbase/domain';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { readQueryLanguage, resolveParticipantLanguage } from '../../i18n/languages';
 import { callPublic, isPublicHttpError, type PublicHttpError } from '../app/api';
@@ -57,7 +57,7 @@ export function UnsubscribePage({ params }: PageProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once per study and process, not per language.
   useEffect(() => {
     let isCurrent = true;
-    callPublic(processEndpoints.publicInfo, { params: { studyId, pathwayId } })
+    callPublic(publicRoutes.processInfo, { params: { studyId, pathwayId } })
       .then((info) => {
         if (!isCurrent) return;
         const offered = info.supportedLanguages;
@@ -89,7 +89,7 @@ export function UnsubscribePage({ params }: PageProps) {
   /** Asks for a code; true when one is on its way (or was sent moments ago: 412 with the cooldown). */
   async function requestCode(): Promise<boolean> {
     try {
-      const sent = await callPublic(publicEndpoints.requestUnsubscribeCode, {
+      const sent = await callPublic(publicRoutes.requestUnsubscribeCode, {
         params: { studyId, id: enrollmentId },
         body: { email: email.trim() },
       });
@@ -139,7 +139,7 @@ export function UnsubscribePage({ params }: PageProps) {
     setBusy(true);
     setCodeError(undefined);
     try {
-      await callPublic(publicEndpoints.validateUnsubscribeCode, {
+      await callPublic(publicRoutes.validateUnsubscribeCode, {
         params: { studyId, id: enrollmentId },
         body: { password: /^\d+$/.test(typed) ? Number(typed) : typed, ...(captcha ? { captcha } : {}) },
       });
@@ -157,7 +157,7 @@ export function UnsubscribePage({ params }: PageProps) {
       return;
     }
     try {
-      await callPublic(publicEndpoints.unsubscribe, {
+      await callPublic(publicRoutes.unsubscribe, {
         params: { studyId, enrollmentId },
         body: { email: email.trim() },
       });
