@@ -60,6 +60,19 @@ test('a CSV with one bad row is refused with the row shown; the fixed file impor
         minValue: 0,
         maxValue: 25,
         question: { en: 'Haemoglobin' },
+        // A BLOCK rule with the study author's own text (English only: an Arabic page shows it as written).
+        validationRules: [
+          {
+            id: 'rule-hb',
+            leftOperant: { type: 'QUESTION', question: 'q-hb' },
+            operator: 'lte',
+            rightOperant: { type: 'CONST_VAL', value: 20 },
+            action: {
+              type: 'BLOCK',
+              message: { en: 'Hb above {limit} g/dL: repeat the sample (lab SOP 4.2)' },
+            },
+          },
+        ],
       },
       {
         id: 'q-fasting',
@@ -99,7 +112,7 @@ test('a CSV with one bad row is refused with the row shown; the fixed file impor
   await expect(page.getByText('No data has been imported for the subjects of this site.')).toBeVisible();
   const fileInput = page.locator('input[type="file"]');
   await fileInput.setInputFiles(
-    csvFile('Patient;Date;Haemoglobin;Fasting\nLAB-001;2026-03-01;13,5;No\nLAB-002;2026-03-01;31;Yes\n'),
+    csvFile('Patient;Date;Haemoglobin;Fasting\nLAB-001;2026-03-01;22;No\nLAB-002;2026-03-01;31;Yes\n'),
   );
   // The mapping is guessed from the header: subject, date and both questions.
   await expect(page.getByRole('combobox', { name: 'Subject ID column' })).toHaveValue('Patient');
@@ -109,8 +122,12 @@ test('a CSV with one bad row is refused with the row shown; the fixed file impor
   const issues = page.getByTestId('external-data-issues');
   await expect(issues).toBeVisible();
   await expect(page.getByText('Nothing was imported. Correct the file and upload it again.')).toBeVisible();
-  await expect(issues.locator('tbody tr')).toHaveCount(1);
+  await expect(issues.locator('tbody tr')).toHaveCount(2);
+  // Row 2 breaks the BLOCK rule: its own text, the limit filled in, as the fill shows it.
   await expect(issues.locator('tbody tr td')).toHaveText([
+    '2',
+    'Haemoglobin',
+    'Hb above 20 g/dL: repeat the sample (lab SOP 4.2)',
     '3',
     'Haemoglobin',
     'The value must be between 0 and 25.',
@@ -158,18 +175,23 @@ test('a CSV with one bad row is refused with the row shown; the fixed file impor
   await expect(page.getByText('No data has been imported for the subjects of this site.')).toBeVisible();
   await expect(page.getByTestId('external-data-import')).toHaveCount(0);
 
-  if (SHOTS) {
-    await page.goto(`/study/${studyId}/externalData?lang=ar`);
-    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles(
-        csvFile('Patient;Date;Haemoglobin;Fasting\nLAB-001;2026-03-02;31;Maybe\nLAB-009;2099-01-01;12;\n'),
-      );
-    await page.getByRole('button', { name: 'استيراد', exact: true }).click();
-    await expect(page.getByTestId('external-data-issues')).toBeVisible();
-    await shoot(page, 'external-data-refused-ar');
-  }
+  // An Arabic page: the rule's English text keeps its own direction (isolated, left to right).
+  await page.goto(`/study/${studyId}/externalData?lang=ar`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles(
+      csvFile(
+        'Patient;Date;Haemoglobin;Fasting\nLAB-001;2026-03-02;31;Maybe\nLAB-002;2026-03-02;21;\nLAB-009;2099-01-01;12;\n',
+      ),
+    );
+  await page.getByRole('button', { name: 'استيراد', exact: true }).click();
+  await expect(page.getByTestId('external-data-issues')).toBeVisible();
+  const own = page.getByTestId('external-data-rule-message');
+  await expect(own).toHaveText('Hb above 20 g/dL: repeat the sample (lab SOP 4.2)');
+  await expect(own).toHaveAttribute('dir', 'auto');
+  expect(await own.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  await shoot(page, 'external-data-refused-ar');
 });
 
 test('a study without the EXTERNAL_DATA module shows the page with a notice instead of the import', async ({

@@ -94,6 +94,10 @@ test('an admin uploads a document for site 1; a site-1 doctor downloads it from 
   const card = page.getByTestId('vault-document').filter({ hasText: 'Ethics approval, Aarhus' });
   await expect(card).toBeVisible();
   await expect(card.getByTestId('vault-visibility')).toHaveText(`Seen by: ${study.site1.name} · All roles`);
+  // The uploader by name (isolated), the email on hover.
+  const uploadedBy = 'Uploaded by \u2068Admin Journey\u2069';
+  await expect(card.getByTestId('vault-uploader')).toHaveText(uploadedBy);
+  await expect(card.getByTestId('vault-uploader')).toHaveAttribute('title', studyAdmin.email);
   await shoot(page, 'vault-admin-en');
 
   // The doctor of site 1 finds it through the menu and downloads the same bytes.
@@ -104,6 +108,7 @@ test('an admin uploads a document for site 1; a site-1 doctor downloads it from 
   await expect(page1.getByRole('button', { name: 'Upload document' })).toHaveCount(0);
   const doc = page1.getByTestId('vault-document').filter({ hasText: 'Ethics approval, Aarhus' });
   await expect(doc).toBeVisible();
+  await expect(doc.getByTestId('vault-uploader')).toHaveText(uploadedBy);
   const downloading = page1.waitForEvent('download');
   await doc.getByRole('button', { name: 'Download Ethics approval, Aarhus' }).click();
   const download = await downloading;
