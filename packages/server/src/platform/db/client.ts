@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PreparedStatements } from './pglite-prepared';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -78,19 +79,22 @@ export async function openDatabase(options: {
       ? new PGlite({ loadDataDir: options.loadDataDir, extensions: PGLITE_EXTENSIONS })
       : new PGlite(path.resolve(options.dataDir), { extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Statements run as named prepared statements, parsed once (platform/db/pglite-prepared.ts);
+  // migrations (run once) go straight to PGlite.
+  const prepared = new PreparedStatements(client);
+  const db = drizzlePglite(prepared as unknown as PGlite, { schema }) as unknown as Db;
   return {
     engine: 'pglite',
     db,
     query: async (text, params) => {
-      const result = await client.query(text, params as unknown[]);
+      const result = await prepared.query(text, params as unknown[]);
       return { rows: result.rows as never[] };
     },
     exec: async (text) => {
       const results = await client.exec(text);
       return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite(client, { schema }) as never, { migrationsFolder }),
     close: () => client.close(),
   };
 }
