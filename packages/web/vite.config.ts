@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import browserslist from 'browserslist';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { precompress } from './vite-precompress';
 
 const apiPort = process.env.API_PORT ?? '3001';
@@ -52,6 +52,129 @@ function publicPagesInDev(): Plugin {
   };
 }
 
+/** The participant page's first script (a tiny entry of its own): starts a link's calls early. */
+const EARLY_LINK_ENTRY = 'src/public/link/early/early-link.ts';
+
+/**
+ * The pages a participant's link goes through to the first question (spec 002 §2): the token
+ * page, the fill page and the zod setup the form pages load with them (app/routes.tsx).
+ */
+const LINK_PAGE_MODULES = [
+  'src/public/link/token-page.tsx',
+  'src/public/questionnaire/fill-page.tsx',
+  'src/public/app/zod-config.ts',
+];
+const isLinkPageModule = (id: string) =>
+  LINK_PAGE_MODULES.some((module) => id.replaceAll('\\', '/').endsWith(`/${module}`));
+
+/**
+ * The modules those pages import statically, found by `linkPreloads` once the build has read
+ * every module. Their chunk group takes what these import in turn (as far as the build keeps it);
+ * the pages themselves stay chunks of their own (small ones), so the build manifest still names
+ * each page's chunk (bench/public-bundle.ts reads it).
+ */
+const linkPageImports = new Set<string>();
+
+/** English strings of those pages (English is every participant's fallback, so always loaded). */
+const LINK_PAGE_STRINGS = /[\\/]locales[\\/]en[\\/](?:public-link|public-questionnaire|renderer)\.json$/;
+const FIRST_STRINGS = /[\\/]locales[\\/]en[\\/]public\.json$/;
+
+/**
+ * A link's page in one download wave (issue 16 item 5). The participant build is split into few
+ * chunks (see `codeSplitting`); this adds to public.html, before the app's entry,
+ * - the early script (src/public/link/early/early-link.ts), which starts a link's calls and, on a
+ *   link's pages only, adds the preloads of `<template id="link-preloads">`. `async`, so it runs as
+ *   soon as it is there rather than after the style sheets as deferred scripts do; the entry imports
+ *   it too, so it has always run before the app;
+ * - that template: the token and fill pages' chunks, styles and English strings, each file the
+ *   entry does not load already;
+ * - a preload of the English common strings every participant page waits for before its first
+ *   render (otherwise asked for only once the entry has run).
+ */
+function linkPreloads(): Plugin {
+  return {
+    name: 'trialbase-link-preloads',
+    apply: (_config, env) => env.command === 'build' && env.mode === 'public',
+    enforce: 'post',
+    buildEnd() {
+      linkPageImports.clear();
+      for (const id of [...this.getModuleIds()].filter(isLinkPageModule)) {
+        const info = this.getModuleInfo(id);
+        // (importedIds lists the dynamic imports too: those stay chunks loaded on demand.)
+        const dynamic = new Set(info?.dynamicallyImportedIds ?? []);
+        for (const imported of info?.importedIds ?? []) if (!dynamic.has(imported)) linkPageImports.add(imported);
+      }
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rolldown.OutputChunk => file.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const facadeOf = (pattern: RegExp) => chunks.find((chunk) => pattern.test(chunk.facadeModuleId ?? ''));
+      const early = facadeOf(/[\\/]public[\\/]link[\\/]early[\\/]early-link\.ts$/);
+      const main = facadeOf(/[\\/]public\.html$/);
+      const firstStrings = facadeOf(FIRST_STRINGS);
+      const html = bundle['public.html'];
+      if (!early || !main || !firstStrings || html?.type !== 'asset' || typeof html.source !== 'string')
+        throw new Error('link preloads: the public build lacks its entry, early script, strings or page');
+      const closure = (roots: Rolldown.OutputChunk[]) => {
+        const seen = new Set<string>();
+        const visit = (chunk: Rolldown.OutputChunk) => {
+          if (seen.has(chunk.fileName)) return;
+          seen.add(chunk.fileName);
+          for (const file of chunk.imports) {
+            const imported = byFile.get(file);
+            if (imported) visit(imported);
+          }
+        };
+        for (const root of roots) visit(root);
+        return seen;
+      };
+      const loaded = closure([main]);
+      const pages = chunks.filter((chunk) => chunk.moduleIds.some(isLinkPageModule));
+      const strings = chunks.filter((chunk) => LINK_PAGE_STRINGS.test(chunk.facadeModuleId ?? ''));
+      if (pages.length === 0 || strings.length !== 3)
+        throw new Error('link preloads: the token or fill page or their English strings were not found');
+      const scripts = [...closure([...pages, ...strings])].filter((file) => !loaded.has(file));
+      const styles = [
+        ...new Set(scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])])),
+      ];
+      const tags = [
+        `<script type="module" async crossorigin src="/${early.fileName}"></script>`,
+        `<link rel="modulepreload" crossorigin href="/${firstStrings.fileName}">`,
+        '<template id="link-preloads">',
+        ...scripts.map((file) => `  <link rel="modulepreload" crossorigin href="/${file}">`),
+        ...styles.map((file) => `  <link rel="preload" as="style" crossorigin href="/${file}">`),
+        '</template>',
+      ];
+      const at = html.source.indexOf('<script type="module"');
+      if (at < 0) throw new Error('link preloads: public.html has no module script');
+      html.source = `${html.source.slice(0, at)}${tags.join('\n    ')}\n    ${html.source.slice(at)}`;
+    },
+  };
+}
+
+/**
+ * The participant build in few chunks (issue 16 item 5: on a slow phone each request costs a round
+ * trip and HTTP/1.1 allows six at a time): what the entry loads in one chunk beside it, what the
+ * link's pages (token and fill page) import and the entry does not in another.
+ * Pages and question types loaded on demand keep their own chunks, as do the strings.
+ */
+const PUBLIC_CODE_SPLITTING = {
+  groups: [
+    {
+      name: 'public-first',
+      tags: ['$initial' as const],
+      // Not the entry (public.html and main.tsx): the group takes its captured modules' imports
+      // too, and the entry imports the early script, which stays a chunk of its own.
+      test: (id: string) =>
+        !/(?:\.html|[\\/]src[\\/]public[\\/]main\.tsx)$|[\\/]src[\\/]public[\\/]link[\\/]early[\\/]/.test(id),
+      priority: 2,
+    },
+    { name: 'link-pages', test: (id: string) => linkPageImports.has(id), priority: 1 },
+  ],
+};
+
 // The built app must run under the server's CSP (script-src 'self', no eval, no CDNs),
 // so everything is bundled and index.html carries no inline script.
 // Two builds into one dist: the staff app (index.html), then with `--mode public` the participant
@@ -59,7 +182,7 @@ function publicPagesInDev(): Plugin {
 // not carry what only staff screens use (zod schemas, the rich-text editor).
 export default defineConfig(({ mode }) => ({
   // Every text asset also as .br and .gz, served by the server as the browser accepts (issue 16 item 5).
-  plugins: [react(), publicPagesInDev(), precompress()],
+  plugins: [react(), publicPagesInDev(), linkPreloads(), precompress()],
   build: {
     target: BUILD_TARGET,
     outDir: 'dist',
@@ -76,11 +199,11 @@ export default defineConfig(({ mode }) => ({
           const catalog = /[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/.exec(chunk.facadeModuleId ?? '');
           return catalog ? `assets/locale-${catalog[1]}-${catalog[2]}-[hash].js` : 'assets/[name]-[hash].js';
         },
+        ...(mode === 'public' ? { codeSplitting: PUBLIC_CODE_SPLITTING } : {}),
       },
-      input: (mode === 'public' ? { public: 'public.html' } : { main: 'index.html' }) as Record<
-        string,
-        string
-      >,
+      input: (mode === 'public'
+        ? { public: 'public.html', 'early-link': EARLY_LINK_ENTRY }
+        : { main: 'index.html' }) as Record<string, string>,
       // The domain package is pure (no I/O, no import-time effects, CONVENTIONS.md), so what
       // the web app does not use of it (phone metadata, country lists) is left out of the bundle.
       treeshake: {

@@ -7,9 +7,11 @@ import {
   staffApi,
 } from '../../support/participant';
 
-// Issue 16 item 5 (HTTP that respects phones): the fill page's code is requested while the link is
-// being validated, not after the validation's round trip; its data is asked for as soon as the
-// link is valid; what the browser downloads comes compressed and hashed files are cached for good.
+// Issue 16 item 5 (HTTP that respects phones): the page's first script starts the link's calls
+// while the app's code downloads, and asks for the fill page's code (the `link-pages` chunk) beside
+// the entry; the fill data is asked for as soon as the link is valid; the app takes those early
+// answers as its own calls (each call once per page open); what the browser downloads comes
+// compressed and hashed files are cached for good.
 test.use({ viewport: { width: 390, height: 844 } });
 
 let api: StaffApi;
@@ -37,9 +39,19 @@ test('the fill page downloads during the link validation, compressed and cached'
     await route.fulfill({ response });
   });
   const assets: { url: string; encoding: string | undefined; cache: string | undefined }[] = [];
+  const calls: string[] = [];
   page.on('request', (request) => {
-    if (/\/assets\/fill-page-[\w-]+\.js$/.test(request.url())) note('fill page chunk requested');
+    if (/\/assets\/link-pages-[\w-]+\.js$/.test(request.url())) note('fill page chunk requested');
     if (/\/getProcess$/.test(request.url())) note('process requested');
+    if (request.url().includes('/api/public/'))
+      calls.push(new URL(request.url()).pathname.split('/').pop() ?? '');
+  });
+  // The app's code held back like the validation: its calls cannot come from the app itself.
+  await page.route('**/assets/public-first-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, VALIDATION_DELAY_MS));
+    const response = await route.fetch();
+    note('entry chunk answered');
+    await route.fulfill({ response });
   });
   page.on('response', async (response) => {
     if (!response.url().includes('/assets/')) return;
@@ -60,9 +72,16 @@ test('the fill page downloads during the link validation, compressed and cached'
   expect(at('validation requested'), JSON.stringify(events)).toBeLessThan(at('validation answered'));
   expect(at('fill page chunk requested'), JSON.stringify(events)).toBeLessThan(at('validation answered'));
   expect(at('process requested'), JSON.stringify(events)).toBeGreaterThanOrEqual(at('validation answered'));
+  // The validation was asked for before the app's code had arrived (by the page's first script),
+  // and the app took that answer as its own call: each of the link's calls went out once.
+  expect(at('validation requested'), JSON.stringify(events)).toBeLessThan(at('entry chunk answered'));
+  const count = (name: string, from = 0) => calls.slice(from).filter((c) => c === name).length;
+  for (const name of ['getInfo', 'validateToken', 'getProcess', 'fillState'])
+    expect(count(name), `${name}: ${calls.join()}`).toBe(1);
 
   // Chromium accepts br: every JS and CSS file came as its brotli copy, cached for a year.
-  const code = assets.filter((a) => /\.(js|css)$/.test(a.url));
+  // (The held entry chunk is left out: it went through the test's route.)
+  const code = assets.filter((a) => /\.(js|css)$/.test(a.url) && !a.url.includes('/public-first-'));
   expect(code.length).toBeGreaterThan(5);
   for (const asset of code) {
     expect.soft(asset.encoding, asset.url).toBe('br');
@@ -73,13 +92,14 @@ test('the fill page downloads during the link validation, compressed and cached'
 
   // A reload of the fill page asks for its data beside its code, not after it (routing turns the
   // browser cache off, so the held chunk is fetched again).
-  await page.route('**/assets/fill-page-*.js', async (route) => {
+  await page.route('**/assets/link-pages-*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, VALIDATION_DELAY_MS));
     const response = await route.fetch();
     note('reload: fill page chunk answered');
     await route.fulfill({ response });
   });
   const reloadedAt = Date.now() - started;
+  const callsBeforeReload = calls.length;
   await page.reload();
   await expect(page.getByText('Mood from 0 to 10')).toBeVisible();
   const after = (what: string) => events.find((e) => e.what === what && e.at >= reloadedAt)?.at ?? Number.NaN;
@@ -87,4 +107,11 @@ test('the fill page downloads during the link validation, compressed and cached'
     after('reload: fill page chunk answered'),
   );
   expect(events.filter((e) => e.what === 'process requested' && e.at >= reloadedAt)).toHaveLength(1);
+  // The reload validates nothing again: the fill page's data only, once each.
+  for (const [name, times] of [
+    ['validateToken', 0],
+    ['getProcess', 1],
+    ['fillState', 1],
+  ] as const)
+    expect(count(name, callsBeforeReload), `${name}: ${calls.join()}`).toBe(times);
 });

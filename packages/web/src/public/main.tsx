@@ -1,3 +1,6 @@
+// First: a link's calls and page downloads start before anything else runs (issue 16 item 5). The
+// page also loads it on its own (async, in public.html); this import only makes sure it ran first.
+import './link/early/early-link';
 import './app/mantine-styles';
 import '../app/styles.css';
 import { StrictMode } from 'react';

@@ -1,0 +1,156 @@
+import { buildPath, publicEndpoints } from '@trialbase/domain';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installDom } from '../../../features/forms/renderer/test-dom';
+import { earlyLinkOf, fillRequests, questionnaireLinkOf, tokenPageRequests } from './plan';
+
+// The early script's calls are only ever used by the app's identical call, so they must be the
+// app's own calls (issue 16 item 5): the same method, URL and body as the domain endpoints the
+// token and fill pages call, for the same pages the app's route table shows them on.
+
+describe('early link plan', () => {
+  let matchPath: (pattern: string, pathname: string) => Record<string, string> | null;
+  beforeAll(async () => {
+    installDom('https://trialbase.test/');
+    ({ matchPath } = await import('../../app/router'));
+  });
+
+  const paths = [
+    '/public/s1/tok',
+    '/public/s1/tok/',
+    '/public/s%201/t%2Fk',
+    '/public/s1/tok/update',
+    '/public/consent/s1/tok',
+    '/public/consent/s1/update',
+    '/public/success',
+    '/public/onetimepassword',
+    '/public/s1/econsent/fill/t1',
+    '/public/s1/p1/site1/signup',
+    '/public/%E0%A4%A/tok',
+    '/questionnaire/index',
+    '/other/s1/tok',
+  ];
+
+  it('finds a link on exactly the paths the app shows its token page on', () => {
+    for (const path of paths) {
+      const update = path.endsWith('/update') && !matchPath('/public/consent/:studyId/:tokenId', path);
+      const route = update
+        ? matchPath('/public/:studyId/:token/update', path)
+        : matchPath('/public/:studyId/:token', path);
+      const expected = route
+        ? { page: 'token', studyId: route.studyId, token: route.token, forUpdate: update }
+        : null;
+      expect(earlyLinkOf(path, ''), path).toEqual(expected);
+    }
+  });
+
+  it("takes the fill page's link from its query", () => {
+    expect(earlyLinkOf('/questionnaire/fill', '?studyId=s1&token=t%201&lang=da')).toEqual({
+      page: 'fill',
+      studyId: 's1',
+      token: 't 1',
+    });
+    expect(earlyLinkOf('/questionnaire/fill', '?studyId=s1')).toBeNull();
+  });
+
+  it("asks for the endpoints' own paths, methods and bodies", () => {
+    const studyId = 's 1/x';
+    const token = 'tök/en';
+    const page = tokenPageRequests(studyId, token, false);
+    expect(page.info).toEqual({
+      method: publicEndpoints.consentInfo.method,
+      url: buildPath(publicEndpoints.consentInfo, { studyId, token }),
+    });
+    expect(page.validate).toEqual({
+      method: publicEndpoints.validateToken.method,
+      url: buildPath(publicEndpoints.validateToken, { studyId }),
+      body: JSON.stringify({ token }),
+    });
+    expect(tokenPageRequests(studyId, token, true).validate.url).toBe(
+      buildPath(publicEndpoints.validateTokenUpdate, { studyId }),
+    );
+    expect(fillRequests(studyId, token)).toEqual([
+      {
+        method: publicEndpoints.process.method,
+        url: buildPath(publicEndpoints.process, { studyId, tokenString: token }),
+      },
+      {
+        method: publicEndpoints.fillState.method,
+        url: buildPath(publicEndpoints.fillState, { studyId, token }),
+      },
+    ]);
+  });
+
+  it('goes on to the fill data only for the steps that lead to a questionnaire page', () => {
+    const answer = (next: string) => ({ next, studyId: 's1', token: { token: 'tok' } });
+    for (const next of ['QUESTIONNAIRE_FILL', 'QUESTIONNAIRE_UPDATE', 'QUESTIONNAIRE_INDEX'])
+      expect(questionnaireLinkOf(answer(next)), next).toEqual({ studyId: 's1', token: 'tok' });
+    for (const next of ['CONSENT', 'ONE_TIME_PASSWORD', 'ECONSENT_SIGN'])
+      expect(questionnaireLinkOf(answer(next)), next).toBeNull();
+    expect(questionnaireLinkOf({ type: 'TOKEN_DISABLED', message: 'x' })).toBeNull();
+    expect(questionnaireLinkOf(null)).toBeNull();
+  });
+});
+
+describe('early link script', () => {
+  const network = vi.fn<typeof fetch>();
+  const studyId = 's1';
+  const token = 'tok';
+  const pageFetch = globalThis.fetch;
+  // The validation is answered when the test says so.
+  let answerValidation = () => {};
+  const validationHeld = new Promise<void>((resolve) => {
+    answerValidation = resolve;
+  });
+
+  beforeAll(async () => {
+    installDom(`https://trialbase.test/public/${studyId}/${token}`);
+    network.mockImplementation(async (input) => {
+      if (!String(input).endsWith('/validateToken')) return Response.json({ url: String(input) });
+      await validationHeld;
+      return Response.json({ next: 'QUESTIONNAIRE_FILL', studyId, token: { token } });
+    });
+    globalThis.fetch = network;
+    await import('./early-link');
+  });
+  afterAll(() => {
+    globalThis.fetch = pageFetch;
+  });
+
+  const call = (endpoint: { method: string; url: string; body?: string }) =>
+    globalThis.fetch(endpoint.url, {
+      method: endpoint.method,
+      body: endpoint.body,
+      headers: { accept: 'application/json' },
+    });
+  const requested = () => network.mock.calls.map(([url, init]) => `${init?.method} ${url}`);
+  const page = tokenPageRequests(studyId, token, false);
+  const fill = fillRequests(studyId, token);
+
+  it("starts the link's calls at once", () => {
+    expect(requested()).toEqual([page.info, page.validate].map((r) => `${r.method} ${r.url}`));
+  });
+
+  it("asks for the fill data before the app sees the validation's answer", async () => {
+    const validating = call(page.validate);
+    answerValidation();
+    const validated = await validating;
+    // By now getProcess and fillState wait for the app's calls (the app goes on at once).
+    expect(requested().slice(2)).toEqual(fill.map((r) => `${r.method} ${r.url}`));
+    expect(await validated.json()).toMatchObject({ next: 'QUESTIONNAIRE_FILL' });
+    // Another body is another call: it goes to the network.
+    await call({ ...page.validate, body: JSON.stringify({ token: 'other' }) });
+    expect(network).toHaveBeenCalledTimes(5);
+  });
+
+  it("hands each answer to the app's first identical call only", async () => {
+    expect(network).toHaveBeenCalledTimes(5);
+    // A second validation (the participant's retry) is the app's own.
+    await call(page.validate);
+    expect(network).toHaveBeenCalledTimes(6);
+    for (const request of [page.info, ...fill])
+      expect(await (await call(request)).json()).toEqual({ url: request.url });
+    expect(network).toHaveBeenCalledTimes(6);
+    // Everything was taken: the page's fetch is its own again.
+    expect(globalThis.fetch).toBe(network);
+  });
+});

@@ -1,0 +1,123 @@
+import { type EarlyRequest, earlyLinkOf, fillRequests, questionnaireLinkOf, tokenPageRequests } from './plan';
+
+/**
+ * The participant page's first script (issue 16 item 5): a tiny module of its own, first in
+ * public.html and run before the app's entry (module scripts run in document order). When the page
+ * opens a link it
+ * - adds the link's route and fill page chunks, their CSS and English strings to the downloads
+ *   (the build lists them in `<template id="link-preloads">`), so the page's code comes in one
+ *   wave with the entry instead of three in series;
+ * - starts the link's calls (getInfo and validateToken, then getProcess and fillState once the
+ *   validation set the session, when the link goes on to a questionnaire) while the code downloads.
+ *
+ * The app is not told: its own fetch of exactly the same call (method, URL, body) gets the early
+ * answer, once, and handles it as it handles any answer (same parsing, errors, language, flow). So
+ * every link state works as before, and validateToken still runs once per page open: the app's
+ * call is the early one. An answer nobody took within TAKE_WITHIN_MS is dropped, so no later call
+ * ever gets an old answer; fetch is handed back once all were taken or dropped.
+ */
+
+const TAKE_WITHIN_MS = 120_000;
+
+type Waiting = EarlyRequest & { answer: Promise<Response> };
+
+const waiting: Waiting[] = [];
+// globalThis is the window in a page (and what the app's calls use); unit tests run it in Node.
+const pageFetch = globalThis.fetch;
+
+function urlOf(input: RequestInfo | URL): string {
+  if (typeof input === 'string') return new URL(input, window.location.href).href;
+  if (input instanceof URL) return input.href;
+  return input.url;
+}
+
+/** Hands back the page's fetch once nothing waits (unless something else wrapped it since). */
+function release(entry: Waiting): void {
+  const index = waiting.indexOf(entry);
+  if (index >= 0) waiting.splice(index, 1);
+  if (waiting.length === 0 && globalThis.fetch === earlyFetch) globalThis.fetch = pageFetch;
+}
+
+/** The app's fetch: an identical early call's answer, once; anything else as usual. */
+function earlyFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+  const body = init?.body;
+  const entry =
+    input instanceof Request || (body != null && typeof body !== 'string')
+      ? undefined
+      : waiting.find(
+          (w) =>
+            w.method === method &&
+            new URL(w.url, window.location.href).href === urlOf(input) &&
+            (w.body ?? null) === (body ?? null),
+        );
+  if (!entry) return pageFetch.call(globalThis, input, init);
+  release(entry);
+  const signal = init?.signal;
+  if (!signal) return entry.answer;
+  // The caller's abort (its timeout) ends its wait as it would end its own request.
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    entry.answer.then(resolve, reject);
+  });
+}
+
+/**
+ * Starts `request` now; the answer waits for the app's identical call. `then` sees the answer
+ * before the app can (the app gets it once `then` is done).
+ */
+function start(request: EarlyRequest, then?: (response: Response) => Promise<void>): Promise<Response> {
+  const sent = pageFetch.call(globalThis, request.url, {
+    method: request.method,
+    credentials: 'same-origin',
+    headers: {
+      accept: 'application/json',
+      ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: request.body,
+  });
+  const answer = then
+    ? sent.then(async (response) => {
+        await then(response.clone()).catch(() => undefined);
+        return response;
+      })
+    : sent;
+  const entry: Waiting = { ...request, answer };
+  waiting.push(entry);
+  globalThis.fetch = earlyFetch;
+  // A failure reaches the app's call; unhandled here it would only be logged.
+  answer.catch(() => undefined);
+  const drop = () => setTimeout(() => release(entry), TAKE_WITHIN_MS);
+  answer.then(drop, drop);
+  return answer;
+}
+
+/** Adds the build's list of the link pages' chunks, styles and strings to the downloads. */
+function preloadLinkPages(): void {
+  const template = document.getElementById('link-preloads');
+  if (template?.tagName === 'TEMPLATE')
+    document.head.append((template as HTMLTemplateElement).content.cloneNode(true));
+}
+
+/**
+ * Starts getProcess and fillState when the validated link goes on to a questionnaire page: before
+ * the app sees the validation's answer, so the app's own calls for them find these waiting.
+ */
+async function startFill(validated: Response): Promise<void> {
+  if (!validated.ok) return;
+  const next = questionnaireLinkOf(await validated.json());
+  if (next) for (const request of fillRequests(next.studyId, next.token)) void start(request);
+}
+
+const link = earlyLinkOf(window.location.pathname, window.location.search);
+if (link) {
+  preloadLinkPages();
+  if (link.page === 'fill') {
+    for (const request of fillRequests(link.studyId, link.token)) void start(request);
+  } else {
+    const { info, validate } = tokenPageRequests(link.studyId, link.token, link.forUpdate);
+    void start(info);
+    void start(validate, startFill);
+  }
+}
