@@ -102,7 +102,8 @@ function linkPreloads(): Plugin {
         const info = this.getModuleInfo(id);
         // (importedIds lists the dynamic imports too: those stay chunks loaded on demand.)
         const dynamic = new Set(info?.dynamicallyImportedIds ?? []);
-        for (const imported of info?.importedIds ?? []) if (!dynamic.has(imported)) linkPageImports.add(imported);
+        for (const imported of info?.importedIds ?? [])
+          if (!dynamic.has(imported)) linkPageImports.add(imported);
       }
     },
     generateBundle(_options, bundle) {
