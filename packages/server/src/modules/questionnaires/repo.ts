@@ -290,14 +290,28 @@ export async function findQuestionnaire(
   questionnaireId: string,
   options: { lock?: boolean } = {},
 ): Promise<QuestionnaireRow | null> {
-  const query = db
-    .select()
-    .from(questionnaires)
-    .where(and(eq(questionnaires.studyId, studyId), eq(questionnaires.id, questionnaireId)))
-    .limit(1);
-  const [row] = options.lock ? await query.for('update') : await query;
+  const statement = options.lock ? questionnaireLocked : questionnaireRow;
+  const [row] = await statement(db, { studyId, questionnaireId });
   return row ?? null;
 }
+
+function questionnaireStatement(lock: boolean) {
+  return preparedStatement(`questionnaire_row${lock ? '_lock' : ''}`, (db: Executor) => {
+    const query = db
+      .select()
+      .from(questionnaires)
+      .where(
+        and(
+          eq(questionnaires.studyId, placeholder('studyId')),
+          eq(questionnaires.id, placeholder('questionnaireId')),
+        ),
+      )
+      .limit(1);
+    return lock ? query.for('update') : query;
+  });
+}
+const questionnaireRow = questionnaireStatement(false);
+const questionnaireLocked = questionnaireStatement(true);
 
 export async function findTokenFormQuestionnaire(
   db: Executor,
@@ -357,12 +371,21 @@ export async function listAnswerRows(
   questionnaireIds: string[],
 ): Promise<AnswerRow[]> {
   if (questionnaireIds.length === 0) return [];
-  return db
+  return answerRows(db, { studyId, questionnaireIds });
+}
+
+const answerRows = preparedStatement('answer_rows', (db: Executor) =>
+  db
     .select()
     .from(answers)
-    .where(and(eq(answers.studyId, studyId), inArray(answers.questionnaireId, questionnaireIds)))
-    .orderBy(asc(answers.createdAt), asc(answers.id));
-}
+    .where(
+      and(
+        eq(answers.studyId, placeholder('studyId')),
+        sql`${answers.questionnaireId} = any(${placeholder('questionnaireIds')}::text[])`,
+      ),
+    )
+    .orderBy(asc(answers.createdAt), asc(answers.id)),
+);
 
 /**
  * Writes answer rows in one statement (issue 16 item 2): new rows are inserted, rows whose id
@@ -467,22 +490,35 @@ export async function setAllAnswersVerification(
 export async function findUserNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(inArray(users.id, unique));
+  const rows = await userNames(db, { ids: unique });
   return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim()]));
 }
 
 /** Queries raised on the given questionnaires. */
+const userNames = preparedStatement('user_names', (db: Executor) =>
+  db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(sql`${users.id} = any(${placeholder('ids')}::text[])`),
+);
+
 export async function listQuestionnaireQueries(db: Executor, studyId: string, questionnaireIds: string[]) {
   if (questionnaireIds.length === 0) return [];
-  return db
+  return questionnaireQueries(db, { studyId, questionnaireIds });
+}
+
+const questionnaireQueries = preparedStatement('questionnaire_queries', (db: Executor) =>
+  db
     .select()
     .from(queries)
-    .where(and(eq(queries.studyId, studyId), inArray(queries.questionnaireId, questionnaireIds)))
-    .orderBy(asc(queries.createdAt), asc(queries.id));
-}
+    .where(
+      and(
+        eq(queries.studyId, placeholder('studyId')),
+        sql`${queries.questionnaireId} = any(${placeholder('questionnaireIds')}::text[])`,
+      ),
+    )
+    .orderBy(asc(queries.createdAt), asc(queries.id)),
+);
 
 /**
  * The latest audit events of a questionnaire and of its answers (change log, spec 001 §2), newest

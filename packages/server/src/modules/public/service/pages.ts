@@ -4,6 +4,7 @@
  */
 import {
   type FormStatus,
+  type FormVersion,
   formStatusForToken,
   type LanguageCode,
   listDataEventForms,
@@ -21,8 +22,8 @@ import {
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
-import { listAnswerRows, listTokenQuestionnaires } from '../../questionnaires/api';
-import { loadForm } from '../../questionnaires/service/context';
+import { listAnswerRows } from '../../questionnaires/api';
+import { loadForms } from '../../questionnaires/service/context';
 import {
   findPublicSite,
   findPublicStudy,
@@ -153,20 +154,32 @@ export async function getProcessForLink(db: Executor, link: LoadedLink): Promise
   const { study, token, enrollment, process, event } = link;
   const optional = new Set(event.optionalForms);
   const formIds = listDataEventForms(process, event.id) ?? [];
-  const saved = await listTokenQuestionnaires(db, study.id, token.id);
+  // The link was loaded with its answer sets (oldest first), so they are not read again.
+  const saved = link.questionnaires;
   const savedAnswers = await listAnswerRows(
     db,
     study.id,
     saved.map((q) => q.id),
   );
+  const tags: Record<string, FormVersion | undefined> = {};
+  for (const formId of formIds) {
+    const questionnaire = saved.find((q) => q.formId === formId);
+    tags[formId] = questionnaire
+      ? { major: questionnaire.formMajor, minor: questionnaire.formMinor }
+      : enrollment.formVersions[formId];
+  }
+  // The same reading as the submit that will check these answers (removed forms take none), every
+  // form of the event in one read of their heads.
+  const loadedForms = await loadForms(
+    db,
+    study.id,
+    formIds.map((id) => ({ id, isOptional: optional.has(id) })),
+    tags,
+  );
   const forms: PublicProcess['forms'] = [];
   for (const formId of formIds) {
     const questionnaire = saved.find((q) => q.formId === formId) ?? null;
-    const tag = questionnaire
-      ? { major: questionnaire.formMajor, minor: questionnaire.formMinor }
-      : enrollment.formVersions[formId];
-    // The same reading as the submit that will check these answers (removed forms take none).
-    const loaded = await loadForm(db, study.id, formId, tag, optional.has(formId));
+    const loaded = loadedForms.find((f) => f.formId === formId);
     if (!loaded || loaded.isRemoved) continue;
     forms.push({
       formId,
