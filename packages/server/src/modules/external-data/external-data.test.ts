@@ -29,6 +29,7 @@ import { tokens } from '../enrollments/tokens/tables';
 import { formTemplates } from '../forms/tables';
 import { processes } from '../processes/tables';
 import { answers, questionnaires } from '../questionnaires/tables';
+import { validationRules } from '../rules/tables';
 import { studies } from '../studies/tables';
 
 let t: TestApp;
@@ -323,6 +324,47 @@ describe(`POST /api/studies/:studyId/externalData/preview and /import (${engine}
     );
     expect(done.statusCode, done.body).toBe(201);
     expect((await importedDates(s)).json()).toHaveLength(2);
+  });
+
+  it("shows a stand-alone BLOCK rule's own message too, in the languages its author wrote", async () => {
+    const s = await setUp();
+    // Rules are not changed in production through the API: the rule as the rules page would have stored it.
+    const now = new Date();
+    await t.app.database.db.insert(validationRules).values({
+      studyId: s.study.id,
+      id: newId(now),
+      processId: null,
+      dataEventId: null,
+      formId: s.formId,
+      questionId: 'hb',
+      document: {
+        leftOperant: { form: s.formId, question: 'hb', type: 'QUESTION' },
+        rightOperant: { form: s.formId, question: 'hb', type: 'CONST_VAL', value: '15' },
+        operator: 'lte',
+        action: {
+          type: 'BLOCK',
+          message: { en: 'Hb over {limit}: repeat the draw', da: 'Hb over {limit}: gentag prøven' },
+        },
+      },
+      createdBy: 'factory',
+      createdAt: now,
+      updatedAt: now,
+    });
+    const preview = await call(
+      'POST',
+      `/studies/${s.study.id}/externalData/preview`,
+      admin.headers,
+      s.request(`Patient,Drawn,Hb,Note,Fasting\n${s.a.patientId},2026-03-01,17,,\n`),
+    );
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().issues).toEqual([
+      expect.objectContaining({
+        line: 2,
+        column: 'Hb',
+        message: 'VALIDATION_RULE_VIOLATION',
+        ruleMessage: { en: 'Hb over 15: repeat the draw', da: 'Hb over 15: gentag prøven' },
+      }),
+    ]);
   });
 
   it('keeps a site-limited user to the subjects of the chosen site, and to their own sites', async () => {
