@@ -162,11 +162,20 @@ const built = [
   ),
 ].sort();
 
-/** Adds the catalogs of these namespaces in `language` and English (public/app/i18n.ts loads just these). */
+/** Namespaces whose catalog map is a chunk of its own (public/app/i18n.ts OTHER_PAGE_NAMESPACES). */
+const OTHER_PAGE_NAMESPACES = new Set(['public-signup', 'public-unsubscribe', 'public-econsent']);
+const OTHER_PAGE_MAP = 'src/public/app/i18n-other-pages.ts';
+
+/**
+ * Adds the catalogs of these namespaces in `language` and English (public/app/i18n.ts loads just
+ * these), and the chunk of their catalog map when it is not the first load's.
+ */
 function withStrings(files: Set<string>, language: string, namespaces: string[]): Set<string> {
   for (const code of new Set([language, 'en']))
     for (const namespace of namespaces)
       if (manifest[catalogKey(code, namespace)]) closure(catalogKey(code, namespace), files);
+  if (namespaces.some((namespace) => OTHER_PAGE_NAMESPACES.has(namespace)) && manifest[OTHER_PAGE_MAP])
+    closure(OTHER_PAGE_MAP, files);
   return files;
 }
 

@@ -23,4 +23,16 @@ describe('participant strings through the shared catalog backend (issue 18 item 
     await expect.poll(() => i18next.language).toBe('da');
     expect(i18next.getResource(i18next.language, 'public', 'PUBLIC.LANGUAGE')).toBe('Sprog');
   });
+
+  it('the sign-up, unsubscribe and e-consent strings load through their own catalog map (issue 16)', async () => {
+    await loadStrings(['signup', 'unsubscribe', 'econsent']);
+    for (const namespace of ['public-signup', 'public-unsubscribe', 'public-econsent']) {
+      expect(i18next.hasResourceBundle('da', namespace), namespace).toBe(true);
+      expect(i18next.hasResourceBundle('en', namespace), namespace).toBe(true);
+    }
+    // The first-load map still has the link's own pages' strings, each once.
+    await loadStrings(['link', 'questionnaire']);
+    expect(i18next.hasResourceBundle('da', 'public-questionnaire')).toBe(true);
+    expect(i18next.hasResourceBundle('en', 'public-link')).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { EnglishCatalogs } from '../../i18n/catalog-types.gen';
 import { type Catalog, catalogsOf } from '../../i18n/catalogs';
@@ -14,13 +14,46 @@ import {
 /**
  * The participant catalogs (namespaces public, public-*, renderer; all study languages), one lazily
  * loaded chunk per language and namespace. Files dropped into locales/ are found without code changes.
+ * The map from file to chunk is one entry per language and namespace in the first load (issue 16);
+ * the namespaces of the pages a link does not open (sign-up, unsubscribe, e-consent signing:
+ * OTHER_PAGE_NAMESPACES) have theirs in a chunk of their own, fetched when one of them is read.
  */
 const catalogs = catalogsOf(
   import.meta.glob<Catalog>(
-    ['../../locales/*/public.json', '../../locales/*/public-*.json', '../../locales/*/renderer.json'],
+    [
+      '../../locales/*/public.json',
+      '../../locales/*/public-*.json',
+      '!../../locales/*/public-{signup,unsubscribe,econsent}.json',
+      '../../locales/*/renderer.json',
+    ],
     { import: 'default' },
   ),
 );
+
+/** Namespaces whose catalog map is i18n-other-pages.ts (keep in step with its glob and the one above). */
+const OTHER_PAGE_NAMESPACES = new Set(['public-signup', 'public-unsubscribe', 'public-econsent']);
+
+let otherPages: Promise<BackendModule> | null = null;
+
+/** Both maps behind one backend: the other pages' map is imported on its first read. */
+const backend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    if (!OTHER_PAGE_NAMESPACES.has(namespace)) {
+      catalogs.backend.read(language, namespace, callback);
+      return;
+    }
+    otherPages ??= import('./i18n-other-pages').then((module) => module.otherPageCatalogs.backend);
+    otherPages.then(
+      (other) => other.read(language, namespace, callback),
+      (error: unknown) => {
+        otherPages = null;
+        callback(error instanceof Error ? error : String(error), false);
+      },
+    );
+  },
+};
 
 /** The participant's stored choice of language (apart from the staff UI's). */
 export const PUBLIC_STORAGE_KEY = 'trialbase.public.language';
@@ -90,7 +123,7 @@ export function initPublicI18n(): Promise<void> {
   // `public` is every page's (the stock pages too): the first render waits for it.
   return new Promise((resolve) => {
     void i18next
-      .use(catalogs.backend)
+      .use(backend)
       .use(initReactI18next)
       .init(
         {
