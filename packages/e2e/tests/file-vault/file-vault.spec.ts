@@ -115,11 +115,25 @@ test('an admin uploads a document for site 1; a site-1 doctor downloads it from 
   expect(download.suggestedFilename()).toBe('Ethics approval Aarhus.pdf');
   expect(await readFile(await download.path())).toEqual(PDF);
   await shoot(page1, 'vault-doctor-en');
+  // The versions dialog names the uploader of each version too.
+  await doc.getByRole('button', { name: 'More actions' }).click();
+  await page1.getByRole('menuitem', { name: 'Versions (1)' }).click();
+  const versions = page1.getByRole('dialog', { name: 'Versions of Ethics approval, Aarhus' });
+  await expect(versions.getByTestId('vault-version-row').getByTestId('vault-uploader')).toHaveText(
+    uploadedBy,
+  );
+  await shoot(page1, 'vault-versions-en');
+  await page1.keyboard.press('Escape');
+  await expect(versions).toBeHidden();
   if (SHOTS) {
     await page1.goto(`/study/${study.studyId}/documents?lang=ar`);
     await expect(page1.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page1.getByTestId('vault-document')).toHaveCount(1);
     await shoot(page1, 'vault-doctor-ar');
+    await page1.getByRole('button', { name: 'إجراءات أخرى' }).click();
+    await page1.getByRole('menuitem', { name: 'الإصدارات (1)' }).click();
+    await expect(page1.getByRole('dialog').getByTestId('vault-uploader')).toBeVisible();
+    await shoot(page1, 'vault-versions-ar');
     await page.goto(`/study/${study.studyId}/documents?lang=ar`);
     await expect(page.getByTestId('vault-document')).toHaveCount(1);
     await page.getByRole('button', { name: 'رفع مستند' }).click();

@@ -41,7 +41,10 @@ export function VersionsModal({
           >
             <Stack gap={2} style={{ minWidth: 0, flex: '1 1 14rem' }}>
               <Group gap="xs" wrap="nowrap">
-                <Badge variant={version.version === document.current.version ? 'filled' : 'outline'}>
+                <Badge
+                  variant={version.version === document.current.version ? 'filled' : 'outline'}
+                  style={{ flexShrink: 0 }}
+                >
                   {t('FILE_VAULT.VERSION', { version: version.version })}
                 </Badge>
                 <Text size="sm" truncate="end">
