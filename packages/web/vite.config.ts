@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import browserslist from 'browserslist';
@@ -78,6 +79,9 @@ const linkPageImports = new Set<string>();
 /** English strings of those pages (English is every participant's fallback, so always loaded). */
 const LINK_PAGE_STRINGS = /[\\/]locales[\\/]en[\\/](?:public-link|public-questionnaire|renderer)\.json$/;
 const FIRST_STRINGS = /[\\/]locales[\\/]en[\\/]public\.json$/;
+/** Those strings and `public`, in any language: `link-strings-<hash>.json` maps a language to them. */
+const LANGUAGE_STRINGS =
+  /[\\/]locales[\\/]([^\\/]+)[\\/](?:public|public-link|public-questionnaire|renderer)\.json$/;
 
 /**
  * A link's page in one download wave (issue 16 item 5). The participant build is split into few
@@ -89,7 +93,10 @@ const FIRST_STRINGS = /[\\/]locales[\\/]en[\\/]public\.json$/;
  * - that template: the token and fill pages' chunks, styles and English strings, each file the
  *   entry does not load already;
  * - a preload of the English common strings every participant page waits for before its first
- *   render (otherwise asked for only once the entry has run).
+ *   render (otherwise asked for only once the entry has run);
+ * - `assets/link-strings-<hash>.json` (named by the template's `data-strings`): each other
+ *   language's strings of those pages, which the early script preloads once the validation tells
+ *   the link's language.
  */
 function linkPreloads(): Plugin {
   return {
@@ -140,13 +147,24 @@ function linkPreloads(): Plugin {
       const styles = [
         ...new Set(scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])])),
       ];
+      // Other languages' strings, for the early script to preload once the link's language is known.
+      const byLanguage: Record<string, string[]> = {};
+      for (const chunk of chunks) {
+        const language = LANGUAGE_STRINGS.exec(chunk.facadeModuleId ?? '')?.[1];
+        if (language && language !== 'en')
+          byLanguage[language] = [...(byLanguage[language] ?? []), `/${chunk.fileName}`];
+      }
+      const languageMap = JSON.stringify(byLanguage);
+      const languageMapFile = `assets/link-strings-${createHash('sha256').update(languageMap).digest('hex').slice(0, 10)}.json`;
+      this.emitFile({ type: 'asset', fileName: languageMapFile, source: languageMap });
+      // The template comes first: it is in the document whenever the early script runs.
       const tags = [
-        `<script type="module" async crossorigin src="/${early.fileName}"></script>`,
-        `<link rel="modulepreload" crossorigin href="/${firstStrings.fileName}">`,
-        '<template id="link-preloads">',
+        `<template id="link-preloads" data-strings="/${languageMapFile}">`,
         ...scripts.map((file) => `  <link rel="modulepreload" crossorigin href="/${file}">`),
         ...styles.map((file) => `  <link rel="preload" as="style" crossorigin href="/${file}">`),
         '</template>',
+        `<script type="module" async crossorigin src="/${early.fileName}"></script>`,
+        `<link rel="modulepreload" crossorigin href="/${firstStrings.fileName}">`,
       ];
       const at = html.source.indexOf('<script type="module"');
       if (at < 0) throw new Error('link preloads: public.html has no module script');

@@ -1,7 +1,14 @@
 import { buildPath, publicEndpoints } from '@trialbase/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDom } from '../../../features/forms/renderer/test-dom';
-import { earlyLinkOf, fillRequests, questionnaireLinkOf, tokenPageRequests } from './plan';
+import {
+  earlyLinkOf,
+  fillRequests,
+  likelyLanguageOf,
+  questionnaireLinkOf,
+  STORED_LANGUAGE_KEY,
+  tokenPageRequests,
+} from './plan';
 
 // The early script's calls are only ever used by the app's identical call, so they must be the
 // app's own calls (issue 16 item 5): the same method, URL and body as the domain endpoints the
@@ -80,6 +87,19 @@ describe('early link plan', () => {
     ]);
   });
 
+  it("guesses the link's language as the token page chooses it", async () => {
+    const { PUBLIC_STORAGE_KEY } = await import('../../app/i18n');
+    expect(STORED_LANGUAGE_KEY).toBe(PUBLIC_STORAGE_KEY);
+    const info = { primaryLanguage: 'da', languages: ['da', 'en', 'pt-br'] };
+    expect(likelyLanguageOf(info, null, null)).toBe('da');
+    expect(likelyLanguageOf({ ...info, preferredLang: 'en' }, null, null)).toBe('en');
+    expect(likelyLanguageOf(info, 'pt_BR', 'en')).toBe('pt-br');
+    // A choice the link does not offer is passed over.
+    expect(likelyLanguageOf(info, 'ar', 'en')).toBe('en');
+    expect(likelyLanguageOf(info, 'ar', 'fr')).toBe('da');
+    expect(likelyLanguageOf({ type: 'TOKEN_DISABLED' }, 'da', null)).toBeNull();
+  });
+
   it('goes on to the fill data only for the steps that lead to a questionnaire page', () => {
     const answer = (next: string) => ({ next, studyId: 's1', token: { token: 'tok' } });
     for (const next of ['QUESTIONNAIRE_FILL', 'QUESTIONNAIRE_UPDATE', 'QUESTIONNAIRE_INDEX'])
@@ -96,6 +116,7 @@ describe('early link script', () => {
   const studyId = 's1';
   const token = 'tok';
   const pageFetch = globalThis.fetch;
+  const STRINGS_MAP = '/assets/link-strings-x.json';
   // The validation is answered when the test says so.
   let answerValidation = () => {};
   const validationHeld = new Promise<void>((resolve) => {
@@ -104,10 +125,20 @@ describe('early link script', () => {
 
   beforeAll(async () => {
     installDom(`https://trialbase.test/public/${studyId}/${token}`);
+    // What the build puts in public.html: the link pages' preloads and the strings map's address.
+    document.head.innerHTML = `<template id="link-preloads" data-strings="${STRINGS_MAP}">
+      <link rel="modulepreload" href="/assets/link-pages-x.js"></template>`;
     network.mockImplementation(async (input) => {
+      if (String(input) === STRINGS_MAP) return Response.json({ da: ['/assets/locale-da-public-x.js'] });
       if (!String(input).endsWith('/validateToken')) return Response.json({ url: String(input) });
       await validationHeld;
-      return Response.json({ next: 'QUESTIONNAIRE_FILL', studyId, token: { token } });
+      return Response.json({
+        next: 'QUESTIONNAIRE_FILL',
+        studyId,
+        token: { token },
+        primaryLanguage: 'da',
+        languages: ['da', 'en'],
+      });
     });
     globalThis.fetch = network;
     await import('./early-link');
@@ -126,30 +157,39 @@ describe('early link script', () => {
   const page = tokenPageRequests(studyId, token, false);
   const fill = fillRequests(studyId, token);
 
-  it("starts the link's calls at once", () => {
+  const preloaded = () =>
+    [...document.head.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'));
+
+  it("starts the link's calls and preloads the link pages at once", () => {
     expect(requested()).toEqual([page.info, page.validate].map((r) => `${r.method} ${r.url}`));
+    expect(preloaded()).toEqual(['/assets/link-pages-x.js']);
   });
 
   it("asks for the fill data before the app sees the validation's answer", async () => {
     const validating = call(page.validate);
     answerValidation();
     const validated = await validating;
-    // By now getProcess and fillState wait for the app's calls (the app goes on at once).
-    expect(requested().slice(2)).toEqual(fill.map((r) => `${r.method} ${r.url}`));
+    // By now getProcess and fillState wait for the app's calls (the app goes on at once), and the
+    // strings in the link's language (the study's: no ?lang, nothing stored) are being preloaded.
+    expect(requested().slice(2)).toEqual([
+      ...fill.map((r) => `${r.method} ${r.url}`),
+      `undefined ${STRINGS_MAP}`,
+    ]);
     expect(await validated.json()).toMatchObject({ next: 'QUESTIONNAIRE_FILL' });
+    await vi.waitFor(() => expect(preloaded()).toContain('/assets/locale-da-public-x.js'));
     // Another body is another call: it goes to the network.
     await call({ ...page.validate, body: JSON.stringify({ token: 'other' }) });
-    expect(network).toHaveBeenCalledTimes(5);
+    expect(network).toHaveBeenCalledTimes(6);
   });
 
   it("hands each answer to the app's first identical call only", async () => {
-    expect(network).toHaveBeenCalledTimes(5);
+    expect(network).toHaveBeenCalledTimes(6);
     // A second validation (the participant's retry) is the app's own.
     await call(page.validate);
-    expect(network).toHaveBeenCalledTimes(6);
+    expect(network).toHaveBeenCalledTimes(7);
     for (const request of [page.info, ...fill])
       expect(await (await call(request)).json()).toEqual({ url: request.url });
-    expect(network).toHaveBeenCalledTimes(6);
+    expect(network).toHaveBeenCalledTimes(7);
     // Everything was taken: the page's fetch is its own again.
     expect(globalThis.fetch).toBe(network);
   });

@@ -1,14 +1,23 @@
-import { type EarlyRequest, earlyLinkOf, fillRequests, questionnaireLinkOf, tokenPageRequests } from './plan';
+import {
+  type EarlyRequest,
+  earlyLinkOf,
+  fillRequests,
+  likelyLanguageOf,
+  questionnaireLinkOf,
+  STORED_LANGUAGE_KEY,
+  tokenPageRequests,
+} from './plan';
 
 /**
- * The participant page's first script (issue 16 item 5): a tiny module of its own, first in
- * public.html and run before the app's entry (module scripts run in document order). When the page
- * opens a link it
+ * The participant page's first script (issue 16 item 5): a tiny module of its own, loaded `async`
+ * from public.html so it runs as soon as it is there, and imported first by the app's entry so it
+ * has always run before the app. When the page opens a link it
  * - adds the link's route and fill page chunks, their CSS and English strings to the downloads
  *   (the build lists them in `<template id="link-preloads">`), so the page's code comes in one
  *   wave with the entry instead of three in series;
  * - starts the link's calls (getInfo and validateToken, then getProcess and fillState once the
  *   validation set the session, when the link goes on to a questionnaire) while the code downloads.
+ * - preloads the pages' strings in the link's language once the validation tells it.
  *
  * The app is not told: its own fetch of exactly the same call (method, URL, body) gets the early
  * answer, once, and handles it as it handles any answer (same parsing, errors, language, flow). So
@@ -93,21 +102,54 @@ function start(request: EarlyRequest, then?: (response: Response) => Promise<voi
   return answer;
 }
 
+const preloads = document.getElementById('link-preloads');
+
 /** Adds the build's list of the link pages' chunks, styles and strings to the downloads. */
 function preloadLinkPages(): void {
-  const template = document.getElementById('link-preloads');
-  if (template?.tagName === 'TEMPLATE')
-    document.head.append((template as HTMLTemplateElement).content.cloneNode(true));
+  if (preloads?.tagName === 'TEMPLATE')
+    document.head.append((preloads as HTMLTemplateElement).content.cloneNode(true));
+}
+
+function storedLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(STORED_LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Preloads the link pages' strings in `language` (English comes with the page's preloads). */
+async function preloadStrings(language: string): Promise<void> {
+  const mapUrl = preloads?.dataset.strings;
+  if (language === 'en' || !mapUrl) return;
+  const response = await pageFetch.call(globalThis, mapUrl);
+  if (!response.ok) return;
+  const files = ((await response.json()) as Record<string, string[] | undefined>)[language] ?? [];
+  for (const file of files) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = file;
+    document.head.append(link);
+  }
 }
 
 /**
- * Starts getProcess and fillState when the validated link goes on to a questionnaire page: before
- * the app sees the validation's answer, so the app's own calls for them find these waiting.
+ * After the validation, before the app sees its answer: starts getProcess and fillState when the
+ * link goes on to a questionnaire page (so the app's own calls for them find these waiting), and
+ * preloads the strings in the link's language.
  */
-async function startFill(validated: Response): Promise<void> {
+async function afterValidation(validated: Response): Promise<void> {
   if (!validated.ok) return;
-  const next = questionnaireLinkOf(await validated.json());
+  const answer: unknown = await validated.json();
+  const next = questionnaireLinkOf(answer);
   if (next) for (const request of fillRequests(next.studyId, next.token)) void start(request);
+  const language = likelyLanguageOf(
+    answer,
+    new URLSearchParams(window.location.search).get('lang'),
+    storedLanguage(),
+  );
+  if (language) preloadStrings(language).catch(() => undefined);
 }
 
 const link = earlyLinkOf(window.location.pathname, window.location.search);
@@ -118,6 +160,6 @@ if (link) {
   } else {
     const { info, validate } = tokenPageRequests(link.studyId, link.token, link.forUpdate);
     void start(info);
-    void start(validate, startFill);
+    void start(validate, afterValidation);
   }
 }

@@ -93,3 +93,35 @@ export function questionnaireLinkOf(answer: unknown): { studyId: string; token: 
   if (typeof studyId !== 'string' || typeof tokenString !== 'string') return null;
   return { studyId, token: tokenString };
 }
+
+/** The participant's stored choice of language (app/i18n.ts PUBLIC_STORAGE_KEY). */
+export const STORED_LANGUAGE_KEY = 'trialbase.public.language';
+
+const normalize = (code: string) => code.trim().toLowerCase().replaceAll('_', '-');
+
+/**
+ * The language the token page will most likely choose for a validated link (spec 002 §2, as
+ * token-page.tsx chooses it): the query's or the stored choice when the link offers it, else the
+ * participant's or the study's language. Only used to preload strings: a wrong guess costs a
+ * download, never a wrong page.
+ */
+export function likelyLanguageOf(
+  answer: unknown,
+  query: string | null,
+  stored: string | null,
+): string | null {
+  if (typeof answer !== 'object' || answer === null) return null;
+  const { preferredLang, primaryLanguage, languages } = answer as {
+    preferredLang?: unknown;
+    primaryLanguage?: unknown;
+    languages?: unknown;
+  };
+  const primary = [preferredLang, primaryLanguage].find((code) => typeof code === 'string' && code);
+  if (typeof primary !== 'string') return null;
+  const offered = Array.isArray(languages)
+    ? languages.filter((code): code is string => typeof code === 'string').map(normalize)
+    : [];
+  const accept = (code: string | null) =>
+    code && (offered.length === 0 || offered.includes(normalize(code))) ? normalize(code) : null;
+  return accept(query) ?? accept(stored) ?? normalize(primary);
+}
