@@ -1,5 +1,5 @@
 import { Box, Container, Group, Image, NativeSelect, Text } from '@mantine/core';
-import { publicEndpoints, STUDY_LANGUAGES } from '@trialbase/domain';
+import { publicRoutes, STUDY_LANGUAGES } from '@trialbase/domain';
 import { type ReactNode, useEffect, useState } from 'react';
 import { callPublic } from './api';
 import { setParticipantLanguage } from './i18n';
@@ -15,7 +15,7 @@ const logoCache = new Map<string, Promise<string | null>>();
 function loadLogo(studyId: string): Promise<string | null> {
   let pending = logoCache.get(studyId);
   if (!pending) {
-    pending = callPublic(publicEndpoints.logo, { params: { studyId } })
+    pending = callPublic(publicRoutes.logo, { params: { studyId } })
       .then((answer) => answer.url)
       .catch(() => null);
     logoCache.set(studyId, pending);

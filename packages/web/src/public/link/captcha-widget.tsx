@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import { type CaptchaChallenge, publicEndpoints } from '@trialbase/domain';
+import { type CaptchaChallenge, publicRoutes } from '@trialbase/domain';
 import { useEffect, useState } from 'react';
 import { callPublic } from '../app/api';
 import { usePublicTranslation } from '../app/use-public-translation';
@@ -46,7 +46,7 @@ export function CaptchaWidget({
   async function handleRetry() {
     setStatus('solving');
     try {
-      onChallenge(await callPublic(publicEndpoints.captchaChallenge));
+      onChallenge(await callPublic(publicRoutes.captchaChallenge));
     } catch {
       setStatus('failed');
     }

@@ -1,4 +1,4 @@
-import { type PublicConsentInfo, publicEndpoints } from '@trialbase/domain';
+import { type PublicConsentInfo, publicRoutes } from '@trialbase/domain';
 import { callPublic } from '../app/api';
 
 const cache = new Map<string, Promise<PublicConsentInfo>>();
@@ -11,7 +11,7 @@ export function loadConsentInfo(studyId: string, token: string): Promise<PublicC
   const key = `${studyId}/${token}`;
   let pending = cache.get(key);
   if (!pending) {
-    pending = callPublic(publicEndpoints.consentInfo, { params: { studyId, token } });
+    pending = callPublic(publicRoutes.consentInfo, { params: { studyId, token } });
     // A failed answer is not kept: the next attempt asks again.
     pending.catch(() => cache.delete(key));
     cache.set(key, pending);

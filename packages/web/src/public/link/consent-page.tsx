@@ -11,7 +11,7 @@ import {
   Typography,
   VisuallyHidden,
 } from '@mantine/core';
-import { type PublicConsentInfo, type PublicTokenInfo, publicEndpoints } from '@trialbase/domain';
+import { type PublicConsentInfo, type PublicTokenInfo, publicRoutes } from '@trialbase/domain';
 import DOMPurify from 'dompurify';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { callPublic, isPublicHttpError } from '../app/api';
@@ -111,7 +111,7 @@ export function ConsentPage({ params }: PageProps) {
     }
     setIsSaving(true);
     try {
-      const answer = await callPublic(publicEndpoints.consent, {
+      const answer = await callPublic(publicRoutes.consent, {
         params: { studyId: info.studyId },
         body: { consent: true, pathwayRecordId: info.enrollment.id, token: info.token.token },
       });

@@ -5,7 +5,7 @@ import {
   OTP_CODE_LENGTH,
   PARTICIPANT_LINK_HEADER,
   type PublicTokenInfo,
-  publicEndpoints,
+  publicRoutes,
 } from '@trialbase/domain';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { callPublic, isPublicHttpError } from '../app/api';
@@ -85,11 +85,11 @@ export function OneTimePasswordPage() {
       setIsSending(true);
       try {
         const sent = isResend
-          ? await callPublic(publicEndpoints.newCode, {
+          ? await callPublic(publicRoutes.newCode, {
               params: { studyId: info.studyId },
               body: { token: info.token.token },
             })
-          : await callPublic(publicEndpoints.requestCode, {
+          : await callPublic(publicRoutes.requestCode, {
               params: { studyId: info.studyId, tokenId: info.token.id },
               headers: { [PARTICIPANT_LINK_HEADER]: info.token.token },
             });
@@ -143,7 +143,7 @@ export function OneTimePasswordPage() {
     setCodeError(null);
     setNotice(null);
     try {
-      const answer = await callPublic(publicEndpoints.validateCode, {
+      const answer = await callPublic(publicRoutes.validateCode, {
         params: { studyId: info.studyId },
         body: {
           token: info.token.token,
@@ -171,7 +171,7 @@ export function OneTimePasswordPage() {
       setNotice(noticeOf(error));
       // The used solution may be spent: solve a fresh challenge before the next attempt.
       if (challenge) {
-        callPublic(publicEndpoints.captchaChallenge).then(setChallenge, () => undefined);
+        callPublic(publicRoutes.captchaChallenge).then(setChallenge, () => undefined);
       }
     }
   }

@@ -1,4 +1,4 @@
-import { type PublicConsentInfo, type PublicTokenInfo, publicEndpoints } from '@trialbase/domain';
+import { type PublicConsentInfo, type PublicTokenInfo, publicRoutes } from '@trialbase/domain';
 import { useEffect, useState } from 'react';
 import { readQueryLanguage, resolveParticipantLanguage } from '../../i18n/languages';
 import { callPublic, isPublicHttpError } from '../app/api';
@@ -33,7 +33,7 @@ function chooseLanguage(info: PublicTokenInfo | null, consent: PublicConsentInfo
 async function openLink(studyId: string, token: string, forUpdate: boolean): Promise<Opened> {
   const [consent, validated] = await Promise.allSettled([
     loadConsentInfo(studyId, token),
-    callPublic(forUpdate ? publicEndpoints.validateTokenUpdate : publicEndpoints.validateToken, {
+    callPublic(forUpdate ? publicRoutes.validateTokenUpdate : publicRoutes.validateToken, {
       params: { studyId },
       body: { token },
     }),
