@@ -1,4 +1,5 @@
 import { type PublicFillState, type PublicProcess, publicEndpoints } from '@trialbase/domain';
+import { preloadQuestionChunks } from '../../features/forms/renderer/question-chunks';
 import { callPublic } from '../app/api';
 import { fillLoadKey, startLoad, takeLoad } from '../app/prefetch';
 import { COMPLETED_STATUS } from './fill-shared';
@@ -37,7 +38,15 @@ export function loadFill(studyId: string, token: string): Promise<LoadedFill> {
 
 /** Both reads of the fill and index pages, side by side. */
 export async function fetchFill(studyId: string, token: string): Promise<LoadedFill> {
-  const [process, state] = await Promise.all([loadProcess(studyId, token), loadFillState(studyId, token)]);
+  const [process, state] = await Promise.all([
+    // Issue 16 item 6: the forms' slider, table, upload... inputs are asked for with the data, not
+    // after the page's first render of the form.
+    loadProcess(studyId, token).then((loaded) => {
+      preloadQuestionChunks(loaded.forms.map((f) => f.form));
+      return loaded;
+    }),
+    loadFillState(studyId, token),
+  ]);
   const done = new Set(state.completedFormIds);
   const forms = process.forms.map((f) => ({
     ...f,

@@ -29,6 +29,8 @@ import { RendererHostProvider, type RendererUpload } from './host';
 import type { ImageChartValue } from './image-chart/image-chart-card';
 import { studyImageUrl } from './image-url';
 import { QuestionBlock, type RendererMode } from './question-block';
+import { preloadQuestionChunks } from './question-chunks';
+import { RendererTextProvider } from './renderer-text';
 import { RichText } from './rich-text';
 import { SingleQuestionView } from './single-question-view';
 import './renderer.css';
@@ -139,6 +141,8 @@ export function FormRenderer({
       clearTimeout(timer);
     };
   }, [isAllRendered]);
+  // The chunks of every type in the form load now, not when the rest of the form renders.
+  useMemo(() => preloadQuestionChunks([form]), [form]);
   const rendered = isAllRendered ? engine.shown : engine.shown.slice(0, FIRST_SCREENFUL);
   const answerById = useMemo(() => new Map(answers.map((a) => [a.question, a])), [answers]);
   const shownById = useMemo(() => new Map(engine.shown.map((q) => [q.id, q])), [engine.shown]);
@@ -215,72 +219,74 @@ export function FormRenderer({
 
   return (
     <RendererHostProvider value={host}>
-      <Box
-        maw={FORM_CONTENT_MAX_WIDTH}
-        mx="auto"
-        w="100%"
-        data-form-renderer={mode}
-        data-form-length={engine.shown.length >= LONG_FORM_QUESTIONS ? 'long' : undefined}
-      >
-        <Stack gap="md">
-          <Title order={2} fz="h3" dir="auto">
-            {pickText(form.title, language)}
-          </Title>
-          {infoText && <RichText html={infoText} />}
-          {form.type === 'TYPE_IMAGE_CHART' && (
-            <Suspense fallback={<Loader size="sm" />}>
-              <ImageChartCard
-                imageUrl={
-                  chart.imageChartUrl ??
-                  (form.imageChart && host.imageUrl ? host.imageUrl(form.imageChart) : null)
-                }
-                colorLabels={form.colorLabels}
-                language={language}
-                markers={chart.imageChartMarkers}
-                answers={chart.imageChartAnswers}
-                isReadOnly={isReadOnly}
-                onChange={chart.onImageChartChange}
+      <RendererTextProvider>
+        <Box
+          maw={FORM_CONTENT_MAX_WIDTH}
+          mx="auto"
+          w="100%"
+          data-form-renderer={mode}
+          data-form-length={engine.shown.length >= LONG_FORM_QUESTIONS ? 'long' : undefined}
+        >
+          <Stack gap="md">
+            <Title order={2} fz="h3" dir="auto">
+              {pickText(form.title, language)}
+            </Title>
+            {infoText && <RichText html={infoText} />}
+            {form.type === 'TYPE_IMAGE_CHART' && (
+              <Suspense fallback={<Loader size="sm" />}>
+                <ImageChartCard
+                  imageUrl={
+                    chart.imageChartUrl ??
+                    (form.imageChart && host.imageUrl ? host.imageUrl(form.imageChart) : null)
+                  }
+                  colorLabels={form.colorLabels}
+                  language={language}
+                  markers={chart.imageChartMarkers}
+                  answers={chart.imageChartAnswers}
+                  isReadOnly={isReadOnly}
+                  onChange={chart.onImageChartChange}
+                />
+              </Suspense>
+            )}
+            {engine.shown.length === 0 && <Text c="dimmed">{t('RENDERER.NO_QUESTIONS')}</Text>}
+            {form.singleQuestionFillout ? (
+              <SingleQuestionView
+                form={form}
+                answers={answers}
+                renderQuestion={renderQuestion}
+                onLastQuestion={onLastQuestion}
               />
-            </Suspense>
-          )}
-          {engine.shown.length === 0 && <Text c="dimmed">{t('RENDERER.NO_QUESTIONS')}</Text>}
-          {form.singleQuestionFillout ? (
-            <SingleQuestionView
-              form={form}
-              answers={answers}
-              renderQuestion={renderQuestion}
-              onLastQuestion={onLastQuestion}
-            />
-          ) : (
-            rendered.map((q) => renderQuestion(q.id))
-          )}
-          {engine.score !== null && isScoreShown && (
-            <Text fw={700} aria-live="polite" data-form-score>
-              {t('RENDERER.SCORE', { score: engine.score })}
-            </Text>
-          )}
-          {mode !== 'staff' && footer && <RichText html={footer} />}
-          {!isReadOnly && !isCheckHidden && (
-            <Group gap="md">
-              <Button variant="light" onClick={() => setCheckAll(true)}>
-                {t('RENDERER.CHECK')}
-              </Button>
-              {isCheckAll && (
-                <Alert
-                  variant="light"
-                  color={engine.invalidCount === 0 ? 'green' : 'red'}
-                  p="xs"
-                  role="status"
-                >
-                  {engine.invalidCount === 0
-                    ? t('RENDERER.ALL_VALID')
-                    : t('RENDERER.NEEDS_ATTENTION', { count: engine.invalidCount })}
-                </Alert>
-              )}
-            </Group>
-          )}
-        </Stack>
-      </Box>
+            ) : (
+              rendered.map((q) => renderQuestion(q.id))
+            )}
+            {engine.score !== null && isScoreShown && (
+              <Text fw={700} aria-live="polite" data-form-score>
+                {t('RENDERER.SCORE', { score: engine.score })}
+              </Text>
+            )}
+            {mode !== 'staff' && footer && <RichText html={footer} />}
+            {!isReadOnly && !isCheckHidden && (
+              <Group gap="md">
+                <Button variant="light" onClick={() => setCheckAll(true)}>
+                  {t('RENDERER.CHECK')}
+                </Button>
+                {isCheckAll && (
+                  <Alert
+                    variant="light"
+                    color={engine.invalidCount === 0 ? 'green' : 'red'}
+                    p="xs"
+                    role="status"
+                  >
+                    {engine.invalidCount === 0
+                      ? t('RENDERER.ALL_VALID')
+                      : t('RENDERER.NEEDS_ATTENTION', { count: engine.invalidCount })}
+                  </Alert>
+                )}
+              </Group>
+            )}
+          </Stack>
+        </Box>
+      </RendererTextProvider>
     </RendererHostProvider>
   );
 }

@@ -8,11 +8,11 @@ import {
   type Question,
 } from '@trialbase/domain';
 import { memo, type ReactNode, useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { emptyAnswerOf } from './empty-answer';
 import type { QuestionView } from './engine';
 import { issueText } from './issue-text';
 import { QuestionInput } from './question-input';
+import { useRendererText } from './renderer-text';
 import { RichText } from './rich-text';
 import { pickText } from './text';
 
@@ -50,7 +50,7 @@ const GROUP_TYPES: ReadonlySet<string> = new Set(['INFORMATION']);
  */
 export const QuestionBlock = memo(function QuestionBlock(props: QuestionBlockProps) {
   const { question, view, language, mode, isTouched, onAnswer, onTouch } = props;
-  const { t } = useTranslation();
+  const t = useRendererText();
   const answer = useMemo(() => props.answer ?? emptyAnswerOf(question.id), [props.answer, question.id]);
   const baseId = `question-${question.id}`;
   const labelId = `${baseId}-label`;
@@ -194,7 +194,7 @@ export const QuestionBlock = memo(function QuestionBlock(props: QuestionBlockPro
 
 /** WARNING and QUERY rules that fired: notes under the question, not errors (spec 001 §5). */
 function RuleNotes(props: { id: string; notes: readonly FiredValidationRule[]; language: string }) {
-  const { t } = useTranslation();
+  const t = useRendererText();
   return (
     <Stack id={props.id} gap={4}>
       {props.notes.map((f) => (

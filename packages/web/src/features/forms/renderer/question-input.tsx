@@ -1,6 +1,7 @@
 import { Loader } from '@mantine/core';
 import { assertNever, type FieldIssue } from '@trialbase/domain';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { questionChunks } from './question-chunks';
 import type { QuestionInputProps } from './question-props';
 import { CalculatedQuestion } from './questions/calculated-question';
 import { CheckboxQuestion } from './questions/checkbox-question';
@@ -17,27 +18,17 @@ import { TimeQuestion } from './questions/time-question';
 import { YesNoQuestion } from './questions/yes-no-question';
 
 // Types with heavy inputs (slider, number spinner, table with its dialog) load as their own chunks,
-// so a participant's form without them stays small (issue 8 item 6).
-const SliderQuestion = lazy(async () => ({
-  default: (await import('./questions/slider-question')).SliderQuestion,
-}));
-const TableQuestion = lazy(async () => ({
-  default: (await import('./questions/table-question')).TableQuestion,
-}));
+// so a participant's form without them stays small (issue 8 item 6); uploads (file and image, with the
+// upload field, its checks and icons) and smileys (five icons) too (issue 16 item 5). The fill page
+// asks for them as soon as its form is known (question-chunks.ts).
+const SliderQuestion = lazy(async () => ({ default: (await questionChunks.SLIDER()).SliderQuestion }));
+const TableQuestion = lazy(async () => ({ default: (await questionChunks.TABLE()).TableQuestion }));
 const TimeDurationQuestion = lazy(async () => ({
-  default: (await import('./questions/time-duration-question')).TimeDurationQuestion,
+  default: (await questionChunks.TIME_DURATION()).TimeDurationQuestion,
 }));
-// Issue 16 item 5: uploads (file and image, with the upload field, its checks and icons) and smileys
-// (five icons) too, so the fill page carries only what most forms ask.
-const FileQuestion = lazy(async () => ({
-  default: (await import('./questions/file-question')).FileQuestion,
-}));
-const ImageQuestion = lazy(async () => ({
-  default: (await import('./questions/image-question')).ImageQuestion,
-}));
-const SmileyQuestion = lazy(async () => ({
-  default: (await import('./questions/smiley-question')).SmileyQuestion,
-}));
+const FileQuestion = lazy(async () => ({ default: (await questionChunks.FILE()).FileQuestion }));
+const ImageQuestion = lazy(async () => ({ default: (await questionChunks.IMAGE()).ImageQuestion }));
+const SmileyQuestion = lazy(async () => ({ default: (await questionChunks.SMILEY()).SmileyQuestion }));
 
 function Deferred({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loader size="sm" />}>{children}</Suspense>;

@@ -24,8 +24,13 @@ export function RichText({
 }) {
   const Tag = inline ? 'span' : 'div';
   const dir = isDirectionFromParent ? undefined : 'auto';
-  useSanitizerReady();
+  // Plain text needs no sanitiser, nor a subscription to its loading (one per question label).
   if (!isRichText(html)) return <Tag dir={dir}>{html}</Tag>;
+  return <SanitizedText html={html} Tag={Tag} dir={dir} />;
+}
+
+function SanitizedText({ html, Tag, dir }: { html: string; Tag: 'span' | 'div'; dir: 'auto' | undefined }) {
+  useSanitizerReady();
   const safe = sanitizeRichText(html);
   // The sanitiser is loading (its own chunk): the text without markup until it is there.
   if (safe === null) return <Tag dir={dir}>{toPlainText(html)}</Tag>;

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import type { QuestionInputProps } from '../question-props';
+import { useRendererText } from '../renderer-text';
 
 /** CALCULATED: the live result of the formula, read-only (spec 001 §5, 002 §5 calculated answers). */
 export function CalculatedQuestion({ calculated, labelId, inputId, describedBy }: QuestionInputProps) {
-  const { t } = useTranslation();
+  const t = useRendererText();
   // The domain already rounded to the question's decimals (spec 002 §5).
   const text = calculated === null ? '' : String(calculated);
   return (

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { type QuestionInputProps, textOf, withText } from '../question-props';
+import { useRendererText } from '../renderer-text';
 
 /** CHECKBOX: one box; checked is "true", unchecked clears the answer (spec 001 §3). */
 export function CheckboxQuestion({
@@ -11,7 +11,7 @@ export function CheckboxQuestion({
   onChange,
   onBlur,
 }: QuestionInputProps) {
-  const { t } = useTranslation();
+  const t = useRendererText();
   return (
     <label className="tb-choice">
       <input

@@ -1,11 +1,22 @@
-import { Button, Group, Slider, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Stack, UnstyledButton } from '@mantine/core';
 import { parseNumberAnswer } from '@trialbase/domain';
-import { useTranslation } from 'react-i18next';
+import type { CSSProperties } from 'react';
 import { type QuestionInputProps, textOf, withText } from '../question-props';
+import { useRendererText } from '../renderer-text';
 import { pickText } from '../text';
 import classes from './slider-question.module.css';
 
-const END_LABEL = { overflowWrap: 'anywhere' } as const;
+/** Keys that move the thumb: on an untouched slider already where the key points, they choose that value. */
+const MOVE_KEYS = new Set([
+  'Home',
+  'End',
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'PageUp',
+  'PageDown',
+]);
 
 /** SLIDER: minValue..maxValue (default 0..100) with end labels, or a numeric rating scale of buttons (spec 001 §3, §5). */
 export function SliderQuestion({
@@ -19,7 +30,7 @@ export function SliderQuestion({
   onChange,
   onBlur,
 }: QuestionInputProps) {
-  const { t } = useTranslation();
+  const t = useRendererText();
   const min = question.minValue ?? 0;
   const max = question.maxValue ?? (question.numericRatingScale ? 10 : 100);
   const step = question.floatingNumber ? 0.1 : 1;
@@ -28,14 +39,10 @@ export function SliderQuestion({
   const right = question.customLabels ? pickText(question.rightLabel, language) : '';
   const texts = question.sliderTexts.map((text) => pickText(text, language));
   const ends = (
-    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-      <Text size="sm" c="dimmed" maw="50%" dir="auto" style={END_LABEL}>
-        {left || min}
-      </Text>
-      <Text size="sm" c="dimmed" ta="end" maw="50%" dir="auto" style={END_LABEL}>
-        {right || max}
-      </Text>
-    </Group>
+    <div className={classes.ends}>
+      <span dir="auto">{left || min}</span>
+      <span dir="auto">{right || max}</span>
+    </div>
   );
   if (question.numericRatingScale && max - min <= 20) {
     const levels = Array.from({ length: Math.floor(max - min) + 1 }, (_, i) => min + i);
@@ -65,30 +72,53 @@ export function SliderQuestion({
       </Stack>
     );
   }
+  const fill =
+    value === null ? 0 : ((Math.min(Math.max(value, min), max) - min) / Math.max(max - min, step)) * 100;
+  // A participant who wants the lowest value on an untouched slider: the thumb is already there, so
+  // no change event comes; a click on it or Home/arrow keys towards it choose it.
+  const chooseShown = (target: HTMLInputElement) => {
+    if (value === null) onChange(withText(answer, target.value));
+  };
   return (
-    <Stack gap="xs">
+    <div className={classes.range}>
       {ends}
-      <Slider
+      {/* A native range input (issue 16 item 6): Mantine's slider was some forty components per
+          question. Keyboard (arrows, Home/End, Page keys), right-to-left and the slider role come
+          with the browser; untouched, it reads "no value chosen yet". */}
+      <input
+        type="range"
         id={inputId}
+        className={classes.input}
         min={min}
         max={max}
         step={step}
         value={value ?? min}
-        color={value === null ? 'gray' : 'blue'}
-        thumbProps={{
-          'aria-labelledby': labelId,
-          'aria-describedby': describedBy,
-          'aria-invalid': isInvalid,
+        data-unset={value === null || undefined}
+        aria-labelledby={labelId}
+        aria-describedby={describedBy}
+        aria-invalid={isInvalid || undefined}
+        aria-valuetext={value === null ? t('RENDERER.SLIDER.NOT_SET') : undefined}
+        style={{ '--tb-slider-fill': `${fill}%` } as CSSProperties}
+        onChange={(event) => onChange(withText(answer, event.currentTarget.value))}
+        onPointerUp={(event) => {
+          chooseShown(event.currentTarget);
+          onBlur();
         }}
-        onChange={(next) => onChange(withText(answer, String(next)))}
-        onChangeEnd={onBlur}
-        // Issue 18 item 7: no value bubble over the end labels; the value is the line below.
-        label={null}
-        marks={texts.map((_, i, all) => ({ value: min + ((max - min) * i) / Math.max(all.length - 1, 1) }))}
+        onKeyUp={(event) => {
+          if (MOVE_KEYS.has(event.key)) chooseShown(event.currentTarget);
+        }}
+        onBlur={onBlur}
       />
+      {texts.length > 1 && (
+        <div className={classes.marks} aria-hidden>
+          {texts.map((_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: marks are positions on the scale
+            <span key={i} />
+          ))}
+        </div>
+      )}
       {/* Issue 18 item 7: the slider texts under the track in a grid of their own, wrapping in
-          their cell, the first at the start and the last at the end: Mantine's mark labels are
-          centred on the ends and ran past the box (and the screen) at 320 px. */}
+          their cell, the first at the start and the last at the end. */}
       {texts.some((text) => text) && (
         <div
           className={classes.texts}
@@ -96,22 +126,22 @@ export function SliderQuestion({
         >
           {texts.map((text, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: slider texts are positions on the scale
-            <Text key={i} size="sm" c="dimmed" className={classes.text}>
+            <span key={i} className={classes.text}>
               <bdi>{text}</bdi>
-            </Text>
+            </span>
           ))}
         </div>
       )}
-      <Group gap="sm">
-        <Text size="sm" aria-live="polite">
+      <div className={classes.value}>
+        <span aria-live="polite">
           {value === null ? t('RENDERER.SLIDER.NOT_SET') : t('RENDERER.SLIDER.VALUE', { value })}
-        </Text>
+        </span>
         {value !== null && (
-          <Button variant="subtle" size="compact-xs" onClick={() => onChange(withText(answer, ''))}>
+          <button type="button" className="tb-link-button" onClick={() => onChange(withText(answer, ''))}>
             {t('RENDERER.SLIDER.CLEAR')}
-          </Button>
+          </button>
         )}
-      </Group>
-    </Stack>
+      </div>
+    </div>
   );
 }

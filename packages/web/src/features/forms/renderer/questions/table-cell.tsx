@@ -1,5 +1,5 @@
 import { FORM_LIMITS, type TableColumn } from '@trialbase/domain';
-import { useTranslation } from 'react-i18next';
+import { useRendererText } from '../renderer-text';
 import { StudyDateInput } from './study-date-input';
 
 type TableCellInputProps = {
@@ -25,7 +25,7 @@ export function TableCellInput({
   onChange,
   onBlur,
 }: TableCellInputProps) {
-  const { t } = useTranslation();
+  const t = useRendererText();
   const common = {
     className: 'tb-input',
     'aria-label': label,

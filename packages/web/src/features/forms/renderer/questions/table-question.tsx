@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   type Answer,
@@ -10,9 +10,9 @@ import {
   tableRowHasAnswers,
 } from '@trialbase/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { issueText } from '../issue-text';
 import type { QuestionInputProps } from '../question-props';
+import { useRendererText } from '../renderer-text';
 import { pickText } from '../text';
 import { TableCellInput } from './table-cell';
 
@@ -40,7 +40,7 @@ export function TableQuestion({
   onChange,
   onBlur,
 }: TableQuestionProps) {
-  const { t } = useTranslation();
+  const t = useRendererText();
   const [confirmRow, setConfirmRow] = useState<number | null>(null);
   const rowCount = question.dynamicTable ? countTableRows(answer) : question.tableRow.length;
   const rowTitle = (row: number) =>
@@ -57,33 +57,40 @@ export function TableQuestion({
     else onChange(removeTableRow(answer, row));
   };
   return (
-    <Stack gap="xs" role="group" aria-labelledby={labelId} aria-describedby={describedBy}>
-      <Table.ScrollContainer minWidth={Math.max(320, 160 * (question.tableCol.length + 1))}>
-        <Table withTableBorder withColumnBorders verticalSpacing={6} id={inputId}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Td />
+    // biome-ignore lint/a11y/useSemanticElements: a group labelled by the question (as Mantine's Stack was); the question block's fieldset is around it
+    <div className="tb-table-question" role="group" aria-labelledby={labelId} aria-describedby={describedBy}>
+      {/* Native table and a scrolling box (issue 16 item 6): Mantine's table and scroll area were a
+          dozen components per table, with resize observers, in every table question of a form. */}
+      <div className="tb-table-scroll">
+        <table
+          className="tb-table"
+          id={inputId}
+          style={{ minInlineSize: Math.max(320, 160 * (question.tableCol.length + 1)) }}
+        >
+          <thead>
+            <tr>
+              <td />
               {question.tableCol.map((col) => (
-                <Table.Th key={col.id} scope="col" dir="auto">
+                <th key={col.id} scope="col" dir="auto">
                   {pickText(col.title, language)}
-                </Table.Th>
+                </th>
               ))}
-              {question.dynamicTable && <Table.Td w={48} />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+              {question.dynamicTable && <td className="tb-table-action" />}
+            </tr>
+          </thead>
+          <tbody>
             {Array.from({ length: rowCount }, (_, row) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: table rows are positions (spec 001 §4 rows move up)
-              <Table.Tr key={row}>
-                <Table.Th scope="row" fw={500} dir="auto">
+              <tr key={row}>
+                <th scope="row" className="tb-table-row-title" dir="auto">
                   {rowTitle(row)}
-                </Table.Th>
+                </th>
                 {question.tableCol.map((col) => {
                   const key = `${row}:${col.id}`;
                   const error = cellIssues.get(key);
                   const errorId = `${inputId}-cell-${row}-${col.id}-error`;
                   return (
-                    <Table.Td key={col.id}>
+                    <td key={col.id}>
                       <TableCellInput
                         column={col}
                         value={answer.tableCells.find((c) => c.row === row && c.col === col.id)?.value ?? ''}
@@ -97,15 +104,15 @@ export function TableQuestion({
                         onBlur={onBlur}
                       />
                       {error && (
-                        <Text id={errorId} size="xs" c="red.8">
+                        <div id={errorId} className="tb-q-error tb-table-cell-error">
                           {error}
-                        </Text>
+                        </div>
                       )}
-                    </Table.Td>
+                    </td>
                   );
                 })}
                 {question.dynamicTable && (
-                  <Table.Td>
+                  <td>
                     <ActionIcon
                       variant="subtle"
                       color="red"
@@ -115,13 +122,13 @@ export function TableQuestion({
                     >
                       <IconTrash size={16} />
                     </ActionIcon>
-                  </Table.Td>
+                  </td>
                 )}
-              </Table.Tr>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          </tbody>
+        </table>
+      </div>
       {question.dynamicTable && (
         <Group gap="sm">
           <Button
@@ -138,28 +145,26 @@ export function TableQuestion({
           </Text>
         </Group>
       )}
-      <Modal
-        opened={confirmRow !== null}
-        onClose={() => setConfirmRow(null)}
-        title={t('RENDERER.TABLE.CONFIRM_TITLE')}
-        centered
-      >
-        <Text size="sm">{t('RENDERER.TABLE.CONFIRM_TEXT', { row: (confirmRow ?? 0) + 1 })}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirmRow(null)}>
-            {t('RENDERER.TABLE.CANCEL')}
-          </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              if (confirmRow !== null) onChange(removeTableRow(answer, confirmRow));
-              setConfirmRow(null);
-            }}
-          >
-            {t('RENDERER.TABLE.CONFIRM')}
-          </Button>
-        </Group>
-      </Modal>
-    </Stack>
+      {/* Mounted only while asking: a closed Modal still cost its components in every table. */}
+      {confirmRow !== null && (
+        <Modal opened onClose={() => setConfirmRow(null)} title={t('RENDERER.TABLE.CONFIRM_TITLE')} centered>
+          <Text size="sm">{t('RENDERER.TABLE.CONFIRM_TEXT', { row: (confirmRow ?? 0) + 1 })}</Text>
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={() => setConfirmRow(null)}>
+              {t('RENDERER.TABLE.CANCEL')}
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                if (confirmRow !== null) onChange(removeTableRow(answer, confirmRow));
+                setConfirmRow(null);
+              }}
+            >
+              {t('RENDERER.TABLE.CONFIRM')}
+            </Button>
+          </Group>
+        </Modal>
+      )}
+    </div>
   );
 }

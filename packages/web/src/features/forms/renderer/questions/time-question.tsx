@@ -1,6 +1,6 @@
 import { normalizeTime, parseTimeInput } from '@trialbase/domain';
-import { useTranslation } from 'react-i18next';
 import { fieldAria, type QuestionInputProps, textOf, withText } from '../question-props';
+import { useRendererText } from '../renderer-text';
 
 const WIDTH = { maxInlineSize: 140 } as const;
 
@@ -15,7 +15,7 @@ export function TimeQuestion({
   onChange,
   onBlur,
 }: QuestionInputProps) {
-  const { t } = useTranslation();
+  const t = useRendererText();
   const handleBlur = () => {
     const parts = parseTimeInput(textOf(answer));
     if (parts) onChange(withText(answer, normalizeTime(parts.hours, parts.minutes)));
