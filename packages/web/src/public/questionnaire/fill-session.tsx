@@ -4,7 +4,7 @@ import {
   type FormTemplate,
   type PublicProcess,
   type PublicSubmitResult,
-  publicEndpoints,
+  publicRoutes,
 } from '@trialbase/domain';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { RendererUpload } from '../../features/forms/renderer/host';
@@ -93,7 +93,7 @@ export function FillSession(props: {
   );
   const imageUrl = useCallback(
     // The public image route the lead is asked for (report): the staff route needs a staff session.
-    (imageId: string) => buildPath(publicEndpoints.image, { studyId: process.studyId, imageId }),
+    (imageId: string) => buildPath(publicRoutes.image, { studyId: process.studyId, imageId }),
     [process.studyId],
   );
 

@@ -1,4 +1,9 @@
-import { type PublicFillState, type PublicProcess, publicEndpoints } from '@trialbase/domain';
+import {
+  type PublicFillState,
+  type PublicProcess,
+  PublicProcessSchema,
+  publicRoutes,
+} from '@trialbase/domain';
 import { preloadQuestionChunks } from '../../features/forms/renderer/question-chunks';
 import { callPublic } from '../app/api';
 import { fillLoadKey, startLoad, takeLoad } from '../app/prefetch';
@@ -8,13 +13,16 @@ import { COMPLETED_STATUS } from './fill-shared';
 
 /** Spec 002 §7 getProcess: the link's event with its forms (tagged versions) and saved answers. */
 export function loadProcess(studyId: string, token: string): Promise<PublicProcess> {
-  return callPublic(publicEndpoints.process, { params: { studyId, tokenString: token } });
+  // Parsed here: the wire form leaves defaults out, the schema fills them in (ParticipantFormSchema).
+  return callPublic(publicRoutes.process, { params: { studyId, tokenString: token } }).then((wire) =>
+    PublicProcessSchema.parse(wire),
+  );
 }
 
 export type { PublicFillState };
 
 export function loadFillState(studyId: string, token: string): Promise<PublicFillState> {
-  return callPublic(publicEndpoints.fillState, { params: { studyId, token } });
+  return callPublic(publicRoutes.fillState, { params: { studyId, token } });
 }
 
 export type LoadedFill = { process: PublicProcess; state: PublicFillState };

@@ -1,6 +1,6 @@
-import { buildPath, formEndpoints } from '@trialbase/domain';
+import { buildPath, publicRoutes } from '@trialbase/domain';
 
 /** The staff route of a study image (form images, image charts); a pure URL, no HTTP client. */
 export function studyImageUrl(studyId: string, imageId: string): string {
-  return buildPath(formEndpoints.image, { studyId, imageId });
+  return buildPath(publicRoutes.studyImage, { studyId, imageId });
 }
