@@ -117,7 +117,7 @@ export class PreparedStatements {
       // object whose prototype holds PGlite's give the same lookups without the copy.
       const own = options?.parsers;
       if (!own) return parse.parseResults(all, this.pg.parsers, options)[0] as Results<T>;
-      const parsers = Object.assign(Object.create(this.pg.parsers) as typeof own, own);
+      const parsers = Object.assign(Object.create(this.pg.parsers) as typeof this.pg.parsers, own);
       return parse.parseResults(all, parsers, { ...options, parsers: undefined })[0] as Results<T>;
     });
   }
