@@ -3,7 +3,7 @@ import type { ExternalDataRowIssue } from '@trialbase/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { issueText } from '../forms/renderer/issue-text';
-import { pickText } from '../rules/rule-text';
+import { pickText } from '../forms/renderer/text';
 
 const OWN_PREFIX = 'external-data.';
 /** Headings are single words: they keep whole while the cells below wrap. */
@@ -26,7 +26,13 @@ export function issueMessage(t: TFunction, issue: ExternalDataRowIssue): string 
 
 /** A BLOCK rule's own message (the study author's text) in the reader's language, else null. */
 export function ruleMessageOf(issue: ExternalDataRowIssue, language: string): string | null {
-  return issue.ruleMessage ? pickText(issue.ruleMessage, language) || null : null;
+  // Plain text in a table cell: an author's markup is dropped, as the rule pages show their texts.
+  const text = issue.ruleMessage
+    ? pickText(issue.ruleMessage, language)
+        .replace(/<[^>]*>/g, '')
+        .trim()
+    : '';
+  return text || null;
 }
 
 /**
