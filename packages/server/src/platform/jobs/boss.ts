@@ -39,9 +39,15 @@ export async function startJobs(
     schedules?: Record<string, string>;
   },
 ): Promise<Jobs> {
+  // Once stopped, nothing of the queue reaches the database (it is closed next): a handler pg-boss
+  // gave up waiting for, or its completion, finds no rows instead of a closed pool (an unhandled
+  // rejection); its job stays active and is taken again after its expiry, as after a crash.
+  let stopped = false;
+  const inFlight = new Set<Promise<unknown>>();
   const boss = new PgBoss({
     db: {
       executeSql: async (text: string, values?: unknown[]) => {
+        if (stopped) return { rows: [] };
         if (database.engine === 'pglite' && (!values || values.length === 0)) {
           return database.exec(text);
         }
@@ -61,7 +67,15 @@ export async function startJobs(
     await boss.updateQueue(queue, { name: queue, policy: 'short' });
     if (options.workers) {
       await boss.work(queue, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await handler((job.data ?? {}) as Record<string, unknown>);
+        for (const job of jobs) {
+          const run = handler((job.data ?? {}) as Record<string, unknown>);
+          inFlight.add(run);
+          try {
+            await run;
+          } finally {
+            inFlight.delete(run);
+          }
+        }
       });
     }
   }
@@ -80,7 +94,7 @@ export async function startJobs(
   return {
     send,
     kick: (queue) => {
-      if (waiting.has(queue)) return;
+      if (stopped || waiting.has(queue)) return;
       waiting.set(
         queue,
         setTimeout(() => flush(queue), KICK_DELAY_MS),
@@ -93,6 +107,9 @@ export async function startJobs(
       waiting.clear();
       await Promise.all(queues.map((queue) => send(queue).catch(options.onError)));
       await boss.stop({ graceful: true, timeout: 10_000, close: false });
+      // A handler still running past the timeout finishes before the database closes.
+      await Promise.allSettled([...inFlight]);
+      stopped = true;
     },
   };
 }
