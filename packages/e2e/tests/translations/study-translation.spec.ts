@@ -235,7 +235,13 @@ test('a designer translates a form and a process into Danish; the participant se
   const consent = page
     .getByTestId('translation-unit')
     .filter({ has: page.getByTestId('translation-source').getByText(/I agree to take part/) });
-  await consent.locator('.ProseMirror').fill('');
+  // The editors take the saved texts back after a save: clear the consent once that has happened
+  // (a clear made before it is overwritten, and Save stays disabled; the clean-clone CI hit that).
+  await expect(consent.locator('.ProseMirror')).not.toHaveText('');
+  await expect(async () => {
+    await consent.locator('.ProseMirror').fill('');
+    await expect(page.getByTestId('translations-save')).toBeEnabled({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByTestId('translations-save').click();
   await expect(consent.getByText('This text must be translated.')).toBeVisible();
   await expect(page.getByTestId('translations-error')).toBeVisible();
