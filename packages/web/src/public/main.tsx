@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { currentParticipantLanguage, initPublicI18n } from './app/i18n';
 import { fillLoadKey, startLoad } from './app/prefetch';
 import { PublicProviders } from './app/providers';
-import { PublicRoutes } from './app/routes';
+import { PublicRoutes, preloadPage } from './app/routes';
 
 // The participant app (spec 002): its own entry and bundle, apart from the staff app (issue 8 item 6).
 // Its common strings (namespace `public`, in the participant's language and English) load first.
@@ -30,15 +30,16 @@ if (/^\/questionnaire\/(fill|index)\/?$/.test(window.location.pathname)) {
 const container = document.getElementById('root');
 if (!container) throw new Error('public.html has no #root element');
 const root = createRoot(container);
-// Rendered once the strings are there; without them (offline) the pages still render, showing keys.
-void stringsReady
-  .catch(() => undefined)
-  .then(() =>
-    root.render(
-      <StrictMode>
-        <PublicProviders initialLanguage={currentParticipantLanguage()}>
-          <PublicRoutes />
-        </PublicProviders>
-      </StrictMode>,
-    ),
-  );
+// Rendered once the strings and the page's code are there (both were asked for at once): a first
+// render that suspends on the page shows a loader React keeps for at least 300 ms (issue 16 item 6).
+// Without the strings (offline) the pages still render, showing keys.
+const pageReady = preloadPage(window.location.pathname);
+void Promise.all([stringsReady.catch(() => undefined), pageReady]).then(() =>
+  root.render(
+    <StrictMode>
+      <PublicProviders initialLanguage={currentParticipantLanguage()}>
+        <PublicRoutes />
+      </PublicProviders>
+    </StrictMode>,
+  ),
+);

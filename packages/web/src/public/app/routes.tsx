@@ -1,17 +1,24 @@
 import { Loader } from '@mantine/core';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense, use } from 'react';
 import { loadStrings, type StringArea } from './i18n';
 import { NotFoundPage } from './not-found-page';
 import { matchPath, useLocation } from './router';
 
 type PageProps = { params: Record<string, string>; search: URLSearchParams };
 type PageModule = { default: ComponentType<PageProps> };
-type Route = { path: string; page: ComponentType<PageProps>; preload: () => Promise<PageModule> };
+type Route = {
+  path: string;
+  preload: () => Promise<PageModule>;
+  /** The page's module once it has arrived: drawn at once, without suspending. */
+  loaded: () => PageModule | null;
+};
 
 /**
  * A lazy page whose chunk, strings (and for forms, zod without eval) load together. The load is
  * started once: by rendering the page, or earlier by `preloadPage` (issue 16 item 5: the fill
  * page's code downloads while the link is being validated). A failed load may be tried again.
+ * A page whose load has finished renders without suspending: React reveals content that suspended
+ * no sooner than 300 ms after its fallback, which a preloaded page need not wait for.
  */
 const page = <K extends string>(
   path: string,
@@ -20,6 +27,7 @@ const page = <K extends string>(
   areas: readonly StringArea[],
 ): Route => {
   let pending: Promise<PageModule> | null = null;
+  let loaded: PageModule | null = null;
   const preload = () => {
     pending ??= (async () => {
       const withForms = areas.includes('renderer');
@@ -28,14 +36,15 @@ const page = <K extends string>(
         loadStrings(areas),
         withForms ? import('./zod-config') : null,
       ]);
-      return { default: module[name] };
+      loaded = { default: module[name] };
+      return loaded;
     })().catch((error: unknown) => {
       pending = null;
       throw error;
     });
     return pending;
   };
-  return { path, page: lazy(preload), preload };
+  return { path, preload, loaded: () => loaded };
 };
 
 /**
@@ -99,25 +108,33 @@ function routeOf(pathname: string): { route: Route; params: Record<string, strin
 
 /**
  * Starts downloading a page's code and strings before it is shown (issue 16 item 5), so the
- * navigation to it waits for no chunk. Unknown paths and failed downloads are ignored here: the
- * page itself loads (or reports) them when it is rendered.
+ * navigation to it waits for no chunk. Resolves once they are there, or the download failed (the
+ * page itself then loads, or reports, them when it is rendered); unknown paths resolve at once.
  */
-export function preloadPage(pathname: string): void {
-  routeOf(pathname)
-    ?.route.preload()
-    .catch(() => undefined);
+export function preloadPage(pathname: string): Promise<void> {
+  const found = routeOf(pathname);
+  if (!found) return Promise.resolve();
+  return found.route.preload().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 export function PublicRoutes() {
   const location = useLocation();
   const found = routeOf(location.pathname);
   if (!found) return <NotFoundPage />;
-  const Page = found.route.page;
   return (
     <Suspense fallback={<Loader m="xl" aria-label="Loading" />}>
-      <Page params={found.params} search={location.search} />
+      <RoutePage route={found.route} params={found.params} search={location.search} />
     </Suspense>
   );
+}
+
+/** A route's page: drawn at once when its load has finished, else suspended until it has. */
+function RoutePage({ route, ...props }: PageProps & { route: Route }) {
+  const Page = (route.loaded() ?? use(route.preload())).default;
+  return <Page {...props} />;
 }
 
 export type { PageProps };

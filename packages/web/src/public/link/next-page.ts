@@ -12,19 +12,21 @@ const FILL_PAGE = '/questionnaire/fill';
  * item 5), so they are not requested only after the validation's round trip.
  */
 export function preloadFillPage(): void {
-  preloadPage(FILL_PAGE);
+  void preloadPage(FILL_PAGE);
 }
 
 /**
  * Spec 002 §4 public flow: goes on to the page `info.next` names after the link was validated,
  * consent given or the code accepted. For the questionnaire pages their data (the process and fill
  * state, which need the session just granted) is requested now, beside any code still loading.
+ * The page is shown once its code is there (or failed to come): a page that suspends as it is
+ * shown leaves a loader React keeps for at least 300 ms.
  */
 export function continueFlow(info: PublicTokenInfo, language: string): void {
   const to = nextPublicPath(info, language);
   const pathname = to.split('?')[0] ?? to;
-  preloadPage(pathname);
+  const pageReady = preloadPage(pathname);
   // Registered before the page mounts, so its loadFill takes this load and never an older one.
   if (pathname.startsWith('/questionnaire/')) prefetchFill(info.studyId, info.token.token);
-  navigate(to, { replace: true });
+  void pageReady.then(() => navigate(to, { replace: true }));
 }

@@ -48,9 +48,10 @@ export function loadFill(studyId: string, token: string): Promise<LoadedFill> {
 export async function fetchFill(studyId: string, token: string): Promise<LoadedFill> {
   const [process, state] = await Promise.all([
     // Issue 16 item 6: the forms' slider, table, upload... inputs are asked for with the data, not
-    // after the page's first render of the form.
-    loadProcess(studyId, token).then((loaded) => {
-      preloadQuestionChunks(loaded.forms.map((f) => f.form));
+    // after the page's first render of the form, and the data is ready when they are: the form is
+    // drawn whole at once, not with loaders React replaces hundreds of milliseconds later.
+    loadProcess(studyId, token).then(async (loaded) => {
+      await preloadQuestionChunks(loaded.forms.map((f) => f.form));
       return loaded;
     }),
     loadFillState(studyId, token),

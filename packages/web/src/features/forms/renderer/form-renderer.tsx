@@ -123,7 +123,7 @@ export function FormRenderer({
   onLastQuestion,
   ...chart
 }: FormRendererProps) {
-  const { t } = useTranslation(['common', 'renderer']);
+  const { t } = useTranslation('renderer');
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [isCheckAll, setCheckAll] = useState(false);
   const audience = mode === 'staff' ? 'staff' : 'public';
@@ -142,7 +142,7 @@ export function FormRenderer({
     };
   }, [isAllRendered]);
   // The chunks of every type in the form load now, not when the rest of the form renders.
-  useMemo(() => preloadQuestionChunks([form]), [form]);
+  useMemo(() => void preloadQuestionChunks([form]), [form]);
   const rendered = isAllRendered ? engine.shown : engine.shown.slice(0, FIRST_SCREENFUL);
   const answerById = useMemo(() => new Map(answers.map((a) => [a.question, a])), [answers]);
   const shownById = useMemo(() => new Map(engine.shown.map((q) => [q.id, q])), [engine.shown]);

@@ -13,10 +13,50 @@ export const questionChunks = {
   SMILEY: () => import('./questions/smiley-question'),
 } satisfies Partial<Record<QuestionType, () => Promise<unknown>>>;
 
-/** Starts loading the chunks of the given forms' question types (once each; failures are left to the render). */
-export function preloadQuestionChunks(forms: readonly { questions: readonly { type: string }[] }[]): void {
+type QuestionChunks = typeof questionChunks;
+export type ChunkedType = keyof QuestionChunks;
+export type QuestionChunk<K extends ChunkedType> = Awaited<ReturnType<QuestionChunks[K]>>;
+
+// Keyed by type; each entry holds that type's chunk (the accessors below give it its type back).
+const loaded = new Map<ChunkedType, unknown>();
+const loading = new Map<ChunkedType, Promise<unknown>>();
+
+/** A type's chunk once it has arrived: the renderer draws it at once, without a fallback. */
+export function loadedQuestionChunk<K extends ChunkedType>(type: K): QuestionChunk<K> | undefined {
+  return loaded.get(type) as QuestionChunk<K> | undefined;
+}
+
+/** A type's chunk, asked for once: the same promise every time (React's `use` needs a stable one). */
+export function loadQuestionChunk<K extends ChunkedType>(type: K): Promise<QuestionChunk<K>> {
+  const started = loading.get(type) as Promise<QuestionChunk<K>> | undefined;
+  if (started) return started;
+  const load = questionChunks[type] as () => Promise<QuestionChunk<K>>;
+  const promise = load().then(
+    (chunk) => {
+      loaded.set(type, chunk);
+      return chunk;
+    },
+    (error: unknown) => {
+      // A failed download may be asked for again (the next render retries).
+      loading.delete(type);
+      throw error;
+    },
+  );
+  loading.set(type, promise);
+  return promise;
+}
+
+/**
+ * Starts loading the chunks of the given forms' question types; resolves when they have arrived
+ * (failures are left to the render, which asks again). A page that waits for it before drawing a
+ * form draws every question at once, instead of fallbacks React reveals later (issue 16 item 6).
+ */
+export function preloadQuestionChunks(
+  forms: readonly { questions: readonly { type: string }[] }[],
+): Promise<void> {
   const types = new Set(forms.flatMap((form) => form.questions.map((q) => q.type)));
-  for (const [type, load] of Object.entries(questionChunks)) {
-    if (types.has(type)) load().catch(() => undefined);
-  }
+  const loads = (Object.keys(questionChunks) as ChunkedType[])
+    .filter((type) => types.has(type) && !loaded.has(type))
+    .map((type) => loadQuestionChunk(type).catch(() => undefined));
+  return Promise.all(loads).then(() => undefined);
 }

@@ -1,7 +1,12 @@
 import { Loader } from '@mantine/core';
 import { assertNever, type FieldIssue } from '@trialbase/domain';
-import { lazy, type ReactNode, Suspense } from 'react';
-import { questionChunks } from './question-chunks';
+import { type ReactNode, Suspense, use } from 'react';
+import {
+  type ChunkedType,
+  loadedQuestionChunk,
+  loadQuestionChunk,
+  type QuestionChunk,
+} from './question-chunks';
 import type { QuestionInputProps } from './question-props';
 import { CalculatedQuestion } from './questions/calculated-question';
 import { CheckboxQuestion } from './questions/checkbox-question';
@@ -21,14 +26,20 @@ import { YesNoQuestion } from './questions/yes-no-question';
 // so a participant's form without them stays small (issue 8 item 6); uploads (file and image, with the
 // upload field, its checks and icons) and smileys (five icons) too (issue 16 item 5). The fill page
 // asks for them as soon as its form is known (question-chunks.ts).
-const SliderQuestion = lazy(async () => ({ default: (await questionChunks.SLIDER()).SliderQuestion }));
-const TableQuestion = lazy(async () => ({ default: (await questionChunks.TABLE()).TableQuestion }));
-const TimeDurationQuestion = lazy(async () => ({
-  default: (await questionChunks.TIME_DURATION()).TimeDurationQuestion,
-}));
-const FileQuestion = lazy(async () => ({ default: (await questionChunks.FILE()).FileQuestion }));
-const ImageQuestion = lazy(async () => ({ default: (await questionChunks.IMAGE()).ImageQuestion }));
-const SmileyQuestion = lazy(async () => ({ default: (await questionChunks.SMILEY()).SmileyQuestion }));
+/**
+ * The input of a chunked type, inside `Deferred`: drawn at once when its chunk has arrived (the
+ * fill page waits for them with its data), else after a loader. The element tree is the same either
+ * way, so the input keeps its state when the chunk arrives.
+ */
+function ChunkedInput<K extends ChunkedType>({
+  type,
+  render,
+}: {
+  type: K;
+  render: (chunk: QuestionChunk<K>) => ReactNode;
+}) {
+  return render(loadedQuestionChunk(type) ?? use(loadQuestionChunk(type)));
+}
 
 function Deferred({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loader size="sm" />}>{children}</Suspense>;
@@ -64,7 +75,7 @@ export function QuestionInput(props: QuestionInputSwitchProps) {
     case 'TIME_DURATION':
       return (
         <Deferred>
-          <TimeDurationQuestion {...input} />
+          <ChunkedInput type="TIME_DURATION" render={(chunk) => <chunk.TimeDurationQuestion {...input} />} />
         </Deferred>
       );
     case 'MULTIPLE_CHOICE':
@@ -74,13 +85,13 @@ export function QuestionInput(props: QuestionInputSwitchProps) {
     case 'SMILEY':
       return (
         <Deferred>
-          <SmileyQuestion {...input} />
+          <ChunkedInput type="SMILEY" render={(chunk) => <chunk.SmileyQuestion {...input} />} />
         </Deferred>
       );
     case 'SLIDER':
       return (
         <Deferred>
-          <SliderQuestion {...input} />
+          <ChunkedInput type="SLIDER" render={(chunk) => <chunk.SliderQuestion {...input} />} />
         </Deferred>
       );
     case 'INFORMATION':
@@ -88,13 +99,16 @@ export function QuestionInput(props: QuestionInputSwitchProps) {
     case 'TABLE':
       return (
         <Deferred>
-          <TableQuestion {...input} issues={issues} />
+          <ChunkedInput type="TABLE" render={(chunk) => <chunk.TableQuestion {...input} issues={issues} />} />
         </Deferred>
       );
     case 'IMAGE':
       return (
         <Deferred>
-          <ImageQuestion {...input} imageChart={imageChart} />
+          <ChunkedInput
+            type="IMAGE"
+            render={(chunk) => <chunk.ImageQuestion {...input} imageChart={imageChart} />}
+          />
         </Deferred>
       );
     case 'CALCULATED':
@@ -102,7 +116,7 @@ export function QuestionInput(props: QuestionInputSwitchProps) {
     case 'FILE':
       return (
         <Deferred>
-          <FileQuestion {...input} />
+          <ChunkedInput type="FILE" render={(chunk) => <chunk.FileQuestion {...input} />} />
         </Deferred>
       );
     case 'MEDICATION_REF':
