@@ -191,6 +191,14 @@ export function isQuestionAskedIn(question: Question, audience: 'staff' | 'publi
   return audience === 'staff' || (!question.hideFromSubjects && question.visibleInPublic);
 }
 
+/** What a caller that already knows them can hand `validateAnswers` (the renderer, once per keystroke). */
+export type ValidateAnswersOptions = {
+  /** The questions hidden by show rules, as `evaluateFormVisibility(form, answers)` gives them. */
+  hiddenQuestions?: ReadonlySet<string>;
+  /** The check of one answer: `validateAnswer`, or a memo of it (same results for the same inputs). */
+  validate?: typeof validateAnswer;
+};
+
 /**
  * Spec 001 §5 / 002 §5: every answer of a form, with paths `['answers', questionId, ...]`.
  * Questions hidden by show rules are not validated (they are reset, spec 001 §4).
@@ -199,6 +207,7 @@ export function validateAnswers(
   form: Pick<FormTemplate, 'questions' | 'inclusion'>,
   answers: readonly Answer[],
   ctx: AnswerValidationContext = {},
+  options: ValidateAnswersOptions = {},
 ): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const questionIds = new Set(form.questions.map((q) => q.id));
@@ -212,12 +221,13 @@ export function validateAnswers(
       byQuestion.set(a.question, a);
     }
   }
-  const hidden = new Set(evaluateFormVisibility(form, answers).hiddenQuestions);
+  const hidden = options.hiddenQuestions ?? new Set(evaluateFormVisibility(form, answers).hiddenQuestions);
+  const validate = options.validate ?? validateAnswer;
   const audience = ctx.audience ?? 'staff';
   const questionCtx = { ...ctx, isInclusionForm: ctx.isInclusionForm ?? form.inclusion };
   for (const q of sortQuestionsByOrder(form.questions)) {
     if (hidden.has(q.id) || !isQuestionAskedIn(q, audience)) continue;
-    for (const issue of validateAnswer(q, byQuestion.get(q.id), questionCtx)) {
+    for (const issue of validate(q, byQuestion.get(q.id), questionCtx)) {
       issues.push({ ...issue, path: ['answers', q.id, ...issue.path] });
     }
   }

@@ -17,6 +17,7 @@ import {
   type Question,
   sortQuestionsByOrder,
   type ValidationRule,
+  validateAnswer,
   validateAnswers,
 } from '@trialbase/domain';
 
@@ -49,11 +50,59 @@ export function toEngineAnswers(answers: readonly Answer[]): Record<string, Engi
 }
 
 function sameView(a: QuestionView, b: QuestionView): boolean {
+  if (a === b) return true;
   return (
     a.calculated === b.calculated &&
     JSON.stringify([a.issues, a.fired, a.hiddenPossibilities]) ===
       JSON.stringify([b.issues, b.fired, b.hiddenPossibilities])
   );
+}
+
+/**
+ * Each question's last check: a keystroke changes one answer, and the answers it did not change
+ * keep their identity (the renderer's `handleAnswer`), so the other questions' issues are reused
+ * instead of checked again (a 300-question form: one check per keystroke, not 270). The check is
+ * pure; the key is everything it reads.
+ */
+type LastCheck = {
+  answer: Answer | undefined;
+  audience: 'staff' | 'public' | undefined;
+  isInclusionForm: boolean | undefined;
+  isTouched: boolean | undefined;
+  issues: FieldIssue[];
+};
+const lastChecks = new WeakMap<Question, LastCheck>();
+const validateAnswerOnce: typeof validateAnswer = (question, answer, ctx = {}) => {
+  const last = lastChecks.get(question);
+  if (
+    last &&
+    last.answer === answer &&
+    last.audience === ctx.audience &&
+    last.isInclusionForm === ctx.isInclusionForm &&
+    last.isTouched === ctx.isTouched
+  ) {
+    return last.issues;
+  }
+  const issues = validateAnswer(question, answer, ctx);
+  lastChecks.set(question, {
+    answer,
+    audience: ctx.audience,
+    isInclusionForm: ctx.isInclusionForm,
+    isTouched: ctx.isTouched,
+    issues,
+  });
+  return issues;
+};
+
+/** The form's questions in order, sorted once per form document. */
+const sortedQuestions = new WeakMap<readonly Question[], Question[]>();
+function inOrder(questions: readonly Question[]): Question[] {
+  let sorted = sortedQuestions.get(questions);
+  if (!sorted) {
+    sorted = sortQuestionsByOrder(questions);
+    sortedQuestions.set(questions, sorted);
+  }
+  return sorted;
 }
 
 /**
@@ -75,7 +124,13 @@ export function computeFormEngine(
   const engineAnswers = toEngineAnswers(answers);
 
   const issuesByQuestion = new Map<string, FieldIssue[]>();
-  for (const issue of validateAnswers(form, answers, { audience: options.audience })) {
+  const checks = validateAnswers(
+    form,
+    answers,
+    { audience: options.audience },
+    { hiddenQuestions: hidden, validate: validateAnswerOnce },
+  );
+  for (const issue of checks) {
     const questionId = String(issue.path[1]);
     const list = issuesByQuestion.get(questionId) ?? [];
     list.push({ ...issue, path: issue.path.slice(2) });
@@ -87,7 +142,7 @@ export function computeFormEngine(
     ...(options.timeZone ? { timeZone: options.timeZone } : {}),
   });
 
-  const shown = sortQuestionsByOrder(form.questions).filter(
+  const shown = inOrder(form.questions).filter(
     (q) => !hidden.has(q.id) && isQuestionAskedIn(q, options.audience),
   );
   const views = new Map<string, QuestionView>();
