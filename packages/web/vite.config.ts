@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import browserslist from 'browserslist';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { deferredMantineSheets } from './vite-mantine-sheets';
 import { precompress } from './vite-precompress';
+import { zodWithoutJsonSchema } from './vite-zod-json-schema';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -201,7 +203,17 @@ const PUBLIC_CODE_SPLITTING = {
 // not carry what only staff screens use (zod schemas, the rich-text editor).
 export default defineConfig(({ mode }) => ({
   // Every text asset also as .br and .gz, served by the server as the browser accepts (issue 16 item 5).
-  plugins: [react(), publicPagesInDev(), linkPreloads(), precompress()],
+  // The participant build's Mantine sheets of components its first pages do not render come with
+  // those components' chunks (vite-mantine-sheets.ts); its zod has no JSON Schema generation
+  // (vite-zod-json-schema.ts).
+  plugins: [
+    react(),
+    publicPagesInDev(),
+    deferredMantineSheets(),
+    zodWithoutJsonSchema(),
+    linkPreloads(),
+    precompress(),
+  ],
   build: {
     target: BUILD_TARGET,
     outDir: 'dist',
