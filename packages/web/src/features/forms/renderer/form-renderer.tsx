@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import {
   type Answer,
   type FormTemplate,
@@ -12,18 +12,9 @@ import {
   resetHiddenAnswers,
   type ValidationRule,
 } from '@trialbase/domain';
-import {
-  lazy,
-  type ReactNode,
-  Suspense,
-  startTransition,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChunkedInput, Deferred } from './chunked-input';
 import type { FormEngineResult } from './engine';
 import { RendererHostProvider, type RendererUpload } from './host';
 import type { ImageChartValue } from './image-chart/image-chart-card';
@@ -36,11 +27,6 @@ import { SingleQuestionView } from './single-question-view';
 import './renderer.css';
 import { pickText } from './text';
 import { useFormEngine } from './use-form-engine';
-
-// The drawing card loads only for image-chart forms (issue 8 item 6: a small participant bundle).
-const ImageChartCard = lazy(async () => ({
-  default: (await import('./image-chart/image-chart-card')).ImageChartCard,
-}));
 
 /** Spec 000 §9: the public content width. */
 export const FORM_CONTENT_MAX_WIDTH = 877;
@@ -233,20 +219,26 @@ export function FormRenderer({
             </Title>
             {infoText && <RichText html={infoText} />}
             {form.type === 'TYPE_IMAGE_CHART' && (
-              <Suspense fallback={<Loader size="sm" />}>
-                <ImageChartCard
-                  imageUrl={
-                    chart.imageChartUrl ??
-                    (form.imageChart && host.imageUrl ? host.imageUrl(form.imageChart) : null)
-                  }
-                  colorLabels={form.colorLabels}
-                  language={language}
-                  markers={chart.imageChartMarkers}
-                  answers={chart.imageChartAnswers}
-                  isReadOnly={isReadOnly}
-                  onChange={chart.onImageChartChange}
+              // The drawing card loads only for image-chart forms (issue 8 item 6: a small participant bundle).
+              <Deferred>
+                <ChunkedInput
+                  type="IMAGE_CHART"
+                  render={(chunk) => (
+                    <chunk.ImageChartCard
+                      imageUrl={
+                        chart.imageChartUrl ??
+                        (form.imageChart && host.imageUrl ? host.imageUrl(form.imageChart) : null)
+                      }
+                      colorLabels={form.colorLabels}
+                      language={language}
+                      markers={chart.imageChartMarkers}
+                      answers={chart.imageChartAnswers}
+                      isReadOnly={isReadOnly}
+                      onChange={chart.onImageChartChange}
+                    />
+                  )}
                 />
-              </Suspense>
+              </Deferred>
             )}
             {engine.shown.length === 0 && <Text c="dimmed">{t('RENDERER.NO_QUESTIONS')}</Text>}
             {form.singleQuestionFillout ? (

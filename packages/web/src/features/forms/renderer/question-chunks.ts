@@ -1,7 +1,8 @@
-import type { QuestionType } from '@trialbase/domain';
+import type { FormTemplate, Question, QuestionType } from '@trialbase/domain';
 
-// The question types whose inputs load as chunks of their own (issue 8 item 6: a form without them
-// stays small). One import function per type, shared by the renderer's lazy components and by
+// The inputs that load as chunks of their own (issue 8 item 6: a form without them stays small):
+// those of six question types, the dropdown of a MULTIPLE_CHOICE shown as one, and the drawing card
+// of an image-chart form. One import function each, shared by the renderer's components and by
 // `preloadQuestionChunks`, so a page that knows its form early asks for them beside the rest of its
 // code instead of after its first render (issue 16 item 6: no waterfall before the first screenful).
 export const questionChunks = {
@@ -11,7 +12,22 @@ export const questionChunks = {
   FILE: () => import('./questions/file-question'),
   IMAGE: () => import('./questions/image-question'),
   SMILEY: () => import('./questions/smiley-question'),
-} satisfies Partial<Record<QuestionType, () => Promise<unknown>>>;
+  DROPDOWN: () => import('./questions/dropdown-choice'),
+  IMAGE_CHART: () => import('./image-chart/image-chart-card'),
+} satisfies Partial<Record<QuestionType | 'DROPDOWN' | 'IMAGE_CHART', () => Promise<unknown>>>;
+
+/** The chunks a form's inputs need (see `questionChunks`). */
+function chunksOf(
+  form: Pick<FormTemplate, 'type'> & { questions: readonly Pick<Question, 'type' | 'isDropdown'>[] },
+) {
+  const needed = new Set<string>();
+  if (form.type === 'TYPE_IMAGE_CHART') needed.add('IMAGE_CHART');
+  for (const q of form.questions) {
+    needed.add(q.type);
+    if (q.type === 'MULTIPLE_CHOICE' && q.isDropdown) needed.add('DROPDOWN');
+  }
+  return needed;
+}
 
 type QuestionChunks = typeof questionChunks;
 export type ChunkedType = keyof QuestionChunks;
@@ -47,16 +63,14 @@ export function loadQuestionChunk<K extends ChunkedType>(type: K): Promise<Quest
 }
 
 /**
- * Starts loading the chunks of the given forms' question types; resolves when they have arrived
+ * Starts loading the chunks the given forms' inputs need; resolves when they have arrived
  * (failures are left to the render, which asks again). A page that waits for it before drawing a
  * form draws every question at once, instead of fallbacks React reveals later (issue 16 item 6).
  */
-export function preloadQuestionChunks(
-  forms: readonly { questions: readonly { type: string }[] }[],
-): Promise<void> {
-  const types = new Set(forms.flatMap((form) => form.questions.map((q) => q.type)));
+export function preloadQuestionChunks(forms: readonly Parameters<typeof chunksOf>[0][]): Promise<void> {
+  const needed = new Set(forms.flatMap((form) => [...chunksOf(form)]));
   const loads = (Object.keys(questionChunks) as ChunkedType[])
-    .filter((type) => types.has(type) && !loaded.has(type))
+    .filter((type) => needed.has(type) && !loaded.has(type))
     .map((type) => loadQuestionChunk(type).catch(() => undefined));
   return Promise.all(loads).then(() => undefined);
 }

@@ -1,12 +1,5 @@
-import { Loader } from '@mantine/core';
 import { assertNever, type FieldIssue } from '@trialbase/domain';
-import { type ReactNode, Suspense, use } from 'react';
-import {
-  type ChunkedType,
-  loadedQuestionChunk,
-  loadQuestionChunk,
-  type QuestionChunk,
-} from './question-chunks';
+import { ChunkedInput, Deferred } from './chunked-input';
 import type { QuestionInputProps } from './question-props';
 import { CalculatedQuestion } from './questions/calculated-question';
 import { CheckboxQuestion } from './questions/checkbox-question';
@@ -26,25 +19,6 @@ import { YesNoQuestion } from './questions/yes-no-question';
 // so a participant's form without them stays small (issue 8 item 6); uploads (file and image, with the
 // upload field, its checks and icons) and smileys (five icons) too (issue 16 item 5). The fill page
 // asks for them as soon as its form is known (question-chunks.ts).
-/**
- * The input of a chunked type, inside `Deferred`: drawn at once when its chunk has arrived (the
- * fill page waits for them with its data), else after a loader. The element tree is the same either
- * way, so the input keeps its state when the chunk arrives.
- */
-function ChunkedInput<K extends ChunkedType>({
-  type,
-  render,
-}: {
-  type: K;
-  render: (chunk: QuestionChunk<K>) => ReactNode;
-}) {
-  return render(loadedQuestionChunk(type) ?? use(loadQuestionChunk(type)));
-}
-
-function Deferred({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Loader size="sm" />}>{children}</Suspense>;
-}
-
 type QuestionInputSwitchProps = QuestionInputProps & {
   issues: readonly FieldIssue[];
   isAvailable: boolean;

@@ -1,10 +1,6 @@
-import { Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { ChunkedInput, Deferred } from '../chunked-input';
 import { type QuestionInputProps, visiblePossibilities } from '../question-props';
 import { ChoiceList } from './choice-list';
-
-// The dropdown pulls the combobox code: loaded only by forms that use it (issue 8 item 6).
-const DropdownChoice = lazy(async () => ({ default: (await import('./dropdown-choice')).DropdownChoice }));
 
 /** MULTIPLE_CHOICE: one answer, as radio buttons or a dropdown; horizontal when allowed (spec 001 §3, §6). */
 export function MultipleChoiceQuestion(props: QuestionInputProps) {
@@ -12,9 +8,13 @@ export function MultipleChoiceQuestion(props: QuestionInputProps) {
   const possibilities = visiblePossibilities(question, props.hiddenPossibilities);
   if (question.isDropdown) {
     return (
-      <Suspense fallback={<Loader size="sm" />}>
-        <DropdownChoice {...props} possibilities={possibilities} />
-      </Suspense>
+      // The dropdown pulls the combobox code: loaded only by forms that use it (issue 8 item 6).
+      <Deferred>
+        <ChunkedInput
+          type="DROPDOWN"
+          render={(chunk) => <chunk.DropdownChoice {...props} possibilities={possibilities} />}
+        />
+      </Deferred>
     );
   }
   return (
