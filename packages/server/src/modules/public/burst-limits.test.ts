@@ -118,6 +118,30 @@ describe(`limits under concurrent bursts over HTTP on ${engine}`, () => {
     expect(answers.filter((a) => a.status === 429)).toHaveLength(120 - LINK_IP_POLICY.maxFailures);
   });
 
+  it('counts exactly the limit of unknown links when a known link is opened in the same burst, and then refuses the known link too', async () => {
+    nextDay();
+    const s = await buildLinkStudy(t.app, admin);
+    const info = `/api/public/study/${s.study.id}/${s.link}/getInfo`;
+    // The link is known from here on (issue 16 item 2: its requests only check the limit).
+    expect((await send('GET', info)).status).toBe(200);
+    const answers = await burst(120, (i) =>
+      i % 2 === 0
+        ? send('POST', `/api/public/studies/${s.study.id}/token/validateToken`, {
+            token: `guess${String(i).padStart(27, '0')}`,
+          })
+        : send('GET', info),
+    );
+    const unknown = answers.filter((_, i) => i % 2 === 0);
+    const known = answers.filter((_, i) => i % 2 === 1);
+    // The known link's requests take no use of the address's limit, so all of it goes to unknown ones.
+    expect(unknown.filter((a) => a.status === 404)).toHaveLength(LINK_IP_POLICY.maxFailures);
+    expect(unknown.filter((a) => a.status === 429)).toHaveLength(60 - LINK_IP_POLICY.maxFailures);
+    expect(known.every((a) => a.status === 200 || a.status === 429)).toBe(true);
+    // Over the limit, a known link is refused like any other: the answer tells nothing about it.
+    const after = await send('GET', info);
+    expect([after.status, after.body.type]).toEqual([429, 'RATE_LIMITED']);
+  });
+
   it('accepts exactly the per-email limit of 30 concurrent sign-ups with one email', async () => {
     nextDay();
     const study = await buildStudy(t.app, { status: 'PRODUCTION' });

@@ -5,7 +5,7 @@ import { runUseCase } from '../../platform/use-case';
 import { kickJobs } from '../enrollments/tokens/route-helpers';
 import { scheduleEnvOf } from '../enrollments/tokens/service/send-link';
 import { getShowRuleResult } from '../questionnaires/service/read';
-import { LINK_LIMIT, linkTokenOf, participantLink } from './route-helpers';
+import { linkLimitOf, linkTokenOf, participantLink } from './route-helpers';
 import { getPublicFillState, stepPublicTokenBack, submitPublicQuestionnaire } from './service/submit';
 
 /**
@@ -23,7 +23,7 @@ export function publicFillRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: publicEndpoints.saveForm,
       permission: 'public',
-      rateLimit: [LINK_LIMIT],
+      rateLimit: [linkLimitOf({ body: 'token' })],
       preHandler: participantLink(deps, { body: 'token' }, session),
       handler: async (req) => {
         const result = await runUseCase(
@@ -39,7 +39,7 @@ export function publicFillRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: publicEndpoints.back,
       permission: 'public',
-      rateLimit: [LINK_LIMIT],
+      rateLimit: [linkLimitOf({ param: 'token' })],
       preHandler: participantLink(deps, { param: 'token' }, session),
       handler: async (req) =>
         runUseCase(
@@ -52,7 +52,7 @@ export function publicFillRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: publicEndpoints.showRuleResult,
       permission: 'public',
-      rateLimit: [LINK_LIMIT],
+      rateLimit: [linkLimitOf({ param: 'tokenStringOrId' })],
       preHandler: participantLink(deps, { param: 'tokenStringOrId' }, { ...session, orTokenId: true }),
       handler: async (req, reply) => {
         const { siteId: _site, ...result } = await getShowRuleResult(db, {
@@ -66,7 +66,7 @@ export function publicFillRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: publicEndpoints.fillState,
       permission: 'public',
-      rateLimit: [LINK_LIMIT],
+      rateLimit: [linkLimitOf({ param: 'token' })],
       preHandler: participantLink(deps, { param: 'token' }, session),
       handler: async (req, reply) => {
         reply.header('cache-control', 'no-store');

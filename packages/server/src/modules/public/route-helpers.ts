@@ -18,7 +18,7 @@ import {
   UNSUBSCRIBE_ENROLLMENT_POLICY,
   UNSUBSCRIBE_IP_POLICY,
 } from './rate-limit';
-import { findLinkTokenId } from './service/link-lookup';
+import { findLinkTokenId, isKnownLink } from './service/link-lookup';
 import { participantTokenOf, requireParticipantFor } from './session';
 
 /** The failures the participant limits count. */
@@ -116,6 +116,21 @@ export const UNSUBSCRIBE_REFUSED_BY_ENROLLMENT: RateLimit = {
 
 /** Where a route names its link: a path parameter or the body's `token`. */
 export type LinkIn = { param: string } | { body: 'token' };
+
+function namedLink(req: FastifyRequest, where: LinkIn): string {
+  if ('param' in where) return param(req, where.param);
+  const token = (req.body as { token?: unknown } | undefined)?.token;
+  return typeof token === 'string' ? token : '';
+}
+
+/**
+ * LINK_LIMIT for a route whose preHandler is `participantLink(deps, where)` (issue 16 item 2): a
+ * link this process already knows cannot fail the look-up, so the request is only checked against
+ * the limit (refused as before when the address is over it) and reserves no use to give back.
+ */
+export function linkLimitOf(where: LinkIn): RateLimit {
+  return { ...LINK_LIMIT, cannotFail: (req) => isKnownLink(param(req, 'studyId'), namedLink(req, where)) };
+}
 
 /**
  * The preHandler of a route that names a participant link: the link's token (404 'The link',

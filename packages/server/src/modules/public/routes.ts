@@ -16,6 +16,7 @@ import {
   CODE_BY_LINK,
   CODE_FAILURE,
   LINK_LIMIT,
+  linkLimitOf,
   linkOfTokenId,
   linkTokenOf,
   participantLink,
@@ -52,6 +53,7 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   const env = scheduleEnvOf(config);
   const captcha = createCaptcha(config.captchaSecret ?? undefined);
   const linkInBody = participantLink(deps, { body: 'token' });
+  const linkInBodyLimit = linkLimitOf({ body: 'token' });
 
   function answer(req: FastifyRequest, reply: FastifyReply, outcome: LinkOutcome) {
     if (outcome.session) setParticipantCookie(reply, req, config, outcome.session);
@@ -65,7 +67,7 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     return defineRoute({
       endpoint,
       permission: 'public',
-      rateLimit: [LINK_LIMIT],
+      rateLimit: [linkInBodyLimit],
       preHandler: linkInBody,
       handler: async (req, reply) => {
         const outcome = await runUseCase(
@@ -89,7 +91,7 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: publicEndpoints.consentInfo,
       permission: 'public',
-      rateLimit: [LINK_LIMIT],
+      rateLimit: [linkLimitOf({ param: 'token' })],
       preHandler: participantLink(deps, { param: 'token' }),
       handler: async (req) => getConsentInfo(db, req.params),
     }),
@@ -98,7 +100,7 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: publicEndpoints.consent,
       permission: 'public',
-      rateLimit: [LINK_LIMIT],
+      rateLimit: [linkInBodyLimit],
       preHandler: linkInBody,
       handler: async (req, reply) => {
         const outcome = await runUseCase(
@@ -129,7 +131,7 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: publicEndpoints.newCode,
       permission: 'public',
-      rateLimit: [LINK_LIMIT, CODE_BY_IP, CODE_BY_LINK],
+      rateLimit: [linkInBodyLimit, CODE_BY_IP, CODE_BY_LINK],
       preHandler: linkInBody,
       handler: async (req) => {
         const sent = await runUseCase(
@@ -145,7 +147,7 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: publicEndpoints.validateCode,
       permission: 'public',
-      rateLimit: [LINK_LIMIT, CODE_BY_IP, CODE_BY_LINK],
+      rateLimit: [linkInBodyLimit, CODE_BY_IP, CODE_BY_LINK],
       preHandler: linkInBody,
       handler: async (req, reply) => {
         const now = clock();
@@ -292,7 +294,7 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
     defineRoute({
       endpoint: publicEndpoints.process,
       permission: 'public',
-      rateLimit: [LINK_LIMIT],
+      rateLimit: [linkLimitOf({ param: 'tokenString' })],
       preHandler: participantLink(deps, { param: 'tokenString' }),
       handler: async (req, reply) => {
         const now = clock();

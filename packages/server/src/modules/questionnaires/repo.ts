@@ -105,6 +105,77 @@ const fillRowStatements = [
   fillRowStatement(true, true),
 ] as const;
 
+/**
+ * Without the lock, findFillRows and findTokenWithQuestionnaires in one statement (issue 16 item 2:
+ * the participant's reads of a link, a read-only fill): a row per answer set of the token, oldest
+ * first (one row with no answer set when it has none). Null when any of them is missing.
+ */
+export async function findFillRowsWithToken(
+  db: Executor,
+  input: { studyId: string; tokenId: string; enrollmentId?: string },
+) {
+  const statement = fillRowsWithTokenStatements[input.enrollmentId === undefined ? 0 : 1];
+  const rows = await statement(db, {
+    studyId: input.studyId,
+    tokenId: input.tokenId,
+    enrollmentId: input.enrollmentId ?? null,
+  });
+  const first = rows[0];
+  if (!first) return null;
+  const { questionnaire: _first, token, ...fill } = first;
+  return {
+    ...fill,
+    token,
+    questionnaires: rows.flatMap((r) => (r.questionnaire ? [r.questionnaire] : [])),
+  };
+}
+
+function fillRowsWithTokenStatement(byEnrollment: boolean) {
+  const name = `fill_rows_with_token${byEnrollment ? '_enrollment' : ''}`;
+  return preparedStatement(name, (db: Executor) =>
+    db
+      .select({
+        enrollment: enrollments,
+        study: studies,
+        process: { revision: processes.revision, xmin: sql<string>`${processes}.xmin::text` },
+        subject: subjects,
+        token: tokens,
+        questionnaire: questionnaires,
+      })
+      .from(tokens)
+      .innerJoin(
+        enrollments,
+        and(eq(enrollments.studyId, tokens.studyId), eq(enrollments.id, tokens.enrollmentId)),
+      )
+      .innerJoin(studies, eq(studies.id, enrollments.studyId))
+      .innerJoin(
+        processes,
+        and(eq(processes.studyId, enrollments.studyId), eq(processes.id, enrollments.processId)),
+      )
+      .leftJoin(
+        subjects,
+        and(eq(subjects.studyId, enrollments.studyId), eq(subjects.id, enrollments.subjectId)),
+      )
+      .leftJoin(
+        questionnaires,
+        and(eq(questionnaires.studyId, tokens.studyId), eq(questionnaires.tokenId, tokens.id)),
+      )
+      .where(
+        and(
+          eq(tokens.studyId, placeholder('studyId')),
+          eq(tokens.id, placeholder('tokenId')),
+          byEnrollment ? eq(enrollments.id, placeholder('enrollmentId')) : undefined,
+        ),
+      )
+      .orderBy(asc(questionnaires.createdAt), asc(questionnaires.id)),
+  );
+}
+
+const fillRowsWithTokenStatements = [
+  fillRowsWithTokenStatement(false),
+  fillRowsWithTokenStatement(true),
+] as const;
+
 /** A process's stored document with the revision and row version it was read at (the cache's key). */
 export async function findProcessDocument(db: Executor, studyId: string, processId: string) {
   const [row] = await db

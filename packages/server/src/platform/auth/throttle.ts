@@ -96,6 +96,28 @@ export async function refusedUntil(
   return windowEnd > now && row.failures >= policy.maxFailures ? windowEnd : null;
 }
 
+/**
+ * Whether `reserve` would refuse the next use of `key` now, read without counting it: the time
+ * it is refused until (what `reserve` answers), or null. For a request that cannot end in the
+ * failure the limit counts (issue 16 item 2: a participant link already known): its use would be
+ * given back anyway, so one read takes the place of a reserve and its release.
+ */
+export async function reserveRefusedUntil(
+  db: Executor,
+  key: string,
+  now: Date,
+  policy: ThrottlePolicy,
+): Promise<Date | null> {
+  const windowMs = policy.windowMinutes * 60_000;
+  const [row] = await throttleRow(db, { key });
+  if (row?.blockedUntil && row.blockedUntil > now) return row.blockedUntil;
+  // reserve's reading: a window that started before `now - windowMinutes` has ended and counts anew.
+  const isCurrent = row !== undefined && row.windowStart.getTime() + windowMs >= now.getTime();
+  const windowStart = isCurrent ? row.windowStart : now;
+  const next = isCurrent ? row.failures + 1 : 1;
+  return next > policy.maxFailures ? new Date(windowStart.getTime() + windowMs) : null;
+}
+
 /** Gives a reserved use back (it did not count: the code was right, the link was found). */
 export async function release(db: Executor, reservation: Reservation): Promise<void> {
   if (!reservation.allowed) return;
@@ -123,6 +145,18 @@ const reserveStatement = preparedStatement('throttle_reserve', (db: Executor) =>
     })
     .returning({ failures: t.failures, windowStart: t.windowStart, blockedUntil: t.blockedUntil });
 });
+
+const throttleRow = preparedStatement('throttle_row', (db: Executor) =>
+  db
+    .select({
+      failures: loginThrottle.failures,
+      windowStart: loginThrottle.windowStart,
+      blockedUntil: loginThrottle.blockedUntil,
+    })
+    .from(loginThrottle)
+    .where(eq(loginThrottle.key, placeholder('key')))
+    .limit(1),
+);
 
 const releaseStatement = preparedStatement('throttle_release', (db: Executor) =>
   db

@@ -1,5 +1,12 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { blockedUntil, type Reservation, release, reserve, type ThrottlePolicy } from '../auth/throttle';
+import {
+  blockedUntil,
+  type Reservation,
+  release,
+  reserve,
+  reserveRefusedUntil,
+  type ThrottlePolicy,
+} from '../auth/throttle';
 import type { Executor } from '../db/client';
 import { AppError } from '../errors';
 
@@ -21,6 +28,13 @@ export type RateLimit = {
    * it. Other limits are checked after it, so their keys may use what it found.
    */
   beforePreHandler?: true;
+  /**
+   * For a `failure` limit: the request cannot end in the failure it counts (a participant link
+   * this process already knows cannot be an unknown link). It is then only checked, refused as a
+   * reserve would refuse it, and no use is reserved and given back (issue 16 item 2: one read in
+   * place of two writes). Failures still reserve their use first, so bursts stay exact.
+   */
+  cannotFail?: (req: FastifyRequest) => boolean;
 };
 
 /** What the limit hooks need: the throttle store and the clock services use. */
@@ -70,8 +84,17 @@ export function rateLimitHooks(deps: RateLimitDeps, limits: RateLimit[]) {
         if (until) throw limited(reply, until, now);
         continue;
       }
-      const reservation = await reserve(deps.db, key, now, limit.policy);
       const list = reserved.get(req) ?? [];
+      if (limit.counts === 'failure' && limit.cannotFail?.(req)) {
+        const until = await reserveRefusedUntil(deps.db, key, now, limit.policy);
+        if (until) {
+          reserved.delete(req);
+          for (const taken of list) await release(deps.db, taken.reservation);
+          throw limited(reply, until, now);
+        }
+        continue;
+      }
+      const reservation = await reserve(deps.db, key, now, limit.policy);
       if (!reservation.allowed) {
         // Refused: the uses this request reserved under its other limits go back.
         reserved.delete(req);

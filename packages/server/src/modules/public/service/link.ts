@@ -43,6 +43,10 @@ export type LoadedLink = {
   subject: SubjectRow | null;
   /** The token's answer sets, oldest first. */
   questionnaires: QuestionnaireRow[];
+};
+
+/** A link with what its public info needs beyond the link itself (presentTokenInfo). */
+export type LicensedLink = LoadedLink & {
   /** Spec 002 §3 eq5dLicences: device classes licensed for the event's EQ-5D forms (union). */
   eq5dLicences: DeviceClass[];
 };
@@ -58,8 +62,9 @@ export function consentOf(enrollment: Pick<EnrollmentRow, 'details'>): ConsentDe
 /**
  * Loads everything a link opens; 404 for a link this study does not know. With `lock`, the
  * enrollment's row lock is taken (the schedule's serialisation point) before the token is read.
- * Issue 16 item 2: the link's token from the link cache, then two statements and the cached
- * process (see questionnaires' loadTokenSurroundings), and the event's forms when it has any.
+ * Issue 16 item 2: the link's token from the link cache, then one statement (two with the lock)
+ * and the cached process (see questionnaires' loadTokenSurroundings). The event's forms are read
+ * only by the calls that need them (`withLicences` for the public info, getProcess).
  */
 export async function loadLink(
   db: Executor,
@@ -91,13 +96,18 @@ async function loadLinkOfToken(
   const event = around?.process.dataEvents.find((e) => e.id === around.token.dataEventId);
   if (!around || !event) throw notFound('The link');
   const { study, token, enrollment, process, subject, questionnaires } = around;
+  return { study, token, enrollment, process, event, subject, questionnaires };
+}
+
+/** The link with the EQ-5D licences of its event's forms (one read of the form rows when it has forms). */
+export async function withLicences(db: Executor, link: LoadedLink): Promise<LicensedLink> {
   const eq5dLicences = await loadEq5dLicences(
     db,
-    study.id,
-    enrollment,
-    listDataEventForms(process, event.id),
+    link.study.id,
+    link.enrollment,
+    listDataEventForms(link.process, link.event.id),
   );
-  return { study, token, enrollment, process, event, subject, questionnaires, eq5dLicences };
+  return { ...link, eq5dLicences };
 }
 
 /**
@@ -174,7 +184,7 @@ function preferredLanguageOf(link: LoadedLink): LanguageCode {
 
 /** Spec 002 §3 public questionnaire info of a usable link, with where the flow goes next (§4). */
 export function presentTokenInfo(
-  link: LoadedLink,
+  link: LicensedLink,
   input: { hasValidatedOneTimePass: boolean; sessionExpiresAt: Date | null; forUpdate?: boolean },
 ): PublicTokenInfo {
   const { study, token, enrollment, process, event } = link;

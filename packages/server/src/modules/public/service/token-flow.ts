@@ -16,6 +16,7 @@ import {
   loadLink,
   openParticipantSession,
   presentTokenInfo,
+  withLicences,
 } from './link';
 import {
   type CodeCheck,
@@ -34,8 +35,9 @@ async function outcomeOf(
 ): Promise<LinkOutcome> {
   const consentOk = !link.process.consentRequired || consentOf(link.enrollment).didAcceptConsent;
   const ready = options.codeValidated ? consentOk : isLinkReadyForForms(link);
+  const licensed = await withLicences(ctx.tx, link);
   const session = ready ? await openParticipantSession(ctx.tx, link, ctx.now) : null;
-  const info = presentTokenInfo(link, {
+  const info = presentTokenInfo(licensed, {
     hasValidatedOneTimePass: options.codeValidated === true,
     sessionExpiresAt: session?.expiresAt ?? null,
     forUpdate: options.forUpdate,

@@ -30,6 +30,7 @@ import {
 import { cachedProcess, type ProcessDocumentKey, rememberProcess } from '../../processes/document-cache';
 import {
   findFillRows,
+  findFillRowsWithToken,
   findProcessDocument,
   findStudyRow,
   findTokenWithQuestionnaires,
@@ -207,25 +208,49 @@ export type TokenSurroundings = {
 
 /**
  * Issue 16 item 2: the study, enrollment (locked with `lock`), subject, process and token with its
- * answer sets in two statements (and the process document from the cache). Null when the token,
- * its enrollment, study or process is missing, or the enrollment is not the one named.
+ * answer sets (and the process document from the cache): in one statement without the lock; with
+ * it, in two, the token read after the lock is held so it is never older than the lock. Null when
+ * the token, its enrollment, study or process is missing, or the enrollment is not the one named.
  */
 export async function loadTokenSurroundings(
   db: Executor,
   input: { studyId: string; tokenId: string; enrollmentId?: string },
   options: { lock?: boolean } = {},
 ): Promise<TokenSurroundings | null> {
+  if (!options.lock) {
+    const read = await findFillRowsWithToken(db, input);
+    if (!read || read.study.deletedAt !== null) return null;
+    return withProcess(db, input.studyId, read, read);
+  }
   const rows = await findFillRows(db, input, options);
   if (!rows || rows.study.deletedAt !== null) return null;
   const read = await findTokenWithQuestionnaires(db, input.studyId, input.tokenId);
+  if (!read) return null;
+  return withProcess(db, input.studyId, rows, read);
+}
+
+/** The surroundings with the process document at the revision and row version read (from the cache). */
+async function withProcess(
+  db: Executor,
+  studyId: string,
+  rows: NonNullable<Awaited<ReturnType<typeof findFillRows>>>,
+  read: { token: TokenRow; questionnaires: QuestionnaireRow[] },
+): Promise<TokenSurroundings | null> {
   const process = await loadProcessDocument(db, {
-    studyId: input.studyId,
+    studyId,
     processId: rows.enrollment.processId,
     revision: rows.process.revision,
     xmin: rows.process.xmin,
   });
-  if (!read || !process) return null;
-  return { study: rows.study, enrollment: rows.enrollment, subject: rows.subject, process, ...read };
+  if (!process) return null;
+  return {
+    study: rows.study,
+    enrollment: rows.enrollment,
+    subject: rows.subject,
+    process,
+    token: read.token,
+    questionnaires: read.questionnaires,
+  };
 }
 
 /** Says which of the token, its enrollment or the study is missing (the errors of the old look-ups). */
