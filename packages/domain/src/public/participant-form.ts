@@ -34,42 +34,101 @@ const STAFF_ONLY_QUESTION_FIELDS = [
 
 type Schema = z.core.$ZodType;
 
-function isSameValue(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
+const isPlain = (v: unknown) =>
+  typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+
+/**
+ * The test "equals this default" of a field, as `JSON.stringify(value) === JSON.stringify(default)`
+ * reads it, with the default serialised once and the common cases (a different plain value, an
+ * empty list) answered without serialising the value.
+ */
+function sameAs(defaultValue: unknown): (value: unknown) => boolean {
+  const json = JSON.stringify(defaultValue);
+  const isEmptyList = Array.isArray(defaultValue) && defaultValue.length === 0;
+  return (value) => {
+    if (value === defaultValue) return true;
+    // Two different strings or booleans, or finite numbers, never serialise alike (documents are JSON).
+    if (isPlain(value) || isPlain(defaultValue)) return false;
+    if (isEmptyList && Array.isArray(value)) return value.length === 0;
+    return JSON.stringify(value) === json;
+  };
 }
 
-/** The value with every object field that equals its schema default left out, recursively. */
-function withoutDefaults(schema: Schema, value: unknown): unknown {
+/** Leaves out a value's defaults under one schema (see `withoutDefaults`). */
+type Stripper = (value: unknown) => unknown;
+
+/** An object field: how its value is stripped, and its default when it has one (read once). */
+type FieldPlan = { strip: Stripper; isDefault: ((value: unknown) => boolean) | null };
+
+/**
+ * Issue 16 item 3: a 300-question getProcess walked the schema for every value it stripped (and
+ * zod's `defaultValue` getter copies object defaults on each read); the walk is now planned once
+ * per schema, its defaults read once.
+ */
+const strippers = new WeakMap<Schema, Stripper>();
+
+const keepAsIs: Stripper = (value) => value;
+
+function stripperOf(schema: Schema): Stripper {
+  const known = strippers.get(schema);
+  if (known) return known;
+  // Placeholder for recursive schemas while this one is planned.
+  let planned: Stripper = keepAsIs;
+  const lazy: Stripper = (value) => planned(value);
+  strippers.set(schema, lazy);
+  planned = planStripper(schema);
+  strippers.set(schema, planned);
+  return planned;
+}
+
+function planStripper(schema: Schema): Stripper {
   const def = schema._zod.def;
   switch (def.type) {
     case 'default':
     case 'optional':
     case 'nullable':
-      return withoutDefaults((def as z.core.$ZodOptionalDef).innerType, value);
-    case 'array':
-      return Array.isArray(value)
-        ? value.map((item) => withoutDefaults((def as z.core.$ZodArrayDef).element, item))
-        : value;
+      return stripperOf((def as z.core.$ZodOptionalDef).innerType);
+    case 'array': {
+      const element = stripperOf((def as z.core.$ZodArrayDef).element);
+      return (value) => (Array.isArray(value) ? value.map((item) => element(item)) : value);
+    }
     case 'object': {
-      if (typeof value !== 'object' || value === null) return value;
       const shape = (def as z.core.$ZodObjectDef).shape;
-      const out: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(value)) {
-        const field = shape[key];
-        if (item === undefined) continue;
-        const fieldDef = field?._zod.def;
-        if (
-          fieldDef?.type === 'default' &&
-          isSameValue(item, (fieldDef as z.core.$ZodDefaultDef).defaultValue)
-        )
-          continue;
-        out[key] = field ? withoutDefaults(field, item) : item;
+      const fields = new Map<string, FieldPlan>();
+      for (const [key, field] of Object.entries(shape)) {
+        const fieldDef = field._zod.def;
+        fields.set(key, {
+          strip: stripperOf(field),
+          isDefault:
+            fieldDef.type === 'default' ? sameAs((fieldDef as z.core.$ZodDefaultDef).defaultValue) : null,
+        });
       }
-      return out;
+      return (value) => {
+        if (typeof value !== 'object' || value === null) return value;
+        const out: Record<string, unknown> = {};
+        for (const key in value) {
+          if (!Object.hasOwn(value, key)) continue;
+          const item = (value as Record<string, unknown>)[key];
+          if (item === undefined) continue;
+          const field = fields.get(key);
+          if (field === undefined) {
+            out[key] = item;
+            continue;
+          }
+          if (field.isDefault?.(item)) continue;
+          out[key] = field.strip(item);
+        }
+        return out;
+      };
     }
     default:
-      return value;
+      return keepAsIs;
   }
+}
+
+/** The value with every object field that equals its schema default left out, recursively. */
+function withoutDefaults(schema: Schema, value: unknown): unknown {
+  return stripperOf(schema)(value);
 }
 
 function omit(value: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
