@@ -1,4 +1,5 @@
 import type { AuditActor, AuditEvent } from '@trialbase/domain';
+import { type SQL, sql } from 'drizzle-orm';
 import { appendAuditEvents } from './audit/audit';
 import { kickAuditSequencer } from './audit/sequencer';
 import { auditTapWrites } from './audit/taps';
@@ -11,7 +12,17 @@ export type UseCaseContext = {
   actor: AuditActor;
   now: Date;
   audit: (event: AuditEvent) => Promise<void>;
+  /**
+   * A write nothing in the use case reads back, sent with its audit events as a part of their
+   * insert (issue 16 item 2: one statement fewer each), so still before the commit: a data-modifying
+   * statement ending in `returning 1`. `check` gets how many rows it wrote and may throw, which
+   * rolls the use case back as a throw in `fn` would. Writes run after every statement of `fn`, and
+   * see what those wrote, not each other's rows; use it only where nothing later depends on the write.
+   */
+  deferWrite: (statement: SQL, check?: (written: number) => void) => void;
 };
+
+type DeferredWrite = { statement: SQL; check: ((written: number) => void) | undefined };
 
 /**
  * Runs one use case in one transaction with its audit events; nothing commits without them. The events
@@ -28,12 +39,16 @@ export async function runUseCase<T>(
   let afterCommit: (() => void)[] = [];
   const result = await db.transaction(async (tx) => {
     const events: AuditEvent[] = [];
+    const deferred: DeferredWrite[] = [];
     const ctx: UseCaseContext = {
       tx,
       actor,
       now,
       audit: async (event) => {
         events.push(event);
+      },
+      deferWrite: (statement, check) => {
+        deferred.push({ statement, check });
       },
     };
     const value = await fn(ctx);
@@ -42,20 +57,35 @@ export async function runUseCase<T>(
       id: string;
     })[];
     const writes = auditTapWrites(db, named, { actor, now });
-    const written = await appendAuditEvents(
-      tx,
-      actor,
-      now,
-      named,
-      writes.map((write) => write.statement),
-    );
-    afterCommit = writes.map((write, i) => () => write.afterCommit(written[i] ?? 0));
+    const statements = [
+      ...deferred.map((write) => write.statement),
+      ...writes.map((write) => write.statement),
+    ];
+    const written =
+      named.length > 0
+        ? await appendAuditEvents(tx, actor, now, named, statements)
+        : await runWrites(tx, statements);
+    deferred.forEach((write, i) => {
+      write.check?.(written[i] ?? 0);
+    });
+    afterCommit = writes.map((write, i) => () => write.afterCommit(written[deferred.length + i] ?? 0));
     appended = events.length;
     return value;
   });
   if (appended > 0) kickAuditSequencer(db);
   for (const action of afterCommit) action();
   return result;
+}
+
+/** Deferred writes of a use case without audit events: one statement, their row counts. */
+async function runWrites(tx: Tx, statements: readonly SQL[]): Promise<number[]> {
+  if (statements.length === 0) return [];
+  const names = statements.map((_, i) => sql.raw(`write${i}`));
+  const parts = statements.map((statement, i) => sql`${names[i]} as (${statement})`);
+  const counts = names.map((name) => sql`(select count(*) from ${name})::int as ${name}`);
+  const result = await tx.execute(sql`with ${sql.join(parts, sql`, `)} select ${sql.join(counts, sql`, `)}`);
+  const [first] = (result as unknown as { rows: Record<string, number | string>[] }).rows;
+  return statements.map((_, i) => Number(first?.[`write${i}`] ?? 0));
 }
 
 export const SYSTEM_ACTOR: AuditActor = { type: 'SYSTEM', id: null };

@@ -1,5 +1,5 @@
 /** SQL of the public participant flows (spec 002): links, codes, participant sessions, read-outs for the pages. */
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { placeholder, preparedStatement } from '../../platform/db/prepared';
 import { enrollments } from '../enrollments/tables';
@@ -160,10 +160,6 @@ export async function retireOpenOtps(
 
 // Participant sessions
 
-export async function insertParticipantSession(db: Executor, row: typeof participantSessions.$inferInsert) {
-  await db.insert(participantSessions).values(row);
-}
-
 export async function findParticipantSession(db: Executor, id: string) {
   const [row] = await participantSession(db, { id });
   return row ?? null;
@@ -235,13 +231,22 @@ const publicSubmission = preparedStatement('public_submission', (db: Executor) =
 );
 
 /** Stores a submit under its key; false when the key is taken already (insert-or-conflict on the unique key). */
-export async function insertPublicSubmission(db: Executor, row: PublicSubmissionRow): Promise<boolean> {
-  const inserted = await db
+/**
+ * insertPublicSubmission's statement for a use case's deferWrite (issue 16 item 2): it writes one
+ * row when the key is stored, none when the key was taken already.
+ */
+export function publicSubmissionInsert(db: Executor, row: PublicSubmissionRow): SQL {
+  return db
     .insert(publicSubmissions)
     .values(row)
     .onConflictDoNothing({
       target: [publicSubmissions.studyId, publicSubmissions.tokenId, publicSubmissions.idempotencyKey],
     })
-    .returning({ id: publicSubmissions.id });
-  return inserted.length > 0;
+    .returning({ one: sql`1` })
+    .getSQL();
+}
+
+/** A participant session row for a use case's deferWrite (nothing reads it back in the use case). */
+export function participantSessionInsert(db: Executor, row: typeof participantSessions.$inferInsert): SQL {
+  return db.insert(participantSessions).values(row).returning({ one: sql`1` }).getSQL();
 }

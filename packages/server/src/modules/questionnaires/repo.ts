@@ -176,6 +176,24 @@ const fillRowsWithTokenStatements = [
   fillRowsWithTokenStatement(true),
 ] as const;
 
+/**
+ * A token update as a statement for a use case's deferWrite (issue 16 item 2: sent with the audit
+ * events): the advance of a token after a save, which nothing in the use case reads back.
+ */
+export function tokenUpdateStatement(
+  db: Executor,
+  studyId: string,
+  tokenId: string,
+  values: Partial<Omit<typeof tokens.$inferInsert, 'studyId' | 'id'>>,
+): SQL {
+  return db
+    .update(tokens)
+    .set(values)
+    .where(and(eq(tokens.studyId, studyId), eq(tokens.id, tokenId)))
+    .returning({ one: sql`1` })
+    .getSQL();
+}
+
 /** A process's stored document with the revision and row version it was read at (the cache's key). */
 export async function findProcessDocument(db: Executor, studyId: string, processId: string) {
   const [row] = await db

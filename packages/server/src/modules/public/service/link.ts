@@ -23,12 +23,13 @@ import {
 import type { Executor } from '../../../platform/db/client';
 import { AppError, notFound } from '../../../platform/errors';
 import { newSecret } from '../../../platform/ids';
+import type { UseCaseContext } from '../../../platform/use-case';
 import type { EnrollmentRow, SubjectRow } from '../../enrollments/api';
 import { enrollmentDetailsOf } from '../../enrollments/details';
 import type { TokenRow } from '../../enrollments/tokens/api';
 import type { QuestionnaireRow } from '../../questionnaires/api';
 import { loadForms, loadTokenSurroundings } from '../../questionnaires/service/context';
-import { insertParticipantSession, type PublicStudyRow } from '../repo';
+import { type PublicStudyRow, participantSessionInsert } from '../repo';
 import { findLinkRef } from './link-lookup';
 
 /** A participant session lasts this long after the link (and its code) was validated. */
@@ -243,21 +244,25 @@ export function sessionIdOf(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
-/** A new participant session for this link: the browser keeps the secret, the table its SHA-256. */
-export async function openParticipantSession(
-  db: Executor,
+/**
+ * A new participant session for this link: the browser keeps the secret, the table its SHA-256.
+ * Written with the use case's audit events (deferWrite): nothing in the use case reads it.
+ */
+export function openParticipantSession(
+  ctx: Pick<UseCaseContext, 'tx' | 'now' | 'deferWrite'>,
   link: LoadedLink,
-  now: Date,
-): Promise<{ secret: string; expiresAt: Date }> {
+): { secret: string; expiresAt: Date } {
   const secret = newSecret();
-  const expiresAt = new Date(now.getTime() + PARTICIPANT_SESSION_HOURS * 3_600_000);
-  await insertParticipantSession(db, {
-    id: sessionIdOf(secret),
-    studyId: link.study.id,
-    tokenId: link.token.id,
-    createdAt: now,
-    expiresAt,
-  });
+  const expiresAt = new Date(ctx.now.getTime() + PARTICIPANT_SESSION_HOURS * 3_600_000);
+  ctx.deferWrite(
+    participantSessionInsert(ctx.tx, {
+      id: sessionIdOf(secret),
+      studyId: link.study.id,
+      tokenId: link.token.id,
+      createdAt: ctx.now,
+      expiresAt,
+    }),
+  );
   return { secret, expiresAt };
 }
 

@@ -29,7 +29,7 @@ import { stepTokenBack } from '../../enrollments/tokens/service/token-actions';
 import type { QuestionnaireRow } from '../../questionnaires/api';
 import { type FillContext, loadFillContext } from '../../questionnaires/service/context';
 import { submitQuestionnaire } from '../../questionnaires/service/submit-questionnaire';
-import { findPublicSubmission, insertPublicSubmission } from '../repo';
+import { findPublicSubmission, publicSubmissionInsert } from '../repo';
 import { assertLinkUsable, loadLink } from './link';
 import { findLinkRef } from './link-lookup';
 
@@ -235,7 +235,10 @@ export async function submitPublicQuestionnaire(
   const result = before?.completedAt
     ? await continuePastCompletedForm(ctx, fill, body, before)
     : await saveParticipantAnswers(ctx, fill, body, env);
-  const isStored = await insertPublicSubmission(ctx.tx, {
+  // Stored with the audit events, in their statement (issue 16 item 2). The enrollment lock
+  // serialises a link's submits, so the key cannot have been taken meanwhile; should it be, nothing
+  // of this call is kept and the retry is answered from the stored result.
+  const submission = {
     studyId,
     id: newId(ctx.now),
     tokenId: fill.token.id,
@@ -244,10 +247,10 @@ export async function submitPublicQuestionnaire(
     fingerprint,
     result,
     createdAt: ctx.now,
+  };
+  ctx.deferWrite(publicSubmissionInsert(ctx.tx, submission), (written) => {
+    if (written === 0) throw keyReusedError();
   });
-  // The enrollment lock serialises a link's submits, so the key cannot have been taken meanwhile;
-  // should it be, nothing of this call is kept and the retry is answered from the stored result.
-  if (!isStored) throw keyReusedError();
   return { ...result, isReplay: false };
 }
 

@@ -36,7 +36,7 @@ async function outcomeOf(
   const consentOk = !link.process.consentRequired || consentOf(link.enrollment).didAcceptConsent;
   const ready = options.codeValidated ? consentOk : isLinkReadyForForms(link);
   const licensed = await withLicences(ctx.tx, link);
-  const session = ready ? await openParticipantSession(ctx.tx, link, ctx.now) : null;
+  const session = ready ? openParticipantSession(ctx, link) : null;
   const info = presentTokenInfo(licensed, {
     hasValidatedOneTimePass: options.codeValidated === true,
     sessionExpiresAt: session?.expiresAt ?? null,

@@ -30,6 +30,7 @@ import {
   insertQuestionnaire,
   listAnswerRows,
   type QuestionnaireRow,
+  tokenUpdateStatement,
   updateQuestionnaire,
   upsertAnswerRows,
 } from '../repo';
@@ -191,7 +192,10 @@ async function advanceToken(
   if (isAllDone && canTokenTakeAnswers(token.status as TokenStatus)) {
     const status = tokenStateMachine.next(token.status as TokenStatus, 'complete');
     const values = { status, completedTime: ctx.now, updatedAt: ctx.now, ...details };
-    await updateToken(ctx.tx, studyId, token.id, values);
+    // Later events read the token when the schedule moves on; otherwise nothing reads it again.
+    const movesSchedule = fill.process.dataEvents.some((e) => e.id !== token.dataEventId);
+    if (movesSchedule) await updateToken(ctx.tx, studyId, token.id, values);
+    else ctx.deferWrite(tokenUpdateStatement(ctx.tx, studyId, token.id, values));
     await ctx.audit({
       action: 'TOKEN_COMPLETED',
       entityType: 'TOKEN',
@@ -202,14 +206,16 @@ async function advanceToken(
     });
     // A completion can make later events' times known (PREVIOUS chains, expiry before the next
     // event); in a process of this one event there are none (the job sweeps the rest as ever).
-    if (fill.process.dataEvents.some((e) => e.id !== token.dataEventId)) {
+    if (movesSchedule) {
       await advanceEnrollment(ctx, fill.enrollment, options.env, { process: fill.process });
     }
     return { token: { ...token, ...values }, tokenCompleted: true };
   }
   if (token.status === 'UNUSED') {
     const status = tokenStateMachine.next('UNUSED', 'open');
-    await updateToken(ctx.tx, studyId, token.id, { status, updatedAt: ctx.now, ...details });
+    ctx.deferWrite(
+      tokenUpdateStatement(ctx.tx, studyId, token.id, { status, updatedAt: ctx.now, ...details }),
+    );
     await ctx.audit({
       action: 'TOKEN_STATUS_CHANGED',
       entityType: 'TOKEN',
@@ -221,7 +227,9 @@ async function advanceToken(
     return { token: { ...token, status, updatedAt: ctx.now }, tokenCompleted: false };
   }
   if (options.tokenDetailsChanged) {
-    await updateToken(ctx.tx, studyId, token.id, { details: token.details, updatedAt: ctx.now });
+    ctx.deferWrite(
+      tokenUpdateStatement(ctx.tx, studyId, token.id, { details: token.details, updatedAt: ctx.now }),
+    );
     return { token: { ...token, updatedAt: ctx.now }, tokenCompleted: false };
   }
   return { token, tokenCompleted: false };
