@@ -454,6 +454,21 @@ export async function updateQuestionnaire(
     .where(and(eq(questionnaires.studyId, studyId), eq(questionnaires.id, id)));
 }
 
+/** updateQuestionnaire as a statement for a use case's deferWrite (issue 16 item 2). */
+export function questionnaireUpdateStatement(
+  db: Executor,
+  studyId: string,
+  id: string,
+  values: Partial<Omit<QuestionnaireRow, 'studyId' | 'id'>>,
+): SQL {
+  return db
+    .update(questionnaires)
+    .set(values)
+    .where(and(eq(questionnaires.studyId, studyId), eq(questionnaires.id, id)))
+    .returning({ one: sql`1` })
+    .getSQL();
+}
+
 export async function listAnswerRows(
   db: Executor,
   studyId: string,

@@ -68,7 +68,7 @@ export async function handleSubmit(
     (ctx) =>
       submitQuestionnaire(
         ctx,
-        { ...req.params, ...req.body, userId: userIdOf(req), eventKind },
+        { ...req.params, ...req.body, userId: userIdOf(req), eventKind, writesLast: true },
         scheduleEnvOf(deps.config),
       ),
     clock(),
@@ -99,7 +99,7 @@ export async function handleUpdate(
     (ctx) =>
       updateFilledQuestionnaire(
         ctx,
-        { ...req.params, ...req.body, signature, eventKind },
+        { ...req.params, ...req.body, signature, eventKind, writesLast: true },
         scheduleEnvOf(deps.config),
       ),
     clock(),

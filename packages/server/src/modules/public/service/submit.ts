@@ -142,6 +142,8 @@ async function saveParticipantAnswers(
         isFinal: body.isFinal,
         userId: fill.token.id,
         filler: { type: 'SUBJECT_TOKEN', id: fill.token.id },
+        // The submission record is all that follows (deferred too).
+        writesLast: true,
       },
       env,
       fill,

@@ -53,6 +53,12 @@ export type AnswerPayload = {
 };
 /** Which tokens a save serves (see `EventKind`); the plain calls' defaults keep their old behaviour. */
 export type KindOption = { eventKind?: EventKind | undefined };
+/**
+ * The save is all the use case does with its token and answer set (one form saved by one call): the
+ * updates of both, which nothing reads back then, go with the audit events (issue 16 item 2, see
+ * PersistOptions.writesLast). Callers that go on after the save (imports, query answers) leave it out.
+ */
+export type WritesLastOption = { writesLast?: boolean };
 /** Who a save is for: staff fill every question; a participant (spec 002) only the questions asked in public. */
 export type Audience = 'staff' | 'public';
 

@@ -30,6 +30,7 @@ import {
   insertQuestionnaire,
   listAnswerRows,
   type QuestionnaireRow,
+  questionnaireUpdateStatement,
   tokenUpdateStatement,
   updateQuestionnaire,
   upsertAnswerRows,
@@ -65,6 +66,12 @@ export type PersistOptions = {
   queryStatuses: readonly string[];
   /** The caller changed the token's details (forced order): written with the token's status. */
   tokenDetailsChanged?: boolean;
+  /**
+   * Nothing after this save in its use case reads the token or the answer set (WritesLastOption):
+   * their updates go with the audit events (ctx.deferWrite), unless this save reads them again
+   * itself (the queries of QUERY rules, the schedule moved on by a completion).
+   */
+  writesLast?: boolean;
 };
 
 /** The questions of the form the audience fills (spec 002: subject-hidden and non-public ones are not the participant's). */
@@ -171,6 +178,20 @@ async function handleFiredRules(
   return raised;
 }
 
+/** Does this save complete the token (every mandatory form completed, the token still taking answers)? */
+function completesToken(fill: FillContext, saved: QuestionnaireRow): boolean {
+  const sets = [...fill.questionnaires.filter((q) => q.id !== saved.id), saved];
+  const completed = new Set(sets.filter((s) => s.completedAt !== null).map((s) => s.formId));
+  const mandatory = fill.forms.filter((f) => !f.isOptional && !f.isRemoved);
+  const isAllDone = mandatory.length > 0 && mandatory.every((f) => completed.has(f.formId));
+  return isAllDone && canTokenTakeAnswers(fill.token.status as TokenStatus);
+}
+
+/** A completed token moves the schedule on (advanceEnrollment) when its process has other events. */
+function movesScheduleOn(fill: FillContext): boolean {
+  return fill.process.dataEvents.some((e) => e.id !== fill.token.dataEventId);
+}
+
 /**
  * After a save: UNUSED → IN_USE; when every mandatory form is completed, the token completes and the
  * schedule moves on (the enrollment is locked, so the token and answer sets read with it are current).
@@ -184,17 +205,13 @@ async function advanceToken(
 ): Promise<{ token: TokenRow; tokenCompleted: boolean }> {
   const studyId = fill.study.id;
   const token = fill.token;
-  const sets = [...fill.questionnaires.filter((q) => q.id !== saved.id), saved];
-  const completed = new Set(sets.filter((s) => s.completedAt !== null).map((s) => s.formId));
-  const mandatory = fill.forms.filter((f) => !f.isOptional && !f.isRemoved);
-  const isAllDone = mandatory.length > 0 && mandatory.every((f) => completed.has(f.formId));
   const details = options.tokenDetailsChanged ? { details: token.details } : {};
-  if (isAllDone && canTokenTakeAnswers(token.status as TokenStatus)) {
+  if (completesToken(fill, saved)) {
     const status = tokenStateMachine.next(token.status as TokenStatus, 'complete');
     const values = { status, completedTime: ctx.now, updatedAt: ctx.now, ...details };
     // Later events read the token when the schedule moves on; otherwise nothing reads it again.
-    const movesSchedule = fill.process.dataEvents.some((e) => e.id !== token.dataEventId);
-    if (movesSchedule) await updateToken(ctx.tx, studyId, token.id, values);
+    const movesSchedule = movesScheduleOn(fill);
+    if (movesSchedule || !options.writesLast) await updateToken(ctx.tx, studyId, token.id, values);
     else ctx.deferWrite(tokenUpdateStatement(ctx.tx, studyId, token.id, values));
     await ctx.audit({
       action: 'TOKEN_COMPLETED',
@@ -213,9 +230,9 @@ async function advanceToken(
   }
   if (token.status === 'UNUSED') {
     const status = tokenStateMachine.next('UNUSED', 'open');
-    ctx.deferWrite(
-      tokenUpdateStatement(ctx.tx, studyId, token.id, { status, updatedAt: ctx.now, ...details }),
-    );
+    const opened = { status, updatedAt: ctx.now, ...details };
+    if (options.writesLast) ctx.deferWrite(tokenUpdateStatement(ctx.tx, studyId, token.id, opened));
+    else await updateToken(ctx.tx, studyId, token.id, opened);
     await ctx.audit({
       action: 'TOKEN_STATUS_CHANGED',
       entityType: 'TOKEN',
@@ -227,9 +244,9 @@ async function advanceToken(
     return { token: { ...token, status, updatedAt: ctx.now }, tokenCompleted: false };
   }
   if (options.tokenDetailsChanged) {
-    ctx.deferWrite(
-      tokenUpdateStatement(ctx.tx, studyId, token.id, { details: token.details, updatedAt: ctx.now }),
-    );
+    const moved = { details: token.details, updatedAt: ctx.now };
+    if (options.writesLast) ctx.deferWrite(tokenUpdateStatement(ctx.tx, studyId, token.id, moved));
+    else await updateToken(ctx.tx, studyId, token.id, moved);
     return { token: { ...token, updatedAt: ctx.now }, tokenCompleted: false };
   }
   return { token, tokenCompleted: false };
@@ -273,9 +290,19 @@ export async function persistAnswers(
   // A new answer set is inserted before its answers, an existing one updated after them.
   if (options.isNew) await insertQuestionnaire(ctx.tx, { ...questionnaire, ...values });
   await upsertAnswerRows(ctx.tx, rows);
-  if (!options.isNew) await updateQuestionnaire(ctx.tx, studyId, questionnaire.id, values);
+  const raisesQueries = check.fired.some((f) => f.action === 'QUERY');
+  if (!options.isNew) {
+    // Issue 16 item 2: with the audit events, unless something after reads the answer set (the
+    // queries of QUERY rules, the schedule moved on by a completion).
+    const isReadAfter =
+      !options.writesLast ||
+      raisesQueries ||
+      (completesToken(fill, { ...questionnaire, ...values }) && movesScheduleOn(fill));
+    if (isReadAfter) await updateQuestionnaire(ctx.tx, studyId, questionnaire.id, values);
+    else ctx.deferWrite(questionnaireUpdateStatement(ctx.tx, studyId, questionnaire.id, values));
+  }
   let queriesRaised = 0;
-  if (check.fired.some((f) => f.action === 'QUERY')) {
+  if (raisesQueries) {
     const answerIds = new Map([...existingRows, ...rows].map((r) => [r.questionId, r.id]));
     queriesRaised = await handleFiredRules(ctx, fill, questionnaire, check, answerIds, options.env);
     const after = statusWith(await queryStatusesOf(ctx, studyId, questionnaire.id));

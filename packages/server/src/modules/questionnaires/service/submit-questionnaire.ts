@@ -19,12 +19,14 @@ import {
   queryStatusesOf,
   requireForm,
   type TokenRef,
+  type WritesLastOption,
 } from './fill-checks';
 import { persistAnswers, type SaveOutcome } from './persist-answers';
 
 export type SubmitQuestionnaireInput = TokenRef &
   AnswerPayload &
-  KindOption & {
+  KindOption &
+  WritesLastOption & {
     formId: string;
     isFinal: boolean;
     userId: string;
@@ -133,6 +135,7 @@ export async function submitQuestionnaire(
     },
     isFinal: input.isFinal,
     action: input.isFinal ? 'QUESTIONNAIRE_SUBMITTED' : 'QUESTIONNAIRE_SAVED',
+    writesLast: input.writesLast,
     reason: null,
     env,
   });

@@ -24,6 +24,7 @@ import {
   requireTokenQuestionnaire,
   studyStatusError,
   type TokenRef,
+  type WritesLastOption,
 } from './fill-checks';
 import { persistAnswers, type SaveOutcome } from './persist-answers';
 
@@ -37,7 +38,8 @@ export async function updateFilledQuestionnaire(
   ctx: UseCaseContext,
   input: TokenRef &
     AnswerPayload &
-    KindOption & {
+    KindOption &
+    WritesLastOption & {
       questionnaireId: string;
       comment: string;
       version: number;
@@ -87,5 +89,6 @@ export async function updateFilledQuestionnaire(
     reason: input.comment,
     env,
     signature: input.signature,
+    writesLast: input.writesLast,
   });
 }
