@@ -53,7 +53,8 @@ const HTML_ESCAPES: Record<string, string> = {
   '/': '&#x2F;',
 };
 
-const own = (object: object, key: string) => Object.hasOwn(object, key);
+// biome-ignore lint/suspicious/noPrototypeBuiltins: Object.hasOwn is missing in the minimum browsers (spec 000 §1).
+const own = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
