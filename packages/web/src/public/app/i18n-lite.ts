@@ -53,6 +53,12 @@ const HTML_ESCAPES: Record<string, string> = {
   '/': '&#x2F;',
 };
 
+/** `t`'s second argument as i18next takes it: options (copied), or a default value. */
+function toOptions(options: TOptions | string | undefined): TOptions {
+  if (typeof options === 'object' && options !== null) return { ...options };
+  return options === undefined ? {} : { defaultValue: options };
+}
+
 // biome-ignore lint/suspicious/noPrototypeBuiltins: Object.hasOwn is missing in the minimum browsers (spec 000 §1).
 const own = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -383,12 +389,7 @@ class LiteI18n {
   };
 
   t = (keys: string | string[], options?: TOptions | string): string => {
-    const opt: TOptions =
-      typeof options === 'object' && options !== null
-        ? { ...options }
-        : options === undefined
-          ? {}
-          : { defaultValue: options };
+    const opt = toOptions(options);
     if (keys == null) return '';
     const list = Array.isArray(keys) ? keys.map(String) : [String(keys)];
     const { found, key } = this.resolve(list, opt);
@@ -402,12 +403,7 @@ class LiteI18n {
 
   getFixedT(lng: string | null, ns?: string | string[]) {
     return (key: string | string[], options?: TOptions | string) => {
-      const opt: TOptions =
-        typeof options === 'object' && options !== null
-          ? { ...options }
-          : options === undefined
-            ? {}
-            : { defaultValue: options };
+      const opt = toOptions(options);
       opt.lng = opt.lng || lng || undefined;
       opt.ns = opt.ns || ns;
       return this.t(key, opt);
