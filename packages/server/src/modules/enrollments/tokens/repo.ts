@@ -1,7 +1,8 @@
 /** SQL of tokens and their send-once notification ledger (spec 001 §3 Token; issue 6 item 5). */
 
 import { SCHEDULE_RUNNING_STATUSES } from '@trialbase/domain';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../platform/db/client';
 import { studies } from '../../studies/tables';
 import { enrollments } from '../tables';
@@ -199,32 +200,51 @@ const OPEN = ['UNUSED', 'IN_USE'];
 /**
  * Enrollments with schedule work due at `now`: a token to activate, a reminder to send or a
  * token to expire. Crosses studies on purpose: the schedule job serves every study at once.
+ *
+ * Each kind of due work is found through its own index (`token_activation_due_idx`,
+ * `token_expiry_due_idx`, `token_notification_due_idx`) and the three joined after: one `or` over
+ * them read every open token of every study and checked its reminders, so each run of the job
+ * (kicked by every submit) took longer as the tables grew (issue 16: PGlite's throughput fell
+ * round by round under 50 participants).
  */
 export async function findDueEnrollmentsAcrossStudies(
   db: Executor,
   now: Date,
   limit: number,
 ): Promise<{ studyId: string; enrollmentId: string }[]> {
-  const reminderDue = sql`exists (select 1 from ${tokenNotifications} n where n.study_id = ${tokens.studyId}
-    and n.token_id = ${tokens.id} and n.sent_at is null and n.due_at <= ${now})`;
-  return db
-    .selectDistinct({ studyId: tokens.studyId, enrollmentId: tokens.enrollmentId })
+  const toActivate = db
+    .select({ studyId: tokens.studyId, enrollmentId: tokens.enrollmentId })
     .from(tokens)
+    .where(and(eq(tokens.status, 'NOT_ACTIVE'), lte(tokens.activationTime, now)));
+  const toExpire = db
+    .select({ studyId: tokens.studyId, enrollmentId: tokens.enrollmentId })
+    .from(tokens)
+    .where(and(inArray(tokens.status, OPEN), lte(tokens.expiryTime, now)));
+  const toRemind = db
+    .select({ studyId: tokens.studyId, enrollmentId: tokens.enrollmentId })
+    .from(tokenNotifications)
     .innerJoin(
-      enrollments,
-      and(eq(enrollments.studyId, tokens.studyId), eq(enrollments.id, tokens.enrollmentId)),
+      tokens,
+      and(eq(tokens.studyId, tokenNotifications.studyId), eq(tokens.id, tokenNotifications.tokenId)),
     )
-    .innerJoin(studies, eq(studies.id, tokens.studyId))
+    .where(
+      and(
+        isNull(tokenNotifications.sentAt),
+        lte(tokenNotifications.dueAt, now),
+        inArray(tokens.status, OPEN),
+      ),
+    );
+  const due = union(toActivate, toExpire, toRemind).as('due');
+  return db
+    .select({ studyId: due.studyId, enrollmentId: due.enrollmentId })
+    .from(due)
+    .innerJoin(enrollments, and(eq(enrollments.studyId, due.studyId), eq(enrollments.id, due.enrollmentId)))
+    .innerJoin(studies, eq(studies.id, due.studyId))
     .where(
       and(
         inArray(studies.status, [...SCHEDULE_RUNNING_STATUSES]),
         isNull(studies.deletedAt),
         inArray(enrollments.status, ['REGISTERED', 'ONGOING']),
-        or(
-          and(eq(tokens.status, 'NOT_ACTIVE'), lte(tokens.activationTime, now)),
-          and(inArray(tokens.status, OPEN), lte(tokens.expiryTime, now)),
-          and(inArray(tokens.status, OPEN), reminderDue),
-        ),
       ),
     )
     .limit(limit);
