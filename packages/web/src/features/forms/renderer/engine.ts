@@ -7,19 +7,28 @@ import {
   type Answer,
   type EngineAnswer,
   evaluateCalculatedQuestion,
-  evaluateFormVisibility,
   evaluateValidationRules,
   type FieldIssue,
   type FiredValidationRule,
   type FormTemplate,
+  type FormVisibility,
   formScore,
   isQuestionAskedIn,
   type Question,
+  type QuestionRuleResult,
   sortQuestionsByOrder,
   type ValidationRule,
   validateAnswer,
   validateAnswers,
 } from '@trialbase/domain';
+import {
+  answersByQuestion,
+  changedQuestions,
+  formInputsOf,
+  formVisibility,
+  ruleInputsOf,
+  touches,
+} from './engine-inputs';
 
 export type RendererAudience = 'staff' | 'public';
 
@@ -105,9 +114,27 @@ function inOrder(questions: readonly Question[]): Question[] {
   return sorted;
 }
 
+/** What the last run computed, for the next run's reuse (keyed by the views map it returned). */
+type EngineState = {
+  form: FormTemplate;
+  rules: readonly ValidationRule[];
+  audience: RendererAudience;
+  timeZone: string | undefined;
+  answers: ReadonlyMap<string, Answer>;
+  visibility: FormVisibility;
+  visibleById: Record<string, boolean>;
+  shown: Question[];
+  ruleResults: Record<string, QuestionRuleResult>;
+  calculated: ReadonlyMap<string, number | null>;
+  score: number | null;
+};
+const engineStates = new WeakMap<ReadonlyMap<string, QuestionView>, EngineState>();
+
 /**
- * Runs the engine over the whole form once. `previous` lets unchanged question views keep
- * their identity, so memoised question rows do not re-render (the 200-question must-show).
+ * Runs the engine over the form. `previous` (the last result's views) lets unchanged question views
+ * keep their identity, so memoised question rows do not re-render (the 200-question must-show), and
+ * lets each part of the engine reuse its last result when the answers that changed are none it reads
+ * (engine-inputs.ts): a keystroke in a free-text question checks that one answer and nothing else.
  */
 export function computeFormEngine(
   form: FormTemplate,
@@ -116,18 +143,145 @@ export function computeFormEngine(
   options: { audience: RendererAudience; now: Date; timeZone?: string },
   previous?: ReadonlyMap<string, QuestionView>,
 ): FormEngineResult {
-  const visibility = evaluateFormVisibility(form, answers);
+  const byQuestion = answersByQuestion(answers);
+  const last = previous && engineStates.get(previous);
+  const isSameSetting =
+    last !== undefined &&
+    byQuestion !== null &&
+    last.form === form &&
+    last.rules === rules &&
+    last.audience === options.audience &&
+    last.timeZone === options.timeZone;
+  const changed = isSameSetting && byQuestion ? changedQuestions(last.answers, byQuestion) : null;
+  const inputs = formInputsOf(form);
+  const ruleInputs = ruleInputsOf(form, rules);
+
+  const visibility = formVisibility(form, answers);
+  const isVisibilitySame = isSameSetting && last.visibility === visibility;
+  const hidden = new Set(visibility.hiddenQuestions);
+  let visibleById: Record<string, boolean> = {};
+  if (isVisibilitySame && last) visibleById = last.visibleById;
+  else for (const q of form.questions) visibleById[q.id] = !hidden.has(q.id);
+  const shown =
+    isVisibilitySame && last
+      ? last.shown
+      : inOrder(form.questions).filter((q) => !hidden.has(q.id) && isQuestionAskedIn(q, options.audience));
+  let keyed: Record<string, EngineAnswer> | undefined;
+  const engineAnswers = () => {
+    keyed ??= toEngineAnswers(answers);
+    return keyed;
+  };
+
+  const isRulesSame =
+    isVisibilitySame && !ruleInputs.isTimeDependent && !touches(changed, ruleInputs.questions);
+  const ruleResults =
+    isRulesSame && last
+      ? last.ruleResults
+      : evaluateValidationRules(form, rules, engineAnswers(), {
+          now: options.now,
+          visibility: visibleById,
+          ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+        });
+  const isCalculatedSame = isSameSetting && !touches(changed, inputs.formulaInputs);
+  const calculated = isCalculatedSame && last ? last.calculated : calculatedValues(form, engineAnswers());
+  const score = !form.score
+    ? null
+    : isVisibilitySame && last && !touches(changed, inputs.scored)
+      ? last.score
+      : formScore(form, engineAnswers(), visibleById);
+
+  const views =
+    isRulesSame && isCalculatedSame && previous && changed
+      ? changedViews(form, byQuestion, shown, changed, previous, options.audience)
+      : allViews(form, answers, shown, visibility, ruleResults, calculated, options.audience, previous);
+  let invalidCount = 0;
+  for (const q of shown) {
+    if ((views.get(q.id)?.issues.length ?? 0) > 0 || ruleResults[q.id]?.isValid === false) invalidCount += 1;
+  }
+  if (byQuestion) {
+    engineStates.set(views, {
+      form,
+      rules,
+      audience: options.audience,
+      timeZone: options.timeZone,
+      answers: byQuestion,
+      visibility,
+      visibleById,
+      shown,
+      ruleResults,
+      calculated,
+      score,
+    });
+  }
+  return { shown, views, score, invalidCount };
+}
+
+/** Every calculated question's value, shown or not (a show rule may show it without a formula input changing). */
+function calculatedValues(form: FormTemplate, answers: Record<string, EngineAnswer>) {
+  const values = new Map<string, number | null>();
+  for (const q of form.questions) {
+    if (q.type === 'CALCULATED') values.set(q.id, evaluateCalculatedQuestion(form, q, answers));
+  }
+  return values;
+}
+
+/** One answer's issues as its question shows them (paths below the question). */
+function answerIssues(
+  form: FormTemplate,
+  q: Question,
+  answer: Answer | undefined,
+  audience: RendererAudience,
+) {
+  return validateAnswerOnce(q, answer, { audience, isInclusionForm: form.inclusion });
+}
+
+/**
+ * Only some answers changed and nothing else the views show did: the other questions keep their
+ * views as they are, the changed ones are checked again (the issues validateAnswers would give them,
+ * as each answer's check reads only that answer when no question has two answers).
+ */
+function changedViews(
+  form: FormTemplate,
+  byQuestion: ReadonlyMap<string, Answer> | null,
+  shown: readonly Question[],
+  changed: ReadonlySet<string>,
+  previous: ReadonlyMap<string, QuestionView>,
+  audience: RendererAudience,
+): ReadonlyMap<string, QuestionView> {
+  const views = new Map(previous);
+  for (const q of shown) {
+    if (!changed.has(q.id)) continue;
+    const before = previous.get(q.id) ?? EMPTY_VIEW;
+    const view = withIssues(before, answerIssues(form, q, byQuestion?.get(q.id), audience));
+    views.set(q.id, sameView(before, view) ? before : view);
+  }
+  return views;
+}
+
+function withIssues(view: QuestionView, issues: FieldIssue[]): QuestionView {
+  const next = { ...view, issues };
+  const isEmpty = issues.length + next.fired.length + next.hiddenPossibilities.length === 0;
+  return isEmpty && next.calculated === null ? EMPTY_VIEW : next;
+}
+
+/** Every shown question's view, each kept from `previous` when it did not change. */
+function allViews(
+  form: FormTemplate,
+  answers: readonly Answer[],
+  shown: readonly Question[],
+  visibility: FormVisibility,
+  ruleResults: Record<string, QuestionRuleResult>,
+  calculated: ReadonlyMap<string, number | null>,
+  audience: RendererAudience,
+  previous: ReadonlyMap<string, QuestionView> | undefined,
+): ReadonlyMap<string, QuestionView> {
   const hidden = new Set(visibility.hiddenQuestions);
   const hiddenPossibilities = new Set(visibility.hiddenPossibilities);
-  const visibleById: Record<string, boolean> = {};
-  for (const q of form.questions) visibleById[q.id] = !hidden.has(q.id);
-  const engineAnswers = toEngineAnswers(answers);
-
   const issuesByQuestion = new Map<string, FieldIssue[]>();
   const checks = validateAnswers(
     form,
     answers,
-    { audience: options.audience },
+    { audience },
     { hiddenQuestions: hidden, validate: validateAnswerOnce },
   );
   for (const issue of checks) {
@@ -136,30 +290,18 @@ export function computeFormEngine(
     list.push({ ...issue, path: issue.path.slice(2) });
     issuesByQuestion.set(questionId, list);
   }
-  const ruleResults = evaluateValidationRules(form, rules, engineAnswers, {
-    now: options.now,
-    visibility: visibleById,
-    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
-  });
-
-  const shown = inOrder(form.questions).filter(
-    (q) => !hidden.has(q.id) && isQuestionAskedIn(q, options.audience),
-  );
   const views = new Map<string, QuestionView>();
-  let invalidCount = 0;
   for (const q of shown) {
     const view: QuestionView = {
       issues: issuesByQuestion.get(q.id) ?? [],
       fired: ruleResults[q.id]?.fired ?? [],
       hiddenPossibilities: q.possibilities.filter((p) => hiddenPossibilities.has(p.id)).map((p) => p.id),
-      calculated: q.type === 'CALCULATED' ? evaluateCalculatedQuestion(form, q, engineAnswers) : null,
+      calculated: q.type === 'CALCULATED' ? (calculated.get(q.id) ?? null) : null,
     };
-    if (view.issues.length > 0 || ruleResults[q.id]?.isValid === false) invalidCount += 1;
     const before = previous?.get(q.id);
     const isEmpty = view.issues.length + view.fired.length + view.hiddenPossibilities.length === 0;
     const stable = isEmpty && view.calculated === null ? EMPTY_VIEW : view;
     views.set(q.id, before && sameView(before, stable) ? before : stable);
   }
-  const score = form.score ? formScore(form, engineAnswers, visibleById) : null;
-  return { shown, views, score, invalidCount };
+  return views;
 }

@@ -16,6 +16,7 @@ import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRe
 import { useTranslation } from 'react-i18next';
 import { ChunkedInput, Deferred } from './chunked-input';
 import type { FormEngineResult } from './engine';
+import { formVisibility } from './engine-inputs';
 import { RendererHostProvider, type RendererUpload } from './host';
 import type { ImageChartValue } from './image-chart/image-chart-card';
 import { studyImageUrl } from './image-url';
@@ -142,7 +143,7 @@ export function FormRenderer({
     const updated = exists ? list.map((a) => (a.question === questionId ? next : a)) : [...list, next];
     // Spec 001 §4: questions and possibilities hidden by the change are reset.
     emit(
-      resetHiddenAnswers(f, updated).map((a, i) =>
+      resetHiddenAnswers(f, updated, formVisibility(f, updated)).map((a, i) =>
         isSameAnswer(a, updated[i]) ? (updated[i] as Answer) : a,
       ),
     );
