@@ -22,6 +22,7 @@ const FILL_PAGE_AIM_GZIP_KIB = 190;
 
 type Chunk = {
   file: string;
+  name?: string;
   css?: string[];
   imports?: string[];
   dynamicImports?: string[];
@@ -92,6 +93,22 @@ function total(files: Iterable<string>): Sizes {
   return sum;
 }
 
+/**
+ * Modules the participant build puts into one of its named chunks (packages/web/vite.config.ts,
+ * PUBLIC_CODE_SPLITTING), so the manifest gives them no entry of their own: their chunk by name.
+ */
+const GROUPED: [RegExp, string][] = [
+  [/^src\/locales\/en\/public\.json$/, 'public-first'],
+  [
+    /^src\/(?:public\/(?:link\/token-page\.tsx|questionnaire\/fill-page\.tsx|app\/zod-config\.ts)|locales\/en\/(?:public-link|public-questionnaire|renderer)\.json)$/,
+    'link-pages',
+  ],
+];
+function groupChunkOf(key: string): Chunk | undefined {
+  const name = GROUPED.find(([pattern]) => pattern.test(key))?.[1];
+  return Object.values(manifest).find((chunk) => chunk.name === name && chunk.file.endsWith('.js'));
+}
+
 /** The files a chunk needs before it runs: itself, its CSS and its static imports, recursively. */
 function closure(
   key: string,
@@ -99,7 +116,7 @@ function closure(
   withDynamic = false,
   from: Manifest = manifest,
 ): Set<string> {
-  const chunk = from[key];
+  const chunk = from[key] ?? (from === manifest ? groupChunkOf(key) : undefined);
   if (!chunk) throw new Error(`${key} is not in the build manifest`);
   if (files.has(chunk.file)) return files;
   files.add(chunk.file);
@@ -156,7 +173,10 @@ const catalogKey = (language: string, namespace: string) => `src/locales/${langu
 /** Languages with participant catalogs in this build. */
 const built = [
   ...new Set(
-    Object.keys(manifest)
+    [
+      ...Object.keys(manifest),
+      ...(groupChunkOf(catalogKey('en', 'public')) ? [catalogKey('en', 'public')] : []),
+    ]
       .map((k) => /^src\/locales\/([^/]+)\/public\.json$/.exec(k)?.[1])
       .filter((l): l is string => Boolean(l)),
   ),

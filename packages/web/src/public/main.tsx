@@ -1,5 +1,6 @@
 // First: a link's calls and page downloads start before anything else runs (issue 16 item 5). The
-// page also loads it on its own (async, in public.html); this import only makes sure it ran first.
+// built public.html carries it inline and runs it while its head is parsed (the build resolves this
+// import to nothing, vite.config.ts linkPreloads); in development this import runs it.
 import './link/early/early-link';
 import './app/mantine-styles';
 import '../app/styles.css';

@@ -9,9 +9,11 @@ import {
 } from './plan';
 
 /**
- * The participant page's first script (issue 16 item 5): a tiny module of its own, loaded `async`
- * from public.html so it runs as soon as it is there, and imported first by the app's entry so it
- * has always run before the app. When the page opens a link it
+ * The participant page's first script (issue 16 item 5): bundled on its own into a classic script
+ * that the built public.html carries inline (vite.config.ts linkPreloads; the server's CSP lists its
+ * hash), so it runs while the page's head is parsed, before the app's files are even asked for; it
+ * must import nothing the app also loads. In development the app's entry imports it first. When
+ * the page opens a link it
  * - adds the link's route and fill page chunks, their CSS and English strings to the downloads
  *   (the build lists them in `<template id="link-preloads">`), so the page's code comes in one
  *   wave with the entry instead of three in series;
