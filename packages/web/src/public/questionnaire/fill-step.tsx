@@ -6,7 +6,7 @@ import {
   type PublicProcess,
   STUDY_LANGUAGES,
 } from '@trialbase/domain';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { FormRenderer } from '../../features/forms/renderer/form-renderer';
 import type { RendererUpload } from '../../features/forms/renderer/host';
 import { RichText } from '../../features/forms/renderer/rich-text';
@@ -85,43 +85,36 @@ export function FillStep(props: FillStepProps) {
   // Issue 18 item 6: the form's own language, stated when it is not the participant's.
   const contentLanguage = pickTextLanguage(form.title, language) ?? language;
 
-  const handleShowMissing = () => {
+  // Stable handlers for the memoised header and footer: a keystroke re-renders neither (issue 16 item 6).
+  const latest = useRef({ props, engine });
+  latest.current = { props, engine };
+  const handleContinue = useCallback(() => latest.current.props.onContinue(), []);
+  const handleBack = useCallback(() => latest.current.props.onBack?.(), []);
+  const handleShowMissing = useCallback(() => {
+    const current = latest.current;
     setShowingAll(true);
-    const first = engine.shown.find(
-      (q) => (engine.views.get(q.id)?.issues.length ?? 0) > 0 || props.externalErrors.has(q.id),
+    const first = current.engine.shown.find(
+      (q) =>
+        (current.engine.views.get(q.id)?.issues.length ?? 0) > 0 || current.props.externalErrors.has(q.id),
     );
     // Paged EQ-5D: go to the page of the first question that needs an answer.
     if (first && isEq5d) setEq5dJump((prev) => ({ questionId: first.id, seq: (prev?.seq ?? 0) + 1 }));
     else if (first)
       document.querySelector(`[data-question-id="${first.id}"]`)?.scrollIntoView({ block: 'center' });
-  };
+  }, [isEq5d]);
 
   return (
     <Stack gap="md" data-fill-form={entry.formId}>
-      <Stack gap={4}>
-        <Text size="sm" c="dimmed" dir="auto">
-          {process.studyName}
-        </Text>
-        <Title order={1} fz="h2" dir="auto">
-          {pickText(process.dataEvent.name, language)}
-        </Title>
-      </Stack>
-      <Progress value={progress} aria-label={t('QUESTIONNAIRE.PROGRESS')} />
-      <Text size="sm" aria-live="polite" data-viewing>
-        {t('QUESTIONNAIRE.VIEWING', { current: props.current, total: props.total })}
-      </Text>
-      {isTooNarrow(form, viewport) && (
-        <Alert color="yellow" variant="light" role="status">
-          {t('QUESTIONNAIRE.UNSUPPORTED_DEVICE')}
-        </Alert>
-      )}
-      {contentLanguage !== language && (
-        <Alert color="blue" variant="light" role="status" data-form-language={contentLanguage}>
-          {t('QUESTIONNAIRE.FORM_LANGUAGE_FALLBACK', {
-            language: isolateText(languageName(contentLanguage)),
-          })}
-        </Alert>
-      )}
+      <FillHeader
+        studyName={process.studyName}
+        eventName={pickText(process.dataEvent.name, language)}
+        progress={progress}
+        current={props.current}
+        total={props.total}
+        isTooNarrow={isTooNarrow(form, viewport)}
+        contentLanguage={contentLanguage}
+        language={language}
+      />
       {isUnlicensed ? (
         // Spec 002 §8: the form cannot be sent from this device, so it is not offered at all.
         <Alert color="yellow" variant="light" role="status" data-licence-blocked>
@@ -181,51 +174,20 @@ export function FillStep(props: FillStepProps) {
               onLastQuestion={setSingleAtEnd}
             />
           )}
-          {/* Paged EQ-5D: the warning waits for the last page instead of greeting the first. */}
-          {isInvalid && (isAtEnd || (isEq5d && isShowingAll)) && (
-            <Alert color="yellow" variant="light" role="status" data-missing-answers>
-              <Stack gap={4} align="flex-start">
-                <Text size="sm">{t('QUESTIONNAIRE.MISSING_ANSWERS')}</Text>
-                {/* Single-question mode keeps its own place in the form: no jump from here. EQ-5D
-                    pages can be asked again for the next page that needs an answer. */}
-                {(!isShowingAll || isEq5d) && !form.singleQuestionFillout && (
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="sm"
-                    c="dark"
-                    underline="always"
-                    onClick={handleShowMissing}
-                  >
-                    {t('RENDERER.CHECK')}
-                  </Anchor>
-                )}
-              </Stack>
-            </Alert>
-          )}
-          <SaveIndicator state={props.saveState} />
-          <Group justify="space-between" gap="sm" className="tb-fill-actions">
-            {props.onBack ? (
-              <Button size="md" variant="default" onClick={props.onBack} disabled={props.isBusy}>
-                {t('QUESTIONNAIRE.BACK')}
-              </Button>
-            ) : (
-              <span />
-            )}
-            {isAtEnd || isEq5d || isCompleted ? (
-              <Button
-                size="md"
-                onClick={props.onContinue}
-                disabled={isInvalid || isUnlicensed}
-                loading={props.isBusy}
-                data-action={props.isLast ? 'submit' : 'continue'}
-              >
-                {t(props.isLast ? 'QUESTIONNAIRE.SUBMIT' : 'QUESTIONNAIRE.CONTINUE')}
-              </Button>
-            ) : (
-              <span />
-            )}
-          </Group>
+          <FillFooter
+            isMissingShown={isInvalid && (isAtEnd || (isEq5d && isShowingAll))}
+            // Single-question mode keeps its own place in the form: no jump from here. EQ-5D pages can
+            // be asked again for the next page that needs an answer.
+            isCheckOffered={(!isShowingAll || isEq5d) && !form.singleQuestionFillout}
+            onShowMissing={handleShowMissing}
+            saveState={props.saveState}
+            onBack={props.onBack ? handleBack : null}
+            isActionShown={isAtEnd || isEq5d || isCompleted}
+            onContinue={handleContinue}
+            isContinueDisabled={isInvalid || isUnlicensed}
+            isBusy={props.isBusy}
+            isLast={props.isLast}
+          />
         </>
       )}
       {isUnlicensed && !isLicenceDialogClosed && (
@@ -238,6 +200,112 @@ export function FillStep(props: FillStepProps) {
     </Stack>
   );
 }
+
+/** Study, event, progress and the device and language notes: unchanged by a keystroke, so not drawn again. */
+const FillHeader = memo(function FillHeader(props: {
+  studyName: string;
+  eventName: string;
+  progress: number;
+  current: number;
+  total: number;
+  isTooNarrow: boolean;
+  contentLanguage: string;
+  language: string;
+}) {
+  const { t } = usePublicTranslation();
+  const { contentLanguage } = props;
+  return (
+    <>
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed" dir="auto">
+          {props.studyName}
+        </Text>
+        <Title order={1} fz="h2" dir="auto">
+          {props.eventName}
+        </Title>
+      </Stack>
+      <Progress value={props.progress} aria-label={t('QUESTIONNAIRE.PROGRESS')} />
+      <Text size="sm" aria-live="polite" data-viewing>
+        {t('QUESTIONNAIRE.VIEWING', { current: props.current, total: props.total })}
+      </Text>
+      {props.isTooNarrow && (
+        <Alert color="yellow" variant="light" role="status">
+          {t('QUESTIONNAIRE.UNSUPPORTED_DEVICE')}
+        </Alert>
+      )}
+      {contentLanguage !== props.language && (
+        <Alert color="blue" variant="light" role="status" data-form-language={contentLanguage}>
+          {t('QUESTIONNAIRE.FORM_LANGUAGE_FALLBACK', {
+            language: isolateText(languageName(contentLanguage)),
+          })}
+        </Alert>
+      )}
+    </>
+  );
+});
+
+/** The missing-answers warning, the save state and Back / Continue / Submit: drawn again only when one changes. */
+const FillFooter = memo(function FillFooter(props: {
+  isMissingShown: boolean;
+  isCheckOffered: boolean;
+  onShowMissing: () => void;
+  saveState: SaveState;
+  onBack: (() => void) | null;
+  isActionShown: boolean;
+  onContinue: () => void;
+  isContinueDisabled: boolean;
+  isBusy: boolean;
+  isLast: boolean;
+}) {
+  const { t } = usePublicTranslation();
+  return (
+    <>
+      {/* Paged EQ-5D: the warning waits for the last page instead of greeting the first. */}
+      {props.isMissingShown && (
+        <Alert color="yellow" variant="light" role="status" data-missing-answers>
+          <Stack gap={4} align="flex-start">
+            <Text size="sm">{t('QUESTIONNAIRE.MISSING_ANSWERS')}</Text>
+            {props.isCheckOffered && (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                c="dark"
+                underline="always"
+                onClick={props.onShowMissing}
+              >
+                {t('RENDERER.CHECK')}
+              </Anchor>
+            )}
+          </Stack>
+        </Alert>
+      )}
+      <SaveIndicator state={props.saveState} />
+      <Group justify="space-between" gap="sm" className="tb-fill-actions">
+        {props.onBack ? (
+          <Button size="md" variant="default" onClick={props.onBack} disabled={props.isBusy}>
+            {t('QUESTIONNAIRE.BACK')}
+          </Button>
+        ) : (
+          <span />
+        )}
+        {props.isActionShown ? (
+          <Button
+            size="md"
+            onClick={props.onContinue}
+            disabled={props.isContinueDisabled}
+            loading={props.isBusy}
+            data-action={props.isLast ? 'submit' : 'continue'}
+          >
+            {t(props.isLast ? 'QUESTIONNAIRE.SUBMIT' : 'QUESTIONNAIRE.CONTINUE')}
+          </Button>
+        ) : (
+          <span />
+        )}
+      </Group>
+    </>
+  );
+});
 
 function languageName(code: string): string {
   return STUDY_LANGUAGES.find((language) => language.code === code)?.nativeName ?? code;

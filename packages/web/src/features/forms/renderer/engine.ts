@@ -105,7 +105,7 @@ const validateAnswerOnce: typeof validateAnswer = (question, answer, ctx = {}) =
 
 /** The form's questions in order, sorted once per form document. */
 const sortedQuestions = new WeakMap<readonly Question[], Question[]>();
-function inOrder(questions: readonly Question[]): Question[] {
+export function inOrder(questions: readonly Question[]): Question[] {
   let sorted = sortedQuestions.get(questions);
   if (!sorted) {
     sorted = sortQuestionsByOrder(questions);

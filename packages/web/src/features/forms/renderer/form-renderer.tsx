@@ -8,6 +8,7 @@ import {
   isQuestionTypeAvailable,
   isScoreQuestionHiddenFrom,
   isScoreShownTo,
+  type Question,
   type QuestionTypeAvailabilityScope,
   resetHiddenAnswers,
   type ValidationRule,
@@ -15,13 +16,19 @@ import {
 import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChunkedInput, Deferred } from './chunked-input';
-import type { FormEngineResult } from './engine';
+import { type FormEngineResult, inOrder } from './engine';
 import { formVisibility } from './engine-inputs';
 import { RendererHostProvider, type RendererUpload } from './host';
 import type { ImageChartValue } from './image-chart/image-chart-card';
 import { studyImageUrl } from './image-url';
-import { QuestionBlock, type RendererMode } from './question-block';
+import type { RendererMode } from './question-block';
 import { preloadQuestionChunks } from './question-chunks';
+import {
+  type QuestionData,
+  QuestionGroups,
+  type QuestionSettings,
+  renderQuestionBlock,
+} from './question-groups';
 import { RendererTextProvider } from './renderer-text';
 import { RichText } from './rich-text';
 import { SingleQuestionView } from './single-question-view';
@@ -130,7 +137,10 @@ export function FormRenderer({
   }, [isAllRendered]);
   // The chunks of every type in the form load now, not when the rest of the form renders.
   useMemo(() => void preloadQuestionChunks([form]), [form]);
-  const rendered = isAllRendered ? engine.shown : engine.shown.slice(0, FIRST_SCREENFUL);
+  const rendered = useMemo(
+    () => (isAllRendered ? engine.shown : engine.shown.slice(0, FIRST_SCREENFUL)),
+    [isAllRendered, engine.shown],
+  );
   const answerById = useMemo(() => new Map(answers.map((a) => [a.question, a])), [answers]);
   const shownById = useMemo(() => new Map(engine.shown.map((q) => [q.id, q])), [engine.shown]);
 
@@ -178,30 +188,47 @@ export function FormRenderer({
   );
   const footer = pickText(form.customFooter, language);
 
+  // The study object may be new on each render of the host page: only its answers per type count.
+  const unavailable = [...new Set(form.questions.map((q) => q.type))]
+    .filter((type) => !isQuestionTypeAvailable(study, type))
+    .join(' ');
+  const isAvailable = useMemo(() => {
+    const types = new Set(unavailable.split(' '));
+    return (type: Question['type']) => !types.has(type);
+  }, [unavailable]);
+  const isAllTouched = isCheckAll || isShowingAllIssues;
+  const settings = useMemo<QuestionSettings>(
+    () => ({
+      language,
+      mode,
+      isReadOnly,
+      isAllTouched,
+      isHorizontalAllowed,
+      imageChart: form.imageChart,
+      isAvailable,
+      isHiddenScore,
+      onAnswer: handleAnswer,
+      onTouch: handleTouch,
+      renderQuestionAddon,
+    }),
+    [
+      language,
+      mode,
+      isReadOnly,
+      isAllTouched,
+      isHorizontalAllowed,
+      form.imageChart,
+      isAvailable,
+      isHiddenScore,
+      handleAnswer,
+      handleTouch,
+      renderQuestionAddon,
+    ],
+  );
+  const data: QuestionData = { answers: answerById, views: engine.views, numbers, touched, externalErrors };
   const renderQuestion = (questionId: string) => {
     const q = shownById.get(questionId);
-    const view = engine.views.get(questionId);
-    if (!q || !view || isHiddenScore(q)) return null;
-    return (
-      <QuestionBlock
-        key={q.id}
-        question={q}
-        answer={answerById.get(q.id)}
-        view={view}
-        number={numbers.get(q.id) ?? null}
-        language={language}
-        mode={mode}
-        isTouched={isCheckAll || isShowingAllIssues || touched.has(q.id)}
-        isAvailable={isQuestionTypeAvailable(study, q.type)}
-        isHorizontalAllowed={isHorizontalAllowed}
-        imageChart={form.imageChart}
-        onAnswer={handleAnswer}
-        onTouch={handleTouch}
-        isReadOnly={isReadOnly}
-        externalErrors={externalErrors?.get(q.id)}
-        addon={renderQuestionAddon?.(q.id)}
-      />
-    );
+    return q ? renderQuestionBlock(q, settings, data) : null;
   };
 
   return (
@@ -250,7 +277,13 @@ export function FormRenderer({
                 onLastQuestion={onLastQuestion}
               />
             ) : (
-              rendered.map((q) => renderQuestion(q.id))
+              <QuestionGroups
+                form={form}
+                ordered={inOrder(form.questions)}
+                shown={rendered}
+                settings={settings}
+                data={data}
+              />
             )}
             {engine.score !== null && isScoreShown && (
               <Text fw={700} aria-live="polite" data-form-score>
