@@ -10,10 +10,12 @@
 //
 //   npm run bench:server-write -- [--clients 16] [--seconds 20] [--rounds 3] [--pglite-clients 50]
 //                                 [--pgbench-scale 16] [--only postgres,pglite] [--quick]
+import { availableParallelism } from 'node:os';
 import { type RunningServer, startServer } from '../packages/e2e/support/server';
 import { thirtyAnswers } from '../packages/server/test/thirty-questions';
 import { isQuick, listOption, numberOption } from './lib/args';
 import { withCleanup } from './lib/cleanup';
+import { cpuPer, sampleCpu } from './lib/cpu';
 import { HttpClient, type LoadResult, runClosedLoop, type Timings } from './lib/load';
 import { assertPgbench, initPgbench, type PgbenchResult, runPgbench } from './lib/pgbench';
 import { createThrowawayDatabase, describeServer } from './lib/postgres';
@@ -233,24 +235,61 @@ async function benchPostgres() {
     const submits: LoadResult[] = [];
     const updates: LoadResult[] = [];
     const pgbenches: PgbenchResult[] = [];
+    const cpu: CpuRounds = { submit: [], update: [], pgbench: [] };
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`round ${round} of ${ROUNDS}: ${CLIENTS} clients, ${SECONDS} s each`);
       await pool.fill(expectedRate, CLIENTS);
       await sleep(2000); // let the jobs the enrolments queued run before the window opens
+      const pid = server.pid;
+      let before = sampleCpu(pid);
       const submit = await submitRun(url, study, pool, CLIENTS, SECONDS);
       describeRun('submit', submit, 'submit', 'flows/s');
+      cpu.submit.push(cpuPer(before, sampleCpu(pid), submit.flows));
       expectedRate = Math.max(expectedRate, submit.flowsPerSecond);
+      before = sampleCpu(pid);
       const pgbench = await runPgbench(pgbenchDatabase.url, { clients: CLIENTS, seconds: SECONDS });
       describePgbench(pgbench);
+      cpu.pgbench.push(cpuPer(before, sampleCpu(pid), pgbench.transactions));
+      before = sampleCpu(pid);
       const update = await updateRun(updaters, SECONDS);
       describeRun('update', update, 'update', 'tps    ');
+      cpu.update.push(cpuPer(before, sampleCpu(pid), update.flows));
       submits.push(submit);
       pgbenches.push(pgbench);
       updates.push(update);
     }
     reportWriteRows(submits, updates, pgbenches);
+    describeCpu(cpu, median(pgbenches.map((p) => p.tps)));
     await study.api.dispose();
   });
+}
+
+type CpuPer = ReturnType<typeof cpuPer>;
+type CpuRounds = { submit: CpuPer[]; update: CpuPer[]; pgbench: CpuPer[] };
+
+/**
+ * Where the CPU goes (medians over the rounds): the server's and PostgreSQL's milliseconds per
+ * participant flow, per staff update and per pgbench transaction (its client not counted), and the
+ * whole budget per flow that the goal's share of pgbench leaves on this machine's cores.
+ */
+function describeCpu(cpu: CpuRounds, pgbenchTps: number) {
+  const side = (list: CpuPer[], key: 'server' | 'database') => {
+    const values = list.map((c) => c[key]).filter((v): v is number => v !== null);
+    return values.length === list.length && values.length > 0 ? median(values) : null;
+  };
+  const figure = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(2)} ms`);
+  if (side(cpu.submit, 'database') === null) {
+    console.log('CPU per flow: not measured (no /proc, or PostgreSQL runs elsewhere)');
+    return;
+  }
+  const cores = availableParallelism();
+  const budget = (cores * 1000) / ((pgbenchTps * GOAL_SHARE_OF_PGBENCH) / 100);
+  console.log(
+    `CPU per participant flow: server ${figure(side(cpu.submit, 'server'))}, PostgreSQL ${figure(side(cpu.submit, 'database'))}` +
+      `; per staff update: server ${figure(side(cpu.update, 'server'))}, PostgreSQL ${figure(side(cpu.update, 'database'))}` +
+      `; per pgbench transaction: PostgreSQL ${figure(side(cpu.pgbench, 'database'))}` +
+      ` (${GOAL_SHARE_OF_PGBENCH} % of pgbench on ${cores} cores leaves ${budget.toFixed(1)} ms per flow in all)`,
+  );
 }
 
 /** Failures in the warm-up mean the figures would measure error answers: stop before the rounds. */
@@ -305,9 +344,14 @@ async function benchPglite() {
     for (let round = 1; round <= ROUNDS; round++) {
       await pool.fill(expectedRate, PGLITE_CLIENTS);
       await sleep(2000);
+      const before = sampleCpu(server.pid);
       const run = await submitRun(server.url, study, pool, PGLITE_CLIENTS, SECONDS);
       describeRun(`round ${round}`, run, 'submit', 'flows/s');
-      console.log(`             every request: p95 ${ms(quantile(run.timings.all(), 0.95))}`);
+      const perFlow = cpuPer(before, sampleCpu(server.pid), run.flows).server;
+      // PGlite runs in the server's process: its CPU is the database's too.
+      const cpuFigure =
+        perFlow === null ? '' : `; server CPU (database inside) ${perFlow.toFixed(2)} ms per flow`;
+      console.log(`             every request: p95 ${ms(quantile(run.timings.all(), 0.95))}${cpuFigure}`);
       expectedRate = Math.max(expectedRate, run.flowsPerSecond);
       runs.push(run);
     }

@@ -22,6 +22,8 @@ async function freePort(): Promise<number> {
 export type RunningServer = {
   url: string;
   dataDir: string;
+  /** The server process's id (the write bench reads its CPU time). */
+  pid: number | undefined;
   /** Resolves once the server's output (stdout and stderr so far or later) matches `pattern`. */
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
   /** Sends SIGTERM, waits for the process to exit and gives its exit code; removes the data unless kept. */
@@ -92,6 +94,7 @@ export async function startServer(
   return {
     url,
     dataDir,
+    pid: child.pid,
     waitForOutput: (pattern, timeoutMs = 30_000) =>
       new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => {
