@@ -7,6 +7,7 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { bundleInlineScript } from './vite-early-script';
 import { deferredMantineSheets } from './vite-mantine-sheets';
 import { precompress } from './vite-precompress';
+import { pureDomainConstants } from './vite-pure-domain';
 import { zodWithoutJsonSchema } from './vite-zod-json-schema';
 
 const apiPort = process.env.API_PORT ?? '3001';
@@ -276,12 +277,13 @@ export default defineConfig(({ mode }) => ({
   // Every text asset also as .br and .gz, served by the server as the browser accepts (issue 16 item 5).
   // The participant build's Mantine sheets of components its first pages do not render come with
   // those components' chunks (vite-mantine-sheets.ts); its zod has no JSON Schema generation
-  // (vite-zod-json-schema.ts).
+  // (vite-zod-json-schema.ts); the domain's schemas it does not use are left out (vite-pure-domain.ts).
   plugins: [
     react(),
     publicPagesInDev(),
     deferredMantineSheets(),
     zodWithoutJsonSchema(),
+    pureDomainConstants(),
     linkPreloads(),
     precompress(),
   ],

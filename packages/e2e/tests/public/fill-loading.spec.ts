@@ -79,10 +79,11 @@ test('the fill page downloads during the link validation, compressed and cached'
   for (const name of ['getInfo', 'validateToken', 'getProcess', 'fillState'])
     expect(count(name), `${name}: ${calls.join()}`).toBe(1);
 
-  // Chromium accepts br: every JS and CSS file came as its brotli copy, cached for a year.
-  // (The held entry chunk is left out: it went through the test's route.)
+  // Chromium accepts br: every JS and CSS file came as its brotli copy, cached for a year: the
+  // entry, rolldown's runtime and link-pages (the page carries its styles inline). (The held
+  // public-first chunk is left out: it went through the test's route.)
   const code = assets.filter((a) => /\.(js|css)$/.test(a.url) && !a.url.includes('/public-first-'));
-  expect(code.length).toBeGreaterThan(5);
+  expect(code.length).toBeGreaterThanOrEqual(3);
   for (const asset of code) {
     expect.soft(asset.encoding, asset.url).toBe('br');
     expect.soft(asset.cache, asset.url).toBe('public, max-age=31536000, immutable');
