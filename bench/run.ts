@@ -1,7 +1,8 @@
 // `npm run bench`: runs every benchmark, or the ones named (`npm run bench -- server-write slow-phone`),
 // each in its own process one after the other, then prints the issue 16 table: each row beside the
 // anchor measured in the same run and the goal. `--quick` (BENCH_QUICK=1) runs every bench at a
-// size that only checks it works. Exits non-zero when a bench failed.
+// size that only checks it works. Options after the names go to every bench chosen
+// (`npm run bench -- slow-phone --rounds 5`). Exits non-zero when a bench failed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -72,14 +73,18 @@ const BENCHES: Bench[] = [
 
 // A bench is named by its name or its file (`forms` or `form-render`).
 const named = (bench: Bench, name: string) => bench.name === name || bench.file === `${name}.ts`;
-const names = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+// Bench names first, then options for the benches: `--rounds 3` keeps its value with it.
+const args = process.argv.slice(2);
+const firstOption = args.findIndex((a) => a.startsWith('--'));
+const names = firstOption === -1 ? args : args.slice(0, firstOption);
+const benchOptions = firstOption === -1 ? [] : args.slice(firstOption);
 const unknown = names.filter((n) => !BENCHES.some((b) => named(b, n)));
 if (unknown.length > 0) {
   console.error(`unknown bench: ${unknown.join(', ')}; benches: ${BENCHES.map((b) => b.name).join(', ')}`);
   process.exit(2);
 }
 const chosen = names.length > 0 ? BENCHES.filter((b) => names.some((n) => named(b, n))) : BENCHES;
-const quick = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
+const quick = benchOptions.includes('--quick') || process.env.BENCH_QUICK === '1';
 const tsx = createRequire(import.meta.url).resolve('tsx/cli');
 
 function git(args: string[]): string {
@@ -92,7 +97,7 @@ function runBench(bench: Bench, rowsFile: string): Promise<{ code: number | null
   const started = performance.now();
   console.log(`\n=== ${bench.name} (${bench.file}): ${bench.about}`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, bench.file], {
+    const child = spawn(process.execPath, [tsx, bench.file, ...benchOptions], {
       cwd: import.meta.dirname,
       stdio: 'inherit',
       env: { ...process.env, BENCH_ROWS: rowsFile, ...(quick ? { BENCH_QUICK: '1' } : {}) },
