@@ -11,7 +11,7 @@ import {
   type Query,
   type QueryDialogAction,
 } from '@trialbase/domain';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useStudyAbilities } from '../../app/abilities';
@@ -121,7 +121,7 @@ export function useQuestionQueries({ token, form, language, study }: QuestionQue
     const { openQuery: _done, ...rest } = location.state as OpenQueryState & Record<string, unknown>;
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: rest });
   }, [reopen, set, location.state, location.pathname, location.search, navigate]);
-  const queries = list.data?.items ?? [];
+  const queries = useMemo(() => list.data?.items ?? [], [list.data]);
   const hidden = useMemo(
     () => (form && set ? evaluateFormVisibility(form.form, set.answers) : null),
     [form, set],
@@ -150,18 +150,23 @@ export function useQuestionQueries({ token, form, language, study }: QuestionQue
     }
   };
 
-  const renderIcon = (questionId: string): ReactNode => {
-    if (!set || !canView) return null;
-    // In a row of its own so the question's flex column does not stretch the button.
-    return (
-      <Group gap={4} wrap="nowrap">
-        <QueryIcon
-          queries={queries.filter((q) => q.questionId === questionId)}
-          onOpen={() => setOpenQuestionId(questionId)}
-        />
-      </Group>
-    );
-  };
+  // Stable while the form's queries are: the renderer redraws only the questions a keystroke
+  // changes (issue 16 item 6), which a new addon function on every render would defeat.
+  const renderIcon = useCallback(
+    (questionId: string): ReactNode => {
+      if (!set || !canView) return null;
+      // In a row of its own so the question's flex column does not stretch the button.
+      return (
+        <Group gap={4} wrap="nowrap">
+          <QueryIcon
+            queries={queries.filter((q) => q.questionId === questionId)}
+            onOpen={() => setOpenQuestionId(questionId)}
+          />
+        </Group>
+      );
+    },
+    [set, canView, queries],
+  );
 
   const saved = openQuestionId ? set?.answers.find((a) => a.question === openQuestionId) : undefined;
   const dialog =
