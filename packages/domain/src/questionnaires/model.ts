@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { assertNever } from '../common/assert';
 import { FORM_LIMITS, FORM_STATUSES, type QuestionType } from '../forms/model';
+import { answerWithDefaults } from './answer-defaults';
 
 /** Spec 001 §3 special answer markers, used where a value is absent (exports, data views). */
 export const ANSWER_MARKERS = {
@@ -166,7 +167,8 @@ export function answerValueKindOf(type: QuestionType): AnswerValueKind {
 
 /** An answer with no value for a question of this type (spec 001 §4 reset). */
 export function createEmptyAnswer(questionId: string, timeZone?: string | null): Answer {
-  return AnswerSchema.parse({ question: questionId, timeZone: timeZone ?? null });
+  // Without zod (issue 16: the fill page); answer-defaults.test.ts checks the plan against AnswerSchema.
+  return answerWithDefaults({ question: questionId, timeZone: timeZone ?? null });
 }
 
 /** Whether the answer holds a value for its question type; markers do not count (spec 001 §4). */

@@ -6,6 +6,7 @@
 import type { FieldIssue } from '../common/errors';
 import type { FormTemplate, Question } from '../forms/model';
 import { type ValidationRule, ValidationRuleSchema } from './model';
+import { readValidationRule } from './rule-defaults';
 import { validateValidationRule } from './validate-rule';
 
 const DRAFT_FORM_ID = 'draft';
@@ -15,9 +16,10 @@ const CONSTANT_OPERANTS = new Set(['CONST_VAL', 'CONST_POS', 'DATE_REF']);
 
 /** Spec 001 §3: a question's embedded rules, parsed; unreadable entries are reported by `validateEmbeddedRules`. */
 export function readEmbeddedRules(question: Pick<Question, 'validationRules'>): ValidationRule[] {
+  // Without zod (issue 16: the fill page's schemas); rule-defaults.test.ts checks it against the schema.
   return question.validationRules.flatMap((raw) => {
-    const parsed = ValidationRuleSchema.safeParse(raw);
-    return parsed.success ? [parsed.data] : [];
+    const rule = readValidationRule(raw);
+    return rule ? [rule] : [];
   });
 }
 

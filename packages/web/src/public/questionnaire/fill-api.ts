@@ -1,7 +1,7 @@
 import {
   type Answer,
   type AnswerFile,
-  AnswerSchema,
+  answerWithDefaults,
   buildPath,
   type FormPosition,
   type FormTemplate,
@@ -25,9 +25,9 @@ export function stepBack(studyId: string, token: string): Promise<FormPosition> 
 
 type PublicAnswer = PublicProcess['forms'][number]['answers'][number];
 
-/** A saved answer as the renderer holds it. */
+/** A saved answer as the renderer holds it (AnswerSchema's defaults, without zod: issue 16). */
 export function toAnswer(saved: PublicAnswer): Answer {
-  return AnswerSchema.parse({
+  return answerWithDefaults({
     ...saved.value,
     question: saved.questionId,
     answerUnavailable: saved.isUnavailable,

@@ -1,8 +1,8 @@
 import {
   type PublicFillState,
   type PublicProcess,
-  PublicProcessSchema,
   publicRoutes,
+  readParticipantProcess,
 } from '@trialbase/domain';
 import { preloadQuestionChunks } from '../../features/forms/renderer/question-chunks';
 import { callPublic } from '../app/api';
@@ -13,9 +13,10 @@ import { COMPLETED_STATUS } from './fill-shared';
 
 /** Spec 002 §7 getProcess: the link's event with its forms (tagged versions) and saved answers. */
 export function loadProcess(studyId: string, token: string): Promise<PublicProcess> {
-  // Parsed here: the wire form leaves defaults out, the schema fills them in (ParticipantFormSchema).
+  // The wire form leaves defaults out; they are filled in from a plan of the schema, without zod
+  // (issue 16, the slow phone; the domain's tests check the plan against ParticipantFormSchema).
   return callPublic(publicRoutes.process, { params: { studyId, tokenString: token } }).then((wire) =>
-    PublicProcessSchema.parse(wire),
+    readParticipantProcess(wire),
   );
 }
 
