@@ -33,7 +33,7 @@ import {
   staffApi,
 } from '../packages/e2e/support/participant';
 import { startServer } from '../packages/e2e/support/server';
-import { benchForm, benchQuestions, line, stats } from './form-builder';
+import { benchForm, benchQuestions, launchChromium, line, stats } from './form-builder';
 import { isQuick, numberOption } from './lib/args';
 import { ISSUE_ROWS, reportRow } from './lib/report';
 import { ms } from './lib/stats';
@@ -50,20 +50,8 @@ const KEYSTROKES = numberOption('keystrokes', 40, 10);
 const IS_VSYNC = process.argv.includes('--vsync');
 
 /** Chromium for this bench: the other benches' flags, and the frame rate uncapped unless `--vsync`. */
-async function launchFillChromium(): Promise<Browser> {
-  const { chromium } = await import('@playwright/test');
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...(IS_VSYNC ? [] : ['--disable-gpu-vsync', '--disable-frame-rate-limit']),
-    ],
-  });
+function launchFillChromium(): Promise<Browser> {
+  return launchChromium(IS_VSYNC ? [] : ['--disable-gpu-vsync', '--disable-frame-rate-limit']);
 }
 
 /**

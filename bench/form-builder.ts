@@ -112,7 +112,7 @@ export function line(name: string, figure: string) {
   console.log(`${name.padEnd(50)} ${figure}`);
 }
 
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   const { chromium } = await import('@playwright/test');
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -123,6 +123,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

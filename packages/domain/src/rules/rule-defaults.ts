@@ -15,50 +15,34 @@ import {
 } from './model';
 import { RULE_OPERATORS } from './operators';
 
+/** An operand's fields and defaults: both sides of a rule have the same shape. */
+const OPERAND_DEFAULTS: DefaultsPlan = {
+  keys: [
+    'type',
+    'pathway',
+    'dataEvent',
+    'form',
+    'question',
+    'value',
+    'duration',
+    'possibilities',
+    'referenceDate',
+    'offset',
+    'offsetElements',
+  ],
+  defaults: { possibilities: [], offsetElements: [] },
+  fields: {
+    offset: { keys: ['mathOperator', 'offsetNumber', 'timeUnit'] },
+    offsetElements: { each: { keys: ['mathOperator', 'offsetNumber', 'timeUnit'] } },
+  },
+};
+
 /** Issue 16: ValidationRuleSchema's fields and defaults (see common/defaults-plan.ts). */
 export const VALIDATION_RULE_DEFAULTS: DefaultsPlan = {
   keys: ['id', 'process', 'leftOperant', 'rightOperant', 'operator', 'action', 'comment'],
   fields: {
-    leftOperant: {
-      keys: [
-        'type',
-        'pathway',
-        'dataEvent',
-        'form',
-        'question',
-        'value',
-        'duration',
-        'possibilities',
-        'referenceDate',
-        'offset',
-        'offsetElements',
-      ],
-      defaults: { possibilities: [], offsetElements: [] },
-      fields: {
-        offset: { keys: ['mathOperator', 'offsetNumber', 'timeUnit'] },
-        offsetElements: { each: { keys: ['mathOperator', 'offsetNumber', 'timeUnit'] } },
-      },
-    },
-    rightOperant: {
-      keys: [
-        'type',
-        'pathway',
-        'dataEvent',
-        'form',
-        'question',
-        'value',
-        'duration',
-        'possibilities',
-        'referenceDate',
-        'offset',
-        'offsetElements',
-      ],
-      defaults: { possibilities: [], offsetElements: [] },
-      fields: {
-        offset: { keys: ['mathOperator', 'offsetNumber', 'timeUnit'] },
-        offsetElements: { each: { keys: ['mathOperator', 'offsetNumber', 'timeUnit'] } },
-      },
-    },
+    leftOperant: OPERAND_DEFAULTS,
+    rightOperant: OPERAND_DEFAULTS,
     action: { keys: ['type', 'message'], defaults: { message: {} } },
   },
 };
