@@ -19,6 +19,10 @@ export type DefaultsPlan = {
   readonly each?: DefaultsPlan;
 };
 
+/** A plain object (not null, not a list): what a zod object schema reads. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** A default as zod returns it: plain values as they are, objects and lists shallow-copied. */
 function copyOf(value: unknown): unknown {
   if (Array.isArray(value)) return [...value];
@@ -36,8 +40,8 @@ export function withDefaults(plan: DefaultsPlan, value: unknown): unknown {
     const each = plan.each;
     return Array.isArray(value) ? value.map((item) => withDefaults(each, item)) : value;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  const source = value as Record<string, unknown>;
+  if (!isRecord(value)) return value;
+  const source = value;
   const out: Record<string, unknown> = {};
   const keys = plan.keys ?? Object.keys(source);
   for (const key of keys) {

@@ -5,25 +5,22 @@
  * (left out on the wire, participant-form.ts) from FORM_DOCUMENT_DEFAULTS and refuses an answer
  * whose forms and questions it cannot walk, so the page reports an error instead of failing later.
  */
-import { withDefaults } from '../common/defaults-plan';
+import { isRecord, withDefaults } from '../common/defaults-plan';
 import { FORM_DOCUMENT_DEFAULTS } from '../forms/form-defaults';
 import type { PublicProcess } from './schemas';
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Why the getProcess answer cannot be read, or null when its forms and questions have their shape. */
 function problemOf(wire: unknown): string | null {
-  if (!isObject(wire) || !Array.isArray(wire.forms)) return 'no list of forms';
+  if (!isRecord(wire) || !Array.isArray(wire.forms)) return 'no list of forms';
   for (const [i, item] of wire.forms.entries()) {
-    if (!isObject(item) || !isObject(item.form) || !Array.isArray(item.answers)) return `form ${i}`;
+    if (!isRecord(item) || !isRecord(item.form) || !Array.isArray(item.answers)) return `form ${i}`;
     const { id, type, questions } = item.form;
     if (typeof id !== 'string' || typeof type !== 'string') return `form ${i}`;
     if (questions === undefined) continue;
     if (!Array.isArray(questions)) return `form ${i} questions`;
     const bad = questions.findIndex(
       (q) =>
-        !isObject(q) || typeof q.id !== 'string' || typeof q.type !== 'string' || typeof q.order !== 'number',
+        !isRecord(q) || typeof q.id !== 'string' || typeof q.type !== 'string' || typeof q.order !== 'number',
     );
     if (bad >= 0) return `form ${i} question ${bad}`;
   }

@@ -3,7 +3,7 @@
  * reads a question's embedded rules without zod). rule-defaults.test.ts fails when this plan and
  * the schema differ.
  */
-import { type DefaultsPlan, withDefaults } from '../common/defaults-plan';
+import { type DefaultsPlan, isRecord, withDefaults } from '../common/defaults-plan';
 import { LANGUAGE_CODES, TRANSLATION_MAX_LENGTH } from '../common/language-codes';
 import {
   OFFSET_MATH_OPERATORS,
@@ -50,8 +50,6 @@ export const VALIDATION_RULE_DEFAULTS: DefaultsPlan = {
 type Check = (value: unknown) => boolean;
 type Fields = Record<string, Check>;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString: Check = (value) => typeof value === 'string';
 const isNumber: Check = (value) => typeof value === 'number' && Number.isFinite(value);
 const oneOf =
@@ -73,9 +71,9 @@ const listOf =
 const objectOf =
   (fields: Fields): Check =>
   (value) =>
-    isObject(value) && Object.keys(fields).every((key) => fields[key]?.(value[key]) === true);
+    isRecord(value) && Object.keys(fields).every((key) => fields[key]?.(value[key]) === true);
 const isLocalizedText: Check = (value) =>
-  isObject(value) &&
+  isRecord(value) &&
   Object.entries(value).every(
     ([key, text]) =>
       (LANGUAGE_CODES as readonly string[]).includes(key) &&
