@@ -71,7 +71,12 @@ class LinkPool {
 // (TRUST_PROXY), each flow comes from its own address, so the per-address limits of the public
 // routes see one participant each, as in production. Addresses of the benchmarking range (RFC 2544);
 // only a header, no traffic goes anywhere but to the local server.
-const SERVER_ENV = { TRUST_PROXY: 'true' };
+// BENCH_SERVER_NODE_OPTIONS reaches the server's Node only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
+// for a CPU profile of the server under this load, written when it stops).
+const SERVER_ENV: Record<string, string> = {
+  TRUST_PROXY: 'true',
+  ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+};
 let participants = 0;
 function participantAddress(): string {
   const n = participants++ % 131_072;
@@ -269,11 +274,11 @@ type CpuRounds = { submit: CpuPer[]; update: CpuPer[]; pgbench: CpuPer[] };
 
 /**
  * Where the CPU goes (medians over the rounds): the server's and PostgreSQL's milliseconds per
- * participant flow, per staff update and per pgbench transaction (its client not counted), and the
+ * participant flow, per staff update and per pgbench transaction, the load generator's (this process, or pgbench) beside each, and the
  * whole budget per flow that the goal's share of pgbench leaves on this machine's cores.
  */
 function describeCpu(cpu: CpuRounds, pgbenchTps: number) {
-  const side = (list: CpuPer[], key: 'server' | 'database') => {
+  const side = (list: CpuPer[], key: 'server' | 'database' | 'client') => {
     const values = list.map((c) => c[key]).filter((v): v is number => v !== null);
     return values.length === list.length && values.length > 0 ? median(values) : null;
   };
@@ -286,8 +291,11 @@ function describeCpu(cpu: CpuRounds, pgbenchTps: number) {
   const budget = (cores * 1000) / ((pgbenchTps * GOAL_SHARE_OF_PGBENCH) / 100);
   console.log(
     `CPU per participant flow: server ${figure(side(cpu.submit, 'server'))}, PostgreSQL ${figure(side(cpu.submit, 'database'))}` +
+      `, load generator ${figure(side(cpu.submit, 'client'))}` +
       `; per staff update: server ${figure(side(cpu.update, 'server'))}, PostgreSQL ${figure(side(cpu.update, 'database'))}` +
+      `, load generator ${figure(side(cpu.update, 'client'))}` +
       `; per pgbench transaction: PostgreSQL ${figure(side(cpu.pgbench, 'database'))}` +
+      `, pgbench itself ${figure(side(cpu.pgbench, 'client'))}` +
       ` (${GOAL_SHARE_OF_PGBENCH} % of pgbench on ${cores} cores leaves ${budget.toFixed(1)} ms per flow in all)`,
   );
 }

@@ -30,7 +30,8 @@ function times(pid: number): { comm: string; own: number; children: number } | n
   return { comm, own: at(14) + at(15), children: at(16) + at(17) };
 }
 
-export type CpuSample = { server: number | null; database: number | null };
+/** Seconds of CPU: the server, PostgreSQL, and this process (the load generator, on the same cores). */
+export type CpuSample = { server: number | null; database: number | null; client: number | null };
 
 function serverSeconds(pid: number | undefined): number | null {
   if (pid === undefined) return null;
@@ -52,12 +53,22 @@ function databaseSeconds(): number | null {
 }
 
 export function sampleCpu(serverPid: number | undefined): CpuSample {
-  return { server: serverSeconds(serverPid), database: databaseSeconds() };
+  // The load generator: this process, plus the children it waited for (pgbench).
+  const self = times(process.pid);
+  return {
+    server: serverSeconds(serverPid),
+    database: databaseSeconds(),
+    client: self ? self.own + self.children : null,
+  };
 }
 
 /** Milliseconds of CPU per unit of work between two samples, or null where either is missing. */
 export function cpuPer(before: CpuSample, after: CpuSample, units: number) {
   const per = (a: number | null, b: number | null) =>
     a === null || b === null || units <= 0 ? null : ((b - a) * 1000) / units;
-  return { server: per(before.server, after.server), database: per(before.database, after.database) };
+  return {
+    server: per(before.server, after.server),
+    database: per(before.database, after.database),
+    client: per(before.client, after.client),
+  };
 }
