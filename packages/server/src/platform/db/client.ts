@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { AutoPreparingClient } from './pg-prepared';
 import { PreparedStatements } from './pglite-prepared';
 import * as schema from './schema';
 
@@ -53,7 +54,8 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   const migrationsFolder = resolveMigrationsDir();
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Statements that repeat run named, parsed and planned once per connection (pg-prepared.ts).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, Client: AutoPreparingClient });
     pool.on('error', () => {
       // Idle client errors (server restart) surface on the next query; keep the process alive.
     });
