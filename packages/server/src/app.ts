@@ -76,6 +76,7 @@ import { registerAuditTap } from './platform/audit/taps';
 import { registerAuthGuard } from './platform/auth/guard';
 import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';
+import { DB_UPKEEP_CRON, DB_UPKEEP_QUEUE, runDatabaseUpkeep } from './platform/db/upkeep';
 import { AppError } from './platform/errors';
 import { registerNoStoreForApi } from './platform/http/cache-control';
 import { type RouteDefinition, registerRoutes } from './platform/http/define-route';
@@ -358,6 +359,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         [AMENDMENT_QUEUE]: async () => void (await runDueAmendments(database.db, clock())),
         // Issue 28 item 1: webhook deliveries, retries by the backoff schedule.
         [WEBHOOK_QUEUE]: webhookJob.handler,
+        // PGlite has no autovacuum: statistics and dead rows are kept up here (platform/db/upkeep.ts).
+        [DB_UPKEEP_QUEUE]: async () => {
+          const done = await runDatabaseUpkeep(database);
+          if (done.analyzed.length + done.vacuumed.length > 0) app.log.debug(done, 'database upkeep');
+        },
         // Issue 19 item 4: the daily query digest for users who chose it.
         [QUERY_DIGEST_QUEUE]: async () => {
           const sent = await sendQueryDigests(database.db, clock(), scheduleEnvOf(config));
@@ -376,6 +382,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           // Hourly: expired exports are removed even when nobody asks for a new one.
           [EXPORT_QUEUE]: '17 * * * *',
           [WEBHOOK_QUEUE]: WEBHOOK_CRON,
+          ...(database.engine === 'pglite' ? { [DB_UPKEEP_QUEUE]: DB_UPKEEP_CRON } : {}),
         },
       },
     );
@@ -388,6 +395,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await app.jobs.send(EXPORT_QUEUE);
       await app.jobs.send(CASEBOOK_QUEUE);
       await app.jobs.send(WEBHOOK_QUEUE);
+      if (database.engine === 'pglite') await app.jobs.send(DB_UPKEEP_QUEUE);
     }
   });
   app.addHook('onClose', async () => {

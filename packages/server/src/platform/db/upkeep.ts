@@ -1,0 +1,45 @@
+import type { Database } from './client';
+
+/*
+ * The upkeep PostgreSQL's autovacuum does, for the embedded PGlite, which has no autovacuum (issue
+ * 16, 50 participants on PGlite).
+ *
+ * Without it PGlite's tables are never analysed: the planner keeps the estimates of the day each
+ * table was created (a few rows), and statements cached on the one connection keep the plans made
+ * with them. The answer triggers' look-up of the filled form (migration 0035) was planned when the
+ * study had no filled forms and so went through questionnaire_study_updated_idx, which finds a form
+ * only by reading every form of the study: each answer written cost more as the study grew, and
+ * the participant flow slowed round by round under load. Dead rows were never vacuumed either.
+ *
+ * Each run takes the tables past autovacuum's default thresholds (analyse when more than 50 rows
+ * plus 10 % changed since the last analysis, vacuum when more than 50 plus 20 % are dead or 1,000
+ * plus 20 % were inserted since the last vacuum) and treats them one by one. An ANALYZE
+ * invalidates the cached plans of its table, so the next run of each statement is planned afresh.
+ * PostgreSQL does all of this itself: there the upkeep does nothing.
+ */
+
+/** The queue of the upkeep job, and how often it runs (every minute, as autovacuum's naptime). */
+export const DB_UPKEEP_QUEUE = 'database-upkeep';
+export const DB_UPKEEP_CRON = '* * * * *';
+
+export type UpkeepResult = { analyzed: string[]; vacuumed: string[] };
+
+export async function runDatabaseUpkeep(database: Database): Promise<UpkeepResult> {
+  const result: UpkeepResult = { analyzed: [], vacuumed: [] };
+  if (database.engine !== 'pglite') return result;
+  const { rows } = await database.query<{ target: string; vacuum: boolean }>(`
+    select format('%I.%I', s.schemaname, s.relname) as target,
+      (s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
+        or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)) as vacuum
+    from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+    where s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)
+      or s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
+      or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)
+    order by s.relname`);
+  for (const row of rows) {
+    // One table at a time: each statement holds PGlite's one connection only for its own table.
+    await database.exec(`${row.vacuum ? 'vacuum (analyze)' : 'analyze'} ${row.target}`);
+    (row.vacuum ? result.vacuumed : result.analyzed).push(row.target);
+  }
+  return result;
+}
