@@ -1,9 +1,9 @@
 // Issue 8 item 6 and issue 16 item 5: what a participant's phone downloads. The participant pages
 // load as their own bundle (public.html), apart from the staff app. Prints, per page, the bytes of
 // the HTML, the entry with its static imports and the page's chunks and strings (app/routes.tsx
-// loads a page's chunk, its areas' strings and, for forms, zod-config together): raw, and as the
-// gzip and brotli copies the server sends (packages/web/vite-precompress.ts writes them at build
-// time; where a copy is missing the figure is computed here at the same level and marked `*`).
+// loads a page's chunk and its areas' strings together): raw, and as the gzip and brotli copies the
+// server sends (packages/web/vite-precompress.ts writes them at build time; where a copy is missing
+// the figure is computed here at the same level and marked `*`).
 // Then every on-demand chunk on its own, the whole public app, the staff app's first load, and the
 // getProcess form of the bench form as stored and as sent to a participant.
 // Strings (issue 18): each language and namespace is its own chunk (packages/web/src/locales/{lng}/{ns}.json);
@@ -100,7 +100,7 @@ function total(files: Iterable<string>): Sizes {
 const GROUPED: [RegExp, string][] = [
   [/^src\/locales\/en\/public\.json$/, 'public-first'],
   [
-    /^src\/(?:public\/(?:link\/token-page\.tsx|questionnaire\/fill-page\.tsx|app\/zod-config\.ts)|locales\/en\/(?:public-link|public-questionnaire|renderer)\.json)$/,
+    /^src\/(?:public\/(?:link\/token-page\.tsx|questionnaire\/fill-page\.tsx)|locales\/en\/(?:public-link|public-questionnaire|renderer)\.json)$/,
     'link-pages',
   ],
 ];
@@ -142,7 +142,7 @@ if (!manifest['public.html']) {
 }
 
 // The page chunks and string areas of app/routes.tsx (keep in step with its route table).
-const PAGES: { name: string; page: string; areas: string[]; forms?: boolean }[] = [
+const PAGES: { name: string; page: string; areas: string[] }[] = [
   { name: 'link (token validation)', page: 'link/token-page.tsx', areas: ['link'] },
   { name: 'consent', page: 'link/consent-page.tsx', areas: ['link'] },
   { name: 'one-time password', page: 'link/one-time-password-page.tsx', areas: ['link'] },
@@ -150,13 +150,11 @@ const PAGES: { name: string; page: string; areas: string[]; forms?: boolean }[] 
     name: 'fill page',
     page: 'questionnaire/fill-page.tsx',
     areas: ['questionnaire', 'renderer', 'link'],
-    forms: true,
   },
   {
     name: 'questionnaire index',
     page: 'questionnaire/index-page.tsx',
     areas: ['questionnaire', 'renderer', 'link'],
-    forms: true,
   },
   { name: 'sign-up', page: 'signup/sign-up-page.tsx', areas: ['signup', 'link'] },
 ];
@@ -213,7 +211,6 @@ const pageFiles = (page: (typeof PAGES)[number], language: string) => {
     language,
     page.areas.map((area) => NAMESPACES[area] as string),
   );
-  if (page.forms) closure(key('app/zod-config.ts'), files);
   return files;
 };
 

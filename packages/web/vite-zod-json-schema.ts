@@ -68,3 +68,32 @@ export function zodWithoutJsonSchema(): Plugin {
     },
   };
 }
+
+/** zod's core module, where its global configuration is made. */
+const CORE_MODULE = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/;
+const GLOBAL_CONFIG = 'export const globalConfig = globalThis.__zod_globalConfig;';
+
+/**
+ * The participant build's zod is jitless from its first line, as `config({ jitless: true })` makes
+ * the staff app's (src/main.tsx): the CSP forbids eval, and without it zod probes `new Function` on
+ * its first object parse and the browser reports a violation. No participant page loads zod before
+ * its first question (vite-zod-free-pages.ts checks it), so no page imports zod just to configure it;
+ * a page that needs zod later gets it configured wherever its chunk loads it. The build fails if
+ * zod's core no longer reads as expected.
+ */
+export function zodJitless(): Plugin {
+  return {
+    name: 'trialbase-zod-jitless',
+    apply: (_config, env) => env.command === 'build' && env.mode === 'public',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!CORE_MODULE.test(id)) return null;
+      if (!code.includes(GLOBAL_CONFIG))
+        this.error(`zod jitless: ${id} no longer has \`${GLOBAL_CONFIG}\`; update vite-zod-json-schema.ts`);
+      return {
+        code: code.replace(GLOBAL_CONFIG, `${GLOBAL_CONFIG}\nglobalConfig.jitless = true;`),
+        map: null,
+      };
+    },
+  };
+}

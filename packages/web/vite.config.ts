@@ -8,7 +8,8 @@ import { bundleInlineScript } from './vite-early-script';
 import { deferredMantineSheets } from './vite-mantine-sheets';
 import { precompress } from './vite-precompress';
 import { pureDomainConstants } from './vite-pure-domain';
-import { zodWithoutJsonSchema } from './vite-zod-json-schema';
+import { zodFreePages } from './vite-zod-free-pages';
+import { zodJitless, zodWithoutJsonSchema } from './vite-zod-json-schema';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -70,15 +71,8 @@ const INLINED_EARLY_SCRIPT = '\0trialbase-inlined-early-script';
  */
 const SERVER_CSP_SOURCE = new URL('../server/src/app.ts', import.meta.url);
 
-/**
- * The pages a participant's link goes through to the first question (spec 002 §2): the token
- * page, the fill page and the zod setup the form pages load with them (app/routes.tsx).
- */
-const LINK_PAGE_MODULES = [
-  'src/public/link/token-page.tsx',
-  'src/public/questionnaire/fill-page.tsx',
-  'src/public/app/zod-config.ts',
-];
+/** The pages a participant's link goes through to the first question (spec 002 §2): token and fill page. */
+const LINK_PAGE_MODULES = ['src/public/link/token-page.tsx', 'src/public/questionnaire/fill-page.tsx'];
 const isLinkPageModule = (id: string) =>
   LINK_PAGE_MODULES.some((module) => id.replaceAll('\\', '/').endsWith(`/${module}`));
 
@@ -90,7 +84,7 @@ const LANGUAGE_STRINGS =
   /[\\/]locales[\\/]([^\\/]+)[\\/](?:public|public-link|public-questionnaire|renderer)\.json$/;
 
 /**
- * A link's pages (the token and fill pages, the zod setup, their English strings) and what they
+ * A link's pages (the token and fill pages, their English strings) and what they
  * import statically, found by `linkPreloads` once the build has read every module: the
  * `link-pages` group of `PUBLIC_CODE_SPLITTING` (which takes their imports in turn, as far as the
  * build keeps them) makes them one file.
@@ -277,14 +271,18 @@ export default defineConfig(({ mode }) => ({
   // Every text asset also as .br and .gz, served by the server as the browser accepts (issue 16 item 5).
   // The participant build's Mantine sheets of components its first pages do not render come with
   // those components' chunks (vite-mantine-sheets.ts); its zod has no JSON Schema generation
-  // (vite-zod-json-schema.ts); the domain's schemas it does not use are left out (vite-pure-domain.ts).
+  // (vite-zod-json-schema.ts) and is jitless without a page configuring it; the domain's schemas it
+  // does not use are left out (vite-pure-domain.ts), and the build fails if zod reaches a chunk a
+  // participant loads before the first question (vite-zod-free-pages.ts).
   plugins: [
     react(),
     publicPagesInDev(),
     deferredMantineSheets(),
     zodWithoutJsonSchema(),
+    zodJitless(),
     pureDomainConstants(),
     linkPreloads(),
+    zodFreePages(),
     precompress(),
   ],
   // The participant build's i18next and react-i18next are src/public/app/i18n-lite*.ts: the part of

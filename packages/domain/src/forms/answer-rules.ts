@@ -2,16 +2,12 @@
  * Question answer rules (spec 001 §4 "Question answer rules", spec 002 §4 "Answer rules"):
  * unavailable and skip flags, reset of hidden questions, dynamic table rows, single-question order.
  */
-import { type Answer, createEmptyAnswer } from '../questionnaires/model';
+import { createEmptyAnswer } from '../questionnaires/answer-kinds';
+import type { Answer } from '../questionnaires/model';
 import { isQuestionAskedIn } from './answer-validation';
-import {
-  type FormTemplate,
-  isReferenceQuestionType,
-  type Question,
-  resolveTableMaxRows,
-  sortQuestionsByOrder,
-} from './model';
-import { evaluateFormVisibility, type FormVisibility } from './show-rules';
+import { isReferenceQuestionType, resolveTableMaxRows, sortQuestionsByOrder } from './form-constants';
+import type { FormTemplate, Question } from './model';
+import { evaluateFormVisibility, type FormVisibility } from './show-rule-visibility';
 
 /** The answer without any value, keeping identity, time zone, comment and verification flags. */
 export function clearAnswerValue(answer: Answer): Answer {

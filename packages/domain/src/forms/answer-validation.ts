@@ -4,16 +4,12 @@
  */
 import { assertNever } from '../common/assert';
 import type { FieldIssue } from '../common/errors';
-import { type Answer, createEmptyAnswer, hasAnswerValue } from '../questionnaires/model';
+import { createEmptyAnswer, hasAnswerValue } from '../questionnaires/answer-kinds';
+import type { Answer } from '../questionnaires/model';
 import { ANSWER_MESSAGES } from './answer-messages';
-import {
-  type FormTemplate,
-  type Question,
-  resolveTableMaxRows,
-  sortQuestionsByOrder,
-  type TableColumn,
-} from './model';
-import { evaluateFormVisibility } from './show-rules';
+import { resolveTableMaxRows, sortQuestionsByOrder } from './form-constants';
+import type { FormTemplate, Question, TableColumn } from './model';
+import { evaluateFormVisibility } from './show-rule-visibility';
 import { validateUpload } from './upload-validation';
 import { validateScalarValue } from './value-validation';
 

@@ -2,7 +2,7 @@
  * NUMBER answers (spec 001 §5, 002 §5): with floatingNumber an optionally negative
  * decimal with dot or comma, otherwise an optionally negative integer; bounds ±9999999999999.
  */
-import { FORM_LIMITS } from './model';
+import { FORM_LIMITS } from './form-constants';
 
 const INTEGER_PATTERN = /^-?\d+$/;
 const DECIMAL_PATTERN = /^-?\d+(?:[.,]\d+)?$/;

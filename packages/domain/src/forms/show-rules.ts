@@ -6,15 +6,14 @@
  */
 import { z } from 'zod';
 import type { FieldIssue } from '../common/errors';
-import type { Answer } from '../questionnaires/model';
 import { ANSWER_MESSAGES } from './answer-messages';
-import {
-  type FormTemplate,
-  isChoiceQuestionType,
-  type Question,
-  type ShowRule,
-  sortQuestionsByOrder,
-} from './model';
+import { isChoiceQuestionType } from './form-constants';
+import type { FormTemplate, ShowRule } from './model';
+import { collectShowRules } from './show-rule-visibility';
+
+// Evaluating show rules, without zod, lives in show-rule-visibility.ts, so the pages that need only
+// that (the participant's fill page) do not pull the schema library in.
+export * from './show-rule-visibility';
 
 /** What a show rule shows: a question, or one possibility of a question. */
 export const ShowRuleTargetSchema = z.object({ question: z.string(), possibility: z.string().optional() });
@@ -27,21 +26,6 @@ export const FormShowRuleSchema = z.object({
   possibilities: z.array(z.string()),
 });
 export type FormShowRule = z.infer<typeof FormShowRuleSchema>;
-
-/** Visible state of a whole form: what show rules hide, in question order. */
-export type FormVisibility = { hiddenQuestions: string[]; hiddenPossibilities: string[] };
-
-/** Every show rule of a form, question-level then possibility-level, in question order (spec 001 §3). */
-export function collectShowRules(form: Pick<FormTemplate, 'questions'>): FormShowRule[] {
-  const rules: FormShowRule[] = [];
-  for (const q of sortQuestionsByOrder(form.questions)) {
-    for (const r of q.showRules) rules.push({ target: { question: q.id }, ...r });
-    for (const p of q.possibilities) {
-      for (const r of p.showRules) rules.push({ target: { question: q.id, possibility: p.id }, ...r });
-    }
-  }
-  return rules;
-}
 
 function issue(path: (string | number)[], reason: string, params: Record<string, string> = {}): FieldIssue {
   return { path, message: ANSWER_MESSAGES.INVALID_SHOW_RULE, params: { reason, ...params } };
@@ -86,79 +70,6 @@ export function validateFormShowRules(form: Pick<FormTemplate, 'questions'>): Fi
       ],
     })),
   );
-}
-
-function targetKey(target: ShowRuleTarget): string {
-  return target.possibility === undefined
-    ? `q:${target.question}`
-    : `p:${target.question}:${target.possibility}`;
-}
-
-/**
- * Spec 001 §4 / DESIGN.md: which questions and possibilities show rules hide, given the
- * answers. One pass in question order: a rule counts only when its source is earlier and a
- * choice question (others are ignored), so evaluation terminates and the order of rules is irrelevant.
- * Choices of hidden questions and hidden possibilities count as not chosen (they are reset).
- */
-export function evaluateVisibility(
-  form: Pick<FormTemplate, 'questions'>,
-  rules: readonly FormShowRule[],
-  answers: readonly Answer[],
-): FormVisibility {
-  const questions = sortQuestionsByOrder(form.questions);
-  const byId = new Map<string, Question>(questions.map((q) => [q.id, q]));
-  const rulesByTarget = new Map<string, FormShowRule[]>();
-  for (const rule of rules) {
-    const key = targetKey(rule.target);
-    rulesByTarget.set(key, [...(rulesByTarget.get(key) ?? []), rule]);
-  }
-  const answerByQuestion = new Map(answers.map((a) => [a.question, a]));
-  const hiddenQuestions = new Set<string>();
-  const hiddenPossibilities = new Set<string>();
-  const chosen = new Map<string, Set<string>>();
-
-  const isRuleSatisfied = (rule: FormShowRule): boolean => {
-    const picked = chosen.get(rule.question);
-    return picked !== undefined && rule.possibilities.some((p) => picked.has(p));
-  };
-  const isShown = (key: string, targetOrder: number): boolean => {
-    const relevant = (rulesByTarget.get(key) ?? []).filter((r) => {
-      const source = byId.get(r.question);
-      return source !== undefined && isChoiceQuestionType(source.type) && source.order < targetOrder;
-    });
-    return relevant.length === 0 || relevant.some(isRuleSatisfied);
-  };
-
-  for (const q of questions) {
-    if (!isShown(targetKey({ question: q.id }), q.order)) {
-      hiddenQuestions.add(q.id);
-      for (const p of q.possibilities) hiddenPossibilities.add(p.id);
-      continue;
-    }
-    const visiblePossibilities = new Set<string>();
-    for (const p of q.possibilities) {
-      if (isShown(targetKey({ question: q.id, possibility: p.id }), q.order)) visiblePossibilities.add(p.id);
-      else hiddenPossibilities.add(p.id);
-    }
-    const answer = answerByQuestion.get(q.id);
-    if (answer && !answer.answerUnavailable && !answer.answerSkipped) {
-      chosen.set(q.id, new Set(answer.possibilities.filter((p) => visiblePossibilities.has(p))));
-    }
-  }
-  return { hiddenQuestions: [...hiddenQuestions], hiddenPossibilities: [...hiddenPossibilities] };
-}
-
-/** Visibility from the rules stored on the form itself (spec 001 §4). */
-export function evaluateFormVisibility(
-  form: Pick<FormTemplate, 'questions'>,
-  answers: readonly Answer[],
-): FormVisibility {
-  return evaluateVisibility(form, collectShowRules(form), answers);
-}
-
-/** Whether show rules hide this question (spec 001 §4). */
-export function isQuestionHidden(visibility: FormVisibility, questionId: string): boolean {
-  return visibility.hiddenQuestions.includes(questionId);
 }
 
 /** Spec 001 §5: rules pointing at removed questions or possibilities are dropped. */

@@ -3,7 +3,7 @@
  * TIME is "HH:mm" in 00:00..23:59; TIME_DURATION is "hours-minutes" without padding
  * ("1-30" is 90 minutes); DATE is "YYYY-MM-DD", not before 1901-01-01.
  */
-import { FORM_LIMITS } from './model';
+import { FORM_LIMITS } from './form-constants';
 
 const MINUTES_PER_DAY_CAP = 23 * 60 + 59;
 

@@ -5,7 +5,7 @@
 import { assertNever } from '../common/assert';
 import type { FieldIssue } from '../common/errors';
 import { ANSWER_MESSAGES } from './answer-messages';
-import { FORM_LIMITS } from './model';
+import { FORM_LIMITS } from './form-constants';
 
 export const UPLOAD_KINDS = ['ANSWER_FILE', 'ANSWER_IMAGE', 'CONSENT_PDF'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];

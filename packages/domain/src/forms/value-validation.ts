@@ -5,7 +5,8 @@
 import { assertNever } from '../common/assert';
 import type { FieldIssue } from '../common/errors';
 import { ANSWER_MESSAGES } from './answer-messages';
-import { FORM_LIMITS, type Question } from './model';
+import { FORM_LIMITS } from './form-constants';
+import type { Question } from './model';
 import { isWithinNumberBounds, parseNumberAnswer } from './number-values';
 import {
   isCalendarDate,

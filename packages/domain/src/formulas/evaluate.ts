@@ -3,7 +3,8 @@
  * evaluation of `Q{n}` / `QMAX{n}` formulas and form scores from possibility score values.
  */
 import { assertNever } from '../common/assert';
-import { FORM_LIMITS, type FormTemplate, type Question, type QuestionType } from '../forms/model';
+import { FORM_LIMITS, type QuestionType } from '../forms/form-constants';
+import type { FormTemplate, Question } from '../forms/model';
 import {
   type EngineAnswer,
   type EngineAnswers,

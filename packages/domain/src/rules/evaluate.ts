@@ -13,8 +13,9 @@ import {
 } from '../formulas/answer-values';
 import { evaluateCalculatedQuestion } from '../formulas/evaluate';
 import { fillRuleMessage } from './messages';
-import { listOperantOffsets, type RuleActionType, type RuleOperant, type ValidationRule } from './model';
+import type { RuleOperant, ValidationRule } from './model';
 import { holdsSetOperator, holdsValueOperator, isSetOperator, isValueOperator } from './operators';
+import { listOperantOffsets, type RuleActionType } from './rule-constants';
 import { applyRuleOffsets, parseRuleValue, type RuleValue, toComparablePair, wallClockMs } from './values';
 
 /** What the rule engine needs besides the answers; time is passed in (CONVENTIONS.md). */

@@ -2,7 +2,8 @@
  * Rule messages (spec 001 §3 action: message per language with a placeholder for
  * the limit value). The placeholder is `{limit}`; `{{limit}}` is accepted too.
  */
-import { DEFAULT_LANGUAGE, type LocalizedText } from '../common/languages';
+import { DEFAULT_LANGUAGE } from '../common/language-codes';
+import type { LocalizedText } from '../common/languages';
 import type { Question } from '../forms/model';
 import { formatRuleValue, type RuleValue } from './values';
 

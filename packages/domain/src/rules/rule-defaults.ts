@@ -5,15 +5,15 @@
  */
 import { type DefaultsPlan, isRecord, withDefaults } from '../common/defaults-plan';
 import { LANGUAGE_CODES, TRANSLATION_MAX_LENGTH } from '../common/language-codes';
+import type { ValidationRule } from './model';
+import { RULE_OPERATORS } from './operators';
 import {
   OFFSET_MATH_OPERATORS,
   OFFSET_TIME_UNITS,
   OPERANT_TYPES,
   RULE_ACTION_TYPES,
   RULE_REFERENCE_DATES,
-  type ValidationRule,
-} from './model';
-import { RULE_OPERATORS } from './operators';
+} from './rule-constants';
 
 /** An operand's fields and defaults: both sides of a rule have the same shape. */
 const OPERAND_DEFAULTS: DefaultsPlan = {

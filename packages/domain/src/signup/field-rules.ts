@@ -1,6 +1,6 @@
 import countries from 'i18n-iso-countries';
-import { isSupportedLanguage } from '../common/languages';
-import { GENDER_CODES } from '../subjects/model';
+import { isSupportedLanguage } from '../common/language-codes';
+import { GENDER_CODES } from '../subjects/subject-fields';
 import {
   type FieldProblem,
   isBlankValue,

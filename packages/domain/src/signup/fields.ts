@@ -1,5 +1,5 @@
 import { ANSWER_MESSAGES } from '../forms/answer-messages';
-import { SELECTABLE_SUBJECT_FIELDS } from '../subjects/model';
+import { SELECTABLE_SUBJECT_FIELDS } from '../subjects/subject-fields';
 
 /** Spec 002 §3: selectable patient fields, in their fixed display order (one list, owned by subjects). */
 export const SIGNUP_PATIENT_FIELDS = SELECTABLE_SUBJECT_FIELDS;

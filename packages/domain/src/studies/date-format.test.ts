@@ -6,9 +6,9 @@ import {
   formatStudyDateTime,
   parseStudyDate,
   parseStudyDateTime,
+  STUDY_DATE_FORMATS,
   studyDateFormatOf,
 } from './date-format';
-import { STUDY_DATE_FORMATS } from './model';
 
 const isoDate = fc
   .date({ min: new Date('1901-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })

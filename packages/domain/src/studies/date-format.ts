@@ -3,7 +3,21 @@
  * another order). Stored values stay ISO (`YYYY-MM-DD`, `YYYY-MM-DDTHH:mm`); these rules only turn
  * them into the study's text and back, so a date input does not follow the browser's locale.
  */
-import { DEFAULT_STUDY_DATE_FORMAT, STUDY_DATE_FORMATS, type StudyDateFormat } from './model';
+
+/**
+ * Spec 000 §9: dates show as DD-MM-YYYY by default; studies may pick another order. Here, without
+ * zod, for the participant pages (issue 16, the slow phone); model.ts builds the schema from it.
+ */
+export const STUDY_DATE_FORMATS = [
+  'DD-MM-YYYY',
+  'MM-DD-YYYY',
+  'YYYY-MM-DD',
+  'DD/MM/YYYY',
+  'MM/DD/YYYY',
+  'DD.MM.YYYY',
+] as const;
+export type StudyDateFormat = (typeof STUDY_DATE_FORMATS)[number];
+export const DEFAULT_STUDY_DATE_FORMAT = 'DD-MM-YYYY' satisfies StudyDateFormat;
 
 type Part = 'DD' | 'MM' | 'YYYY';
 

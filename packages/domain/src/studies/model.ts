@@ -3,6 +3,7 @@ import { IdSchema } from '../common/ids';
 import { LanguageCodeSchema } from '../common/languages';
 import { TimestampSchema } from '../common/timestamps';
 import { PlanModuleCodeSchema } from '../plans/model';
+import { STUDY_DATE_FORMATS } from './date-format';
 
 /**
  * Spec 000 §4 / 001 §4 study statuses. TEST (test drive) and ANONYMIZED are the extra
@@ -21,18 +22,8 @@ export const STUDY_STATUSES = [
 export const StudyStatusSchema = z.enum(STUDY_STATUSES);
 export type StudyStatus = z.infer<typeof StudyStatusSchema>;
 
-/** Spec 000 §9: dates show as DD-MM-YYYY by default; studies may pick another order. */
-export const STUDY_DATE_FORMATS = [
-  'DD-MM-YYYY',
-  'MM-DD-YYYY',
-  'YYYY-MM-DD',
-  'DD/MM/YYYY',
-  'MM/DD/YYYY',
-  'DD.MM.YYYY',
-] as const;
+/** Spec 000 §9: a study's date format (the formats are in date-format.ts, without zod). */
 export const StudyDateFormatSchema = z.enum(STUDY_DATE_FORMATS);
-export type StudyDateFormat = z.infer<typeof StudyDateFormatSchema>;
-export const DEFAULT_STUDY_DATE_FORMAT = 'DD-MM-YYYY' satisfies StudyDateFormat;
 
 /** Spec 001 §3 verificationType / secondaryVerificationType: at which level records are verified. */
 export const STUDY_VERIFICATION_TYPES = ['NONE', 'FORM', 'QUESTION'] as const;

@@ -14,9 +14,9 @@ type Route = {
 };
 
 /**
- * A lazy page whose chunk, strings (and for forms, zod without eval) load together. The load is
- * started once: by rendering the page, or earlier by `preloadPage` (issue 16 item 5: the fill
- * page's code downloads while the link is being validated). A failed load may be tried again.
+ * A lazy page whose chunk and strings load together. The load is started once: by rendering the
+ * page, or earlier by `preloadPage` (issue 16 item 5: the fill page's code downloads while the
+ * link is being validated). A failed load may be tried again.
  * A page whose load has finished renders without suspending: React reveals content that suspended
  * no sooner than 300 ms after its fallback, which a preloaded page need not wait for.
  */
@@ -30,12 +30,7 @@ const page = <K extends string>(
   let loaded: PageModule | null = null;
   const preload = () => {
     pending ??= (async () => {
-      const withForms = areas.includes('renderer');
-      const [module] = await Promise.all([
-        load(),
-        loadStrings(areas),
-        withForms ? import('./zod-config') : null,
-      ]);
+      const [module] = await Promise.all([load(), loadStrings(areas)]);
       loaded = { default: module[name] };
       return loaded;
     })().catch((error: unknown) => {
