@@ -27,7 +27,7 @@ import {
   useFocusQuestion,
   useFormDrafts,
   useFormLanguage,
-  useInvalidCount,
+  useStaffFormEngine,
   useTokenRouteParams,
   useUnscheduledRoute,
   verificationLevels,
@@ -71,7 +71,8 @@ export function StaffFillPage() {
   const [notice, setNotice] = useState<{ isError: boolean; text: string } | null>(null);
   const form = data?.forms.find((f) => f.formId === active.activeFormId);
   const answers = form ? drafts.answersOf(form) : [];
-  const invalidCount = useInvalidCount(form, answers);
+  const engine = useStaffFormEngine(form, answers);
+  const invalidCount = engine?.invalidCount ?? 0;
   useFocusQuestion(active.focusQuestionId, form !== undefined);
   // Issue 19 item 2: the query icon and dialog of each question of a saved form.
   const questionQueries = useQuestionQueries({
@@ -190,6 +191,7 @@ export function StaffFillPage() {
             <StaffFormView
               fillForm={form}
               answers={answers}
+              engine={engine}
               chart={drafts.chartOf(form)}
               onChartChange={(next) => drafts.setChart(form.formId, next)}
               onChange={(next) => {

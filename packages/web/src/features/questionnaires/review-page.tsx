@@ -31,7 +31,7 @@ import {
   useFocusQuestion,
   useFormDrafts,
   useFormLanguage,
-  useInvalidCount,
+  useStaffFormEngine,
   useTokenRouteParams,
   useUnscheduledRoute,
   verificationLevels,
@@ -72,7 +72,8 @@ export function StaffReviewPage() {
   const [serverErrors, setServerErrors] = useState<{ formId: string; errors: QuestionErrors } | null>(null);
   const form = data?.forms.find((f) => f.formId === active.activeFormId);
   const answers = form ? drafts.answersOf(form) : [];
-  const invalidCount = useInvalidCount(form, answers);
+  const engine = useStaffFormEngine(form, answers);
+  const invalidCount = engine?.invalidCount ?? 0;
   useFocusQuestion(active.focusQuestionId, form !== undefined);
 
   const eventName = data ? pickText(data.dataEvent.name, language) || data.dataEvent.id : '';
@@ -224,6 +225,7 @@ export function StaffReviewPage() {
             <StaffFormView
               fillForm={form}
               answers={answers}
+              engine={engine}
               chart={drafts.chartOf(form)}
               onChartChange={(next) => drafts.setChart(form.formId, next)}
               onChange={(next) => {

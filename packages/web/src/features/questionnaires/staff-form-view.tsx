@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core';
 import { type Answer, type FillForm, isRightToLeft } from '@trialbase/domain';
 import type { ReactNode } from 'react';
+import type { FormEngineResult } from '../forms/renderer/engine';
 import { FormRenderer } from '../forms/renderer/form-renderer';
 import type { QuestionErrors } from './server-errors';
 import classes from './staff-form-view.module.css';
@@ -9,6 +10,8 @@ import type { ChartDraft } from './use-token-forms';
 type StaffFormViewProps = {
   fillForm: FillForm;
   answers: readonly Answer[];
+  /** The page's engine result for these answers (useStaffFormEngine): the renderer does not run it again. */
+  engine?: FormEngineResult | undefined;
   onChange: (answers: Answer[]) => void;
   language: string;
   /** The study's modules and its date formats (spec 000 §9: date inputs show and take them). */
@@ -46,6 +49,7 @@ export function StaffFormView({
         key={fillForm.formId}
         form={fillForm.form}
         answers={props.answers}
+        engine={props.engine}
         onChange={props.onChange}
         mode="staff"
         language={language}

@@ -1,6 +1,5 @@
 import {
   type Answer,
-  collectEmbeddedRules,
   type FillForm,
   formStatusWithQueries,
   type ImageChartAnswer,
@@ -12,8 +11,8 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { computeFormEngine } from '../forms/renderer/engine';
 import { pickText } from '../forms/renderer/text';
+import { useFormEngine } from '../forms/renderer/use-form-engine';
 import type { TokenRef } from './api';
 import type { FormTab } from './form-tabs';
 import type { VerificationLevel } from './status-icons';
@@ -212,13 +211,12 @@ export function buildTabs(
   });
 }
 
-/** The domain engine over the answers on screen: how many questions block a save (spec 001 §4 Update). */
-export function useInvalidCount(form: FillForm | undefined, answers: readonly Answer[]): number {
-  const rules = useMemo(() => (form ? collectEmbeddedRules(form.form) : []), [form]);
-  return useMemo(() => {
-    if (!form) return 0;
-    return computeFormEngine(form.form, rules, answers, { audience: 'staff', now: new Date() }).invalidCount;
-  }, [form, rules, answers]);
+/**
+ * The domain engine over the answers on screen, run once per change (issue 16 item 6): the page reads
+ * how many questions block a save (spec 001 §4 Update) and hands the same result to the renderer.
+ */
+export function useStaffFormEngine(form: FillForm | undefined, answers: readonly Answer[]) {
+  return useFormEngine({ form: form?.form, answers, audience: 'staff' });
 }
 
 /** Scrolls to `?qId` once the question is on screen (spec 001 §2 param qId). */
