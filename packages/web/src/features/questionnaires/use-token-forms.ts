@@ -8,7 +8,7 @@ import {
   type QuestionnaireQuery,
   type VerificationRound,
 } from '@trialbase/domain';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { pickText } from '../forms/renderer/text';
