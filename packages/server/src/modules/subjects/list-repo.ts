@@ -3,9 +3,11 @@
  * trigram indexes of migration 0014, keyset or index-ordered pages, and totals read from the
  * per-site counts or counted up to a cap, so no call counts or sorts a whole study by default.
  */
-import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db/client';
 import { sites } from '../sites/tables';
+import type { SubjectRow } from './repo';
 import { subjectCounts, subjects } from './tables';
 
 /** Sites a field is visible at: every site, none, or some. */
@@ -39,9 +41,32 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+const dialect = new PgDialect();
+
+/**
+ * A fragment without values, rendered to its text once. Drizzle renders every chunk of a statement
+ * (each column, each nested fragment) on every call: the list's statement, with its page written
+ * twice, took ~0.8 ms of Node per call to render.
+ */
+function fixed(fragment: SQL): SQL {
+  const query = dialect.sqlToQuery(fragment);
+  if (query.params.length > 0) throw new Error(`A fixed fragment holds values: ${query.sql}`);
+  return sql.raw(query.sql);
+}
+
+const column = {
+  id: fixed(sql`${subjects.id}`),
+  siteId: fixed(sql`${subjects.siteId}`),
+  patientId: fixed(sql`${subjects.patientId}`),
+  searchText: fixed(sql`${subjects.searchText}`),
+};
 const siteOfSubject = and(eq(sites.studyId, subjects.studyId), eq(sites.id, subjects.siteId));
-const attribute = (name: string) => sql`${subjects.attributes}->>${name}`;
-const patientIdKey = sql`lower(${subjects.patientId})`;
+/** An attribute's text; the names are the code's own, written into the statement as literals. */
+const attribute = (name: string) => {
+  if (!/^[A-Za-z]+$/.test(name)) throw new Error(`Not an attribute name: ${name}`);
+  return fixed(sql`${subjects.attributes}->>${sql.raw(`'${name}'`)}`);
+};
+const patientIdKey = fixed(sql`lower(${subjects.patientId})`);
 
 /**
  * The SQL behind each sortable column of the list (spec 001 §2 "sortable columns") and the SQL type
@@ -50,23 +75,23 @@ const patientIdKey = sql`lower(${subjects.patientId})`;
 export const SORT_EXPRESSIONS: Record<string, { sql: SQL; type: string }> = {
   patientId: { sql: patientIdKey, type: 'text' },
   site: {
-    sql: sql`(select ${sites.siteNumber} from ${sites} where ${siteOfSubject})`,
+    sql: fixed(sql`(select ${sites.siteNumber} from ${sites} where ${siteOfSubject})`),
     type: 'integer',
   },
-  firstName: { sql: sql`lower(${attribute('firstName')})`, type: 'text' },
-  lastName: { sql: sql`lower(${attribute('lastName')})`, type: 'text' },
-  initials: { sql: sql`lower(${attribute('initials')})`, type: 'text' },
-  email: { sql: sql`lower(${attribute('email')})`, type: 'text' },
-  mobileNumber: { sql: sql`${subjects.attributes}->'mobileNumber'->0->>'number'`, type: 'text' },
+  firstName: { sql: fixed(sql`lower(${attribute('firstName')})`), type: 'text' },
+  lastName: { sql: fixed(sql`lower(${attribute('lastName')})`), type: 'text' },
+  initials: { sql: fixed(sql`lower(${attribute('initials')})`), type: 'text' },
+  email: { sql: fixed(sql`lower(${attribute('email')})`), type: 'text' },
+  mobileNumber: { sql: fixed(sql`${subjects.attributes}->'mobileNumber'->0->>'number'`), type: 'text' },
   dateOfBirth: { sql: attribute('dateOfBirth'), type: 'text' },
-  birthYear: { sql: sql`(${attribute('birthYear')})::int`, type: 'integer' },
-  gender: { sql: sql`(${attribute('gender')})::int`, type: 'integer' },
+  birthYear: { sql: fixed(sql`(${attribute('birthYear')})::int`), type: 'integer' },
+  gender: { sql: fixed(sql`(${attribute('gender')})::int`), type: 'integer' },
   nationality: { sql: attribute('nationality'), type: 'text' },
   language: { sql: attribute('language'), type: 'text' },
-  trialGroup: { sql: sql`lower(${attribute('trialGroup')})`, type: 'text' },
-  archived: { sql: sql`(${subjects.archivedAt} is not null)`, type: 'boolean' },
-  createdTime: { sql: sql`${subjects.createdAt}`, type: 'timestamptz' },
-  updatedTime: { sql: sql`${subjects.updatedAt}`, type: 'timestamptz' },
+  trialGroup: { sql: fixed(sql`lower(${attribute('trialGroup')})`), type: 'text' },
+  archived: { sql: fixed(sql`(${subjects.archivedAt} is not null)`), type: 'boolean' },
+  createdTime: { sql: fixed(sql`${subjects.createdAt}`), type: 'timestamptz' },
+  updatedTime: { sql: fixed(sql`${subjects.updatedAt}`), type: 'timestamptz' },
 };
 
 /** Where the previous page ended: its last row's sort value (as text), lower-cased subject id and id. */
@@ -101,8 +126,8 @@ function searchCondition(filter: SubjectListFilter): SQL | undefined {
   if (!q) return undefined;
   const pattern = `%${escapeLike(q)}%`;
   const v = filter.searchVisibility;
-  const byId = sql`${subjects.patientId} ilike ${pattern}`;
-  const inSearchText = sql`${subjects.searchText} ilike ${pattern}`;
+  const byId = sql`${column.patientId} ilike ${pattern}`;
+  const inSearchText = sql`${column.searchText} ilike ${pattern}`;
   if (SEARCHED_FIELDS.every((field) => v[field] === 'ALL')) return inSearchText;
   const fields = SEARCHED_FIELDS.flatMap((field) => {
     const condition = visibleAt(v[field], sql`${attribute(field)} ilike ${pattern}`);
@@ -141,7 +166,7 @@ function afterCondition(
   cursor: SubjectListCursor,
 ): SQL {
   const cmp = sql.raw(direction === 'asc' ? '>' : '<');
-  const tie = sql`(${patientIdKey}, ${subjects.id}) ${cmp} (${cursor.patientId}::text, ${cursor.id}::text)`;
+  const tie = sql`(${patientIdKey}, ${column.id}) ${cmp} (${cursor.patientId}::text, ${cursor.id}::text)`;
   if (sort.byPatientId) return tie;
   if (cursor.value === null) return sql`(${sort.expression} is null and ${tie})`;
   const value = sql`cast(${cursor.value} as ${sql.raw(sort.type)})`;
@@ -158,94 +183,143 @@ function sortOf(filter: SubjectListFilter) {
   };
 }
 
-/**
- * One page of the subject list (spec 001 §7 patient/list), filtered, searched and sorted, with a
- * cursor to the next page. In the default order the rows come from the (study, lower(subject id),
- * id) index, a page costing its own rows. `fewMatches` (a search whose capped count found every
- * match, see countSubjectList) takes the matches from the trigram index and sorts them instead: walking the
- * index would read the whole study to find them.
- */
-export async function listSubjectPage(
-  db: Executor,
-  filter: SubjectListFilter,
-  options: { fewMatches: boolean } = { fewMatches: false },
-) {
-  const sort = sortOf(filter);
-  const dir = sql.raw(filter.sortDirection);
-  // `|| ''` leaves the order as it is but hides it from the index, so the planner cannot walk it.
-  const idKey = options.fewMatches ? sql`(${patientIdKey} || '')` : patientIdKey;
-  const order = sort.byPatientId
-    ? [sql`${idKey} ${dir}`, sql`${subjects.id} ${dir}`]
-    : [sql`${sort.expression} ${dir} nulls last`, sql`${patientIdKey} ${dir}`, sql`${subjects.id} ${dir}`];
-  const rows = await db
-    .select({
-      subject: subjects,
-      // Read for the page's rows only (a join would let the planner read every site's subjects first).
-      siteName: sql<string>`(select ${sites.name} from ${sites} where ${siteOfSubject})`,
-      sortValue: sql<string | null>`(${sort.expression})::text`,
-      patientIdKey: sql<string>`${patientIdKey}`,
-    })
-    .from(subjects)
-    .where(
-      and(
-        baseCondition(filter),
-        searchCondition(filter),
-        filter.after ? afterCondition(sort, filter.sortDirection, filter.after) : undefined,
-      ),
-    )
-    .orderBy(...order)
-    .limit(filter.pageSize + 1)
-    .offset(filter.after ? 0 : (filter.page - 1) * filter.pageSize);
-  const page = rows.slice(0, filter.pageSize);
-  const last = page.at(-1);
-  const next: SubjectListCursor | null =
-    rows.length > filter.pageSize && last
-      ? { value: last.sortValue, patientId: last.patientIdKey, id: last.subject.id }
-      : null;
-  return { rows: page, next };
+/** One page of the list: its rows, where the next page starts, and the list's total. */
+export type SubjectListPage = {
+  rows: { subject: SubjectRow; siteName: string }[];
+  next: SubjectListCursor | null;
+  total: number;
+  /** The total stopped at the search's count window: there are more matches. */
+  isLowerBound: boolean;
+};
+
+/** What the list statement gives per row; one row of nulls but the total when the page is empty. */
+type ListStatementRow = {
+  total: number | string;
+  study_id: string | null;
+  id: string | null;
+  site_id: string;
+  patient_id: string;
+  attributes: Record<string, unknown> | string;
+  archived_at: string | Date | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+  site_name: string;
+  sort_value: string | null;
+  patient_id_key: string;
+};
+
+const SUBJECT_COLUMNS = fixed(
+  sql`${subjects.studyId}, ${subjects.id}, ${subjects.siteId}, ${subjects.patientId}, ${subjects.attributes}, ${subjects.archivedAt}, ${subjects.createdAt}, ${subjects.updatedAt}`,
+);
+const SUBJECT_TABLE = fixed(sql`${subjects}`);
+const SITE_NAME = fixed(sql`(select ${sites.name} from ${sites} where ${siteOfSubject})`);
+
+// Timestamps come as text from both drivers (Drizzle's parsers), as Drizzle's timestamp column reads them.
+const dateOf = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
+
+function subjectOf(row: ListStatementRow): SubjectRow {
+  return {
+    studyId: row.study_id as string,
+    id: row.id as string,
+    siteId: row.site_id,
+    patientId: row.patient_id,
+    attributes: typeof row.attributes === 'string' ? JSON.parse(row.attributes) : row.attributes,
+    archivedAt: row.archived_at === null ? null : dateOf(row.archived_at),
+    createdAt: dateOf(row.created_at),
+    updatedAt: dateOf(row.updated_at),
+  };
 }
 
 /**
- * The list's total: without a search the sum of the per-site counts (no subject row is read);
- * with one the matches counted up to a window past the page, beyond which it is a lower bound.
+ * A page of subjects read from `from` (the table, or the matches under its name), with the site's
+ * name, the sort value and the subject id key for a cursor, one row past the page.
  */
-export async function countSubjectList(
-  db: Executor,
-  filter: SubjectListFilter,
-): Promise<{ total: number; isLowerBound: boolean }> {
-  if (!filter.search?.trim()) {
-    const [row] = await db
-      .select({ n: sql<string | null>`sum(${subjectCounts.n})` })
-      .from(subjectCounts)
-      .where(
-        and(
-          eq(subjectCounts.studyId, filter.studyId),
-          filter.siteIds === 'ALL' ? undefined : inArray(subjectCounts.siteId, filter.siteIds),
-          filter.archived === 'ALL' ? undefined : eq(subjectCounts.archived, filter.archived === 'ARCHIVED'),
-        ),
-      );
-    return { total: Number(row?.n ?? 0), isLowerBound: false };
-  }
-  const cap = (filter.page - 1) * filter.pageSize + SEARCH_COUNT_WINDOW;
-  if (!Number.isSafeInteger(cap) || cap < 0) throw new Error(`Not a count cap: ${cap}`);
-  const matches = db
-    .select({ one: sql`1` })
-    .from(subjects)
-    .where(and(baseCondition(filter), searchCondition(filter)));
-  // The cap is written into the statement, not sent as a parameter. PGlite runs statements as
-  // named prepared statements (platform/db/pglite-prepared.ts), and after five runs PostgreSQL's
-  // plan cache compares a generic plan with the custom ones. With `limit $n` the generic plan
-  // assumes the limit is a tenth of the matches, so a sequential scan that stops early looks
-  // cheaper (626) than the trigram index (~1,200): that plan read all 100,000 subjects of the
-  // bench's study for every search (95-105 ms; 4 ms with the index). With a known limit the
-  // sequential scan costs the whole table, so the plan cache keeps custom plans (and its generic
-  // plan is the trigram index too). One statement per page number searched; PostgreSQL plans
-  // each run anyway (node-postgres sends statements unnamed).
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(sql`(${matches} limit ${sql.raw(String(cap + 1))}) as "matches"`);
-  const n = Number(row?.n ?? 0);
-  return n > cap ? { total: cap, isLowerBound: true } : { total: n, isLowerBound: false };
+function pageOf(from: SQLWrapper, condition: SQL | undefined, filter: SubjectListFilter): SQL {
+  const sort = sortOf(filter);
+  const dir = sql.raw(filter.sortDirection);
+  const order = sort.byPatientId
+    ? sql`${patientIdKey} ${dir}, ${column.id} ${dir}`
+    : sql`${sort.expression} ${dir} nulls last, ${patientIdKey} ${dir}, ${column.id} ${dir}`;
+  const after = filter.after ? afterCondition(sort, filter.sortDirection, filter.after) : undefined;
+  // The site's name is read for the page's rows only (a join would let the planner read every site's subjects first).
+  return sql`select ${SUBJECT_COLUMNS}, ${SITE_NAME} as site_name,
+      (${sort.expression})::text as sort_value, ${patientIdKey} as patient_id_key
+    from ${from}
+    where ${and(condition, after) ?? sql`true`}
+    order by ${order}
+    limit ${filter.pageSize + 1} offset ${filter.after ? 0 : (filter.page - 1) * filter.pageSize}`;
+}
+
+/** Without a search: the sum of the per-site counts (no subject row is read) and the page. */
+function browseStatement(filter: SubjectListFilter): SQL {
+  const counted = and(
+    eq(subjectCounts.studyId, filter.studyId),
+    filter.siteIds === 'ALL' ? undefined : inArray(subjectCounts.siteId, filter.siteIds),
+    filter.archived === 'ALL' ? undefined : eq(subjectCounts.archived, filter.archived === 'ARCHIVED'),
+  );
+  return sql`with "total" as (
+      select coalesce(sum(${subjectCounts.n}), 0)::bigint as n from ${subjectCounts} where ${counted}
+    )
+    select "total".n as total, "page".* from "total"
+    left join lateral (${pageOf(SUBJECT_TABLE, baseCondition(filter), filter)}) as "page" on true`;
+}
+
+/**
+ * A search: its matches taken from the trigram index once, up to `cap` + 1 (`matches`, which keeps
+ * the subject's columns so that the page's expressions read them under the table's name). When
+ * that is every match (few), they are the total and the page is sorted from them; beyond the cap
+ * the total is a lower bound and the page walks the list's order, which then meets matches soon.
+ * Each branch runs only when its condition on the total holds (a one-time filter), and only one
+ * gives rows, in its order.
+ */
+function searchStatement(filter: SubjectListFilter, search: SQL, cap: number): SQL {
+  const matching = and(baseCondition(filter), search);
+  const window = sql.raw(String(cap));
+  return sql`with "matches" as materialized (
+      select ${SUBJECT_COLUMNS} from ${SUBJECT_TABLE} where ${matching} limit ${sql.raw(String(cap + 1))}
+    ), "total" as (select count(*)::int as n from "matches")
+    select "total".n as total, "page".* from "total" left join lateral (
+      (${pageOf(sql`"matches" as ${SUBJECT_TABLE}`, sql`"total".n <= ${window}`, filter)})
+      union all
+      (${pageOf(SUBJECT_TABLE, and(sql`"total".n > ${window}`, matching), filter)})
+    ) as "page" on true`;
+}
+
+/**
+ * Spec 001 §7 patient/list (issue 16 item 4): one page of the subject list, filtered, searched and
+ * sorted, with a cursor to the next page, and the list's total, in one statement. Without a search
+ * the rows of the default order come from the (study, lower(subject id), id) index, a page costing
+ * its own rows; a search reads the trigram index once and counts its matches up to a window past
+ * the page, beyond which the total is a lower bound ("1,000+").
+ *
+ * The window is written into the statement, not sent as a parameter. PGlite runs statements as
+ * named prepared statements (platform/db/pglite-prepared.ts), and after five runs PostgreSQL's plan
+ * cache compares a generic plan with the custom ones. With `limit $n` the generic plan assumes the
+ * limit is a tenth of the matches, so a sequential scan that stops early looks cheaper than the
+ * trigram index: that plan read all 100,000 subjects of the bench's study for every search (95-105
+ * ms; 4 ms with the index). With a known limit the sequential scan costs the whole table, so the
+ * plan cache keeps the trigram index. One statement per page number searched.
+ */
+export async function readSubjectList(db: Executor, filter: SubjectListFilter): Promise<SubjectListPage> {
+  const search = searchCondition(filter);
+  const cap = search ? (filter.page - 1) * filter.pageSize + SEARCH_COUNT_WINDOW : null;
+  if (cap !== null && (!Number.isSafeInteger(cap) || cap < 0)) throw new Error(`Not a count cap: ${cap}`);
+  const result = await db.execute(
+    search && cap !== null ? searchStatement(filter, search, cap) : browseStatement(filter),
+  );
+  const all = (result as unknown as { rows: ListStatementRow[] }).rows;
+  const n = Number(all[0]?.total ?? 0);
+  const found = all.filter((row) => row.id !== null);
+  const page = found.slice(0, filter.pageSize);
+  const last = page.at(-1);
+  return {
+    rows: page.map((row) => ({ subject: subjectOf(row), siteName: row.site_name })),
+    next:
+      found.length > filter.pageSize && last
+        ? { value: last.sort_value, patientId: last.patient_id_key, id: last.id as string }
+        : null,
+    ...(cap !== null && n > cap ? { total: cap, isLowerBound: true } : { total: n, isLowerBound: false }),
+  };
 }
 
 /** How many subjects the study holds, archived ones too (the plan's subject limit), from the per-site counts. */

@@ -68,8 +68,19 @@ export function presentSubject(row: SubjectRow, viewer: Viewer): SubjectView {
  */
 export function subjectPresenter(viewer: Viewer): (row: SubjectRow) => SubjectView {
   const sites = new Map<string, { hidden: string[]; showsMissing: (field: string) => boolean }>();
+  // The site of a scope counts only through a role limited to some sites (spec 000 §6, hasPermission):
+  // without one in the study, every site of it gets the same answer, asked once.
+  const bySite = new Map<string, boolean>();
+  const isSiteLimited = (studyId: string) => {
+    let limited = bySite.get(studyId);
+    if (limited === undefined) {
+      limited = viewer.access.studyAccess.some((a) => a.studyId === studyId && a.siteIds !== 'ALL');
+      bySite.set(studyId, limited);
+    }
+    return limited;
+  };
   const atSite = (view: Record<string, unknown>, scope: { studyId: string; siteId: string }) => {
-    const key = `${scope.studyId}/${scope.siteId}`;
+    const key = isSiteLimited(scope.studyId) ? `${scope.studyId}/${scope.siteId}` : scope.studyId;
     let site = sites.get(key);
     if (!site) {
       const probe = Object.fromEntries(Object.keys(view).map((field) => [field, true]));

@@ -1,7 +1,8 @@
 /** SQL of the subjects module (spec 001 §7 subjects); every query is scoped by study first. */
-import { and, asc, desc, eq, inArray, isNull, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { auditEvents } from '../../platform/audit/tables';
 import type { Executor } from '../../platform/db/client';
+import { placeholder, preparedStatement } from '../../platform/db/prepared';
 import { enrollments } from '../enrollments/tables';
 import { tokens } from '../enrollments/tokens/tables';
 import { queries } from '../queries/tables';
@@ -13,27 +14,37 @@ import { subjects } from './tables';
 
 /** A subject as the module reads it (`search_text` is the database's, for the search index only). */
 export type SubjectRow = Omit<typeof subjects.$inferSelect, 'searchText'>;
-/** A new subject: every stored column but the archive time (a new subject is active). */
-export type NewSubjectRow = Omit<SubjectRow, 'archivedAt'>;
 export type SubjectSiteRow = Pick<typeof sites.$inferSelect, 'id' | 'name' | 'siteNumber'>;
+
+/**
+ * The study's row as subject rules read it: status, id automation, languages, settings, plan limits.
+ * Built once (platform/db/prepared.ts): every subject route reads it, the list on each call.
+ */
+function subjectStudyStatement(lock: boolean) {
+  return preparedStatement(`subject_study${lock ? '_lock' : ''}`, (db: Executor) => {
+    const query = db
+      .select({
+        id: studies.id,
+        status: studies.status,
+        subjectIdAutomation: studies.subjectIdAutomation,
+        languages: studies.languages,
+        settings: studies.settings,
+        planLimits: subscriptionPlans.limits,
+      })
+      .from(studies)
+      .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, studies.planId))
+      .where(and(eq(studies.id, placeholder('studyId')), isNull(studies.deletedAt)))
+      .limit(1);
+    // Creating subjects locks the study row: the subject limit and the id sequence are read, then written.
+    return lock ? query.for('update', { of: studies }) : query;
+  });
+}
+const subjectStudy = subjectStudyStatement(false);
+const subjectStudyLocked = subjectStudyStatement(true);
 
 /** The live study with what subject rules read: status, id automation, languages, settings, plan limits. */
 export async function findSubjectStudy(db: Executor, studyId: string, options: { lock?: boolean } = {}) {
-  const query = db
-    .select({
-      id: studies.id,
-      status: studies.status,
-      subjectIdAutomation: studies.subjectIdAutomation,
-      languages: studies.languages,
-      settings: studies.settings,
-      planLimits: subscriptionPlans.limits,
-    })
-    .from(studies)
-    .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, studies.planId))
-    .where(and(eq(studies.id, studyId), isNull(studies.deletedAt)))
-    .limit(1);
-  // Creating subjects locks the study row: the subject limit and the id sequence are read, then written.
-  const [row] = options.lock ? await query.for('update', { of: studies }) : await query;
+  const [row] = await (options.lock ? subjectStudyLocked : subjectStudy)(db, { studyId });
   return row;
 }
 export type SubjectStudy = NonNullable<Awaited<ReturnType<typeof findSubjectStudy>>>;
@@ -55,26 +66,39 @@ export async function listPatientIds(db: Executor, studyId: string) {
     .where(eq(subjects.studyId, studyId));
 }
 
-/** Which of these subject ids (compared case-insensitively) the study already uses. */
+/**
+ * The values of `values` (lower-cased) that `key` of a subject of the study takes: one index probe per
+ * value (LATERAL ... LIMIT 1 keeps the planner from a hash join over the whole study). An import
+ * checks 5,000: `key = any($values)` was planned for each value's selectivity (50 ms of planning
+ * per statement) and then, for the subject ids, run as a scan of every subject of the study.
+ */
+async function findTaken(
+  db: Executor,
+  studyId: string,
+  key: SQL,
+  values: string[],
+  exceptId: string | undefined,
+): Promise<string[]> {
+  if (values.length === 0) return [];
+  const lowered = [...new Set(values.map((value) => value.toLowerCase()))];
+  const result = await db.execute(sql`
+    select v.value from unnest(${sql.param(lowered)}::text[]) as v(value)
+    cross join lateral (
+      select 1 from ${subjects}
+      where ${subjects.studyId} = ${studyId} and ${key} = v.value${exceptId ? sql` and ${subjects.id} <> ${exceptId}` : sql``}
+      limit 1
+    ) as taken`);
+  return (result as unknown as { rows: { value: string }[] }).rows.map((row) => row.value);
+}
+
+/** Which of these subject ids (compared case-insensitively, lower-cased) the study already uses. */
 export async function findTakenPatientIds(
   db: Executor,
   studyId: string,
   patientIds: string[],
   exceptId?: string,
 ): Promise<string[]> {
-  if (patientIds.length === 0) return [];
-  const rows = await db
-    .select({ patientId: subjects.patientId })
-    .from(subjects)
-    .where(
-      and(
-        eq(subjects.studyId, studyId),
-        // One array parameter, not one per id (an import checks 5,000): the statement's text stays the same.
-        sql`lower(${subjects.patientId}) = any(${sql.param(patientIds.map((id) => id.toLowerCase()))}::text[])`,
-        exceptId ? sql`${subjects.id} <> ${exceptId}` : undefined,
-      ),
-    );
-  return rows.map((r) => r.patientId.toLowerCase());
+  return findTaken(db, studyId, sql`lower(${subjects.patientId})`, patientIds, exceptId);
 }
 
 /** Spec 000 §8 SUBJECT_EMAIL_DUPLICATE: which of these emails (lower-cased) a subject of the study has. */
@@ -84,38 +108,51 @@ export async function findTakenEmails(
   emails: string[],
   exceptId?: string,
 ): Promise<string[]> {
-  if (emails.length === 0) return [];
-  const email = sql<string>`lower(${subjects.attributes}->>'email')`;
-  const rows = await db
-    .select({ email })
-    .from(subjects)
-    .where(
-      and(
-        eq(subjects.studyId, studyId),
-        sql`${email} = any(${sql.param(emails.map((e) => e.toLowerCase()))}::text[])`,
-        exceptId ? sql`${subjects.id} <> ${exceptId}` : undefined,
-      ),
-    );
-  return rows.map((r) => r.email);
+  return findTaken(db, studyId, sql`lower(${subjects.attributes}->>'email')`, emails, exceptId);
+}
+
+/** New subjects of one site, registered at one time: what each adds is its id, subject id and attributes. */
+export type NewSubjects = {
+  studyId: string;
+  siteId: string;
+  now: Date;
+  subjects: Pick<SubjectRow, 'id' | 'patientId' | 'attributes'>[];
+};
+
+/** The rows `insertSubjects` stores for these subjects, as it stores them (a new subject is active). */
+export function newSubjectRows(input: NewSubjects): SubjectRow[] {
+  return input.subjects.map((s) => ({
+    studyId: input.studyId,
+    id: s.id,
+    siteId: input.siteId,
+    patientId: s.patientId,
+    attributes: s.attributes,
+    archivedAt: null,
+    createdAt: input.now,
+    updatedAt: input.now,
+  }));
 }
 
 /**
  * Inserts subjects in one statement whatever their number (issue 16 item 4: an import of 5,000 rows):
- * each column travels as one array parameter and `unnest` makes the rows, so neither the statement's
- * text nor its parameter count grows with the rows. The rows come back as they were given.
+ * what differs per subject travels as one JSON parameter that `jsonb_to_recordset` turns into rows,
+ * the study, site and time once, so neither the statement's text nor its parameter count grows with
+ * the rows (an array parameter per column, 5,000 texts each, cost more to write and to read on both
+ * sides). The statement is sent before this returns its promise, so a caller may work meanwhile.
  */
-export async function insertSubjects(db: Executor, rows: NewSubjectRow[]): Promise<SubjectRow[]> {
-  if (rows.length === 0) return [];
-  // One parameter holding the whole column (a bare array would become a list of parameters).
-  const column = <T>(pick: (row: NewSubjectRow) => T) => sql.param(rows.map(pick));
-  await db.execute(sql`
-    insert into ${subjects} (study_id, id, site_id, patient_id, attributes, created_at, updated_at)
-    select * from unnest(
-      ${column((r) => r.studyId)}::text[], ${column((r) => r.id)}::text[], ${column((r) => r.siteId)}::text[],
-      ${column((r) => r.patientId)}::text[], ${column((r) => JSON.stringify(r.attributes))}::jsonb[],
-      ${column((r) => r.createdAt.toISOString())}::timestamptz[], ${column((r) => r.updatedAt.toISOString())}::timestamptz[]
-    )`);
-  return rows.map((row) => ({ ...row, archivedAt: null }));
+export function insertSubjects(db: Executor, input: NewSubjects): Promise<void> {
+  if (input.subjects.length === 0) return Promise.resolve();
+  const json = JSON.stringify(
+    input.subjects.map((s) => ({ id: s.id, patient_id: s.patientId, attributes: s.attributes })),
+  );
+  const now = input.now.toISOString();
+  // Drizzle runs a statement when its promise is awaited: `then` runs it now.
+  return db
+    .execute(sql`
+      insert into ${subjects} (study_id, id, site_id, patient_id, attributes, created_at, updated_at)
+      select ${input.studyId}, r.id, ${input.siteId}, r.patient_id, r.attributes, ${now}::timestamptz, ${now}::timestamptz
+      from jsonb_to_recordset(${json}::jsonb) as r(id text, patient_id text, attributes jsonb)`)
+    .then(() => undefined);
 }
 
 export async function findSubject(

@@ -13,7 +13,7 @@ import { validationError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { presentSubject, requiredSubjectFields, storedAttributes, subjectSnapshot } from '../presenters';
-import { insertSubjects, listPatientIds, type SubjectStudy } from '../repo';
+import { insertSubjects, listPatientIds, type NewSubjects, newSubjectRows, type SubjectStudy } from '../repo';
 import {
   assertCanRegister,
   assertRoomForSubjects,
@@ -91,17 +91,16 @@ export async function createSubject(
   const patientId = automated ?? (requestedId as string);
   await assertRoomForSubjects(ctx.tx, study, 1);
   await assertUnique(ctx.tx, study.id, { patientId, email: attributes.email });
-  const [row] = await insertSubjects(ctx.tx, [
-    {
-      studyId: study.id,
-      id: newId(ctx.now),
-      siteId: site.id,
-      patientId,
-      attributes: storedAttributes(attributes, creatorOf(ctx.actor)),
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    },
-  ]);
+  const created: NewSubjects = {
+    studyId: study.id,
+    siteId: site.id,
+    now: ctx.now,
+    subjects: [
+      { id: newId(ctx.now), patientId, attributes: storedAttributes(attributes, creatorOf(ctx.actor)) },
+    ],
+  };
+  await insertSubjects(ctx.tx, created);
+  const [row] = newSubjectRows(created);
   if (!row) throw new Error('insert returned no subject');
   await ctx.audit({
     action: 'SUBJECT_CREATED',

@@ -12,7 +12,14 @@ import { validationError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { requiredSubjectFields, storedAttributes, subjectPresenter, subjectSnapshot } from '../presenters';
-import { findTakenEmails, findTakenPatientIds, insertSubjects, listPatientIds } from '../repo';
+import {
+  findTakenEmails,
+  findTakenPatientIds,
+  insertSubjects,
+  listPatientIds,
+  type NewSubjects,
+  newSubjectRows,
+} from '../repo';
 import { assertCanRegister, assertRoomForSubjects, creatorOf, requireSite, requireStudy } from './guards';
 
 /**
@@ -79,43 +86,47 @@ export async function importSubjects(
   await assertRoomForSubjects(ctx.tx, study, rows.length);
 
   const createdBy = creatorOf(ctx.actor);
-  const inserted = await insertSubjects(
-    ctx.tx,
-    rows.map((r) => ({
-      studyId: study.id,
+  const imported: NewSubjects = {
+    studyId: study.id,
+    siteId: site.id,
+    now: ctx.now,
+    subjects: rows.map((r) => ({
       id: newId(ctx.now),
-      siteId: site.id,
       patientId: r.patientId,
       attributes: storedAttributes(r.attributes, createdBy),
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
     })),
-  );
-  for (const row of inserted) {
-    await ctx.audit({
-      action: 'SUBJECT_CREATED',
-      entityType: 'SUBJECT',
-      entityId: row.id,
-      studyId: study.id,
-      before: null,
-      after: subjectSnapshot(row),
-      reason: 'import',
-    });
-  }
-  await ctx.audit({
-    action: 'SUBJECTS_IMPORTED',
-    entityType: 'SUBJECT',
-    entityId: null,
-    studyId: study.id,
-    after: {
-      siteId: site.id,
-      count: inserted.length,
-      subjects: inserted.map((r) => ({ id: r.id, patientId: r.patientId })),
-    },
-  });
-  const present = subjectPresenter({ access: input.access, required: requiredSubjectFields(study) });
-  return {
-    imported: inserted.length,
-    subjects: inserted.map(present),
   };
+  // The database inserts while the audit events and the answer are made from the same rows.
+  const inserting = insertSubjects(ctx.tx, imported);
+  const inserted = newSubjectRows(imported);
+  const present = subjectPresenter({ access: input.access, required: requiredSubjectFields(study) });
+  let answer: SubjectImportResult;
+  try {
+    for (const row of inserted) {
+      await ctx.audit({
+        action: 'SUBJECT_CREATED',
+        entityType: 'SUBJECT',
+        entityId: row.id,
+        studyId: study.id,
+        before: null,
+        after: subjectSnapshot(row),
+        reason: 'import',
+      });
+    }
+    await ctx.audit({
+      action: 'SUBJECTS_IMPORTED',
+      entityType: 'SUBJECT',
+      entityId: null,
+      studyId: study.id,
+      after: {
+        siteId: site.id,
+        count: inserted.length,
+        subjects: inserted.map((r) => ({ id: r.id, patientId: r.patientId })),
+      },
+    });
+    answer = { imported: inserted.length, subjects: inserted.map(present) };
+  } finally {
+    await inserting;
+  }
+  return answer;
 }

@@ -12,12 +12,12 @@ import { z } from 'zod';
 import type { Executor } from '../../../platform/db/client';
 import { validationError } from '../../../platform/errors';
 import {
-  countSubjectList,
-  listSubjectPage,
+  readSubjectList,
   SEARCHED_FIELDS,
   type SearchedField,
   type SubjectListCursor,
   type SubjectListFilter,
+  type SubjectListPage,
   type Visibility,
 } from '../list-repo';
 import { presentSubjectLight, requiredSubjectFields, subjectPresenter } from '../presenters';
@@ -81,14 +81,40 @@ export async function listSubjects(
   db: Executor,
   input: { studyId: string; query: SubjectListQuery; access: AccessUser },
 ): Promise<SubjectList> {
-  const study = await requireStudy(db, input.studyId);
+  // The study is read beside the page, not before it; a missing study (404) still answers first.
+  const lookup = requireStudy(db, input.studyId);
+  const [study, { query, page }] = await Promise.all([
+    lookup,
+    readPage(db, input).catch(async (error: unknown) => {
+      await lookup;
+      throw error;
+    }),
+  ]);
+  const common = { page: query.page, pageSize: query.pageSize };
+  if (!page) return { items: [], nextCursor: null, total: 0, totalIsLowerBound: false, ...common };
+  const present = subjectPresenter({ access: input.access, required: requiredSubjectFields(study) });
+  return {
+    items: page.rows.map(({ subject, siteName }) => ({ ...present(subject), siteName })),
+    total: page.total,
+    totalIsLowerBound: page.isLowerBound,
+    ...common,
+    nextCursor: page.next
+      ? encodeCursor({ sortBy: query.sortBy, sortDirection: query.sortDirection, ...page.next })
+      : null,
+  };
+}
+
+/** The list's query read and its page; no page when the caller may list none of the sites asked for. */
+async function readPage(
+  db: Executor,
+  input: { studyId: string; query: SubjectListQuery; access: AccessUser },
+): Promise<{ query: z.output<typeof SubjectListQuerySchema>; page: SubjectListPage | null }> {
   const query = SubjectListQuerySchema.parse(input.query);
   const { access, studyId } = input;
   const after = query.after ? decodeCursor(query.after, query) : undefined;
   const listable = sitesWithPermission(access, 'PATIENT_LIST', studyId);
   const siteIds = intersect(listable, query.siteIds ?? 'ALL');
-  const empty = { total: 0, totalIsLowerBound: false, page: query.page, pageSize: query.pageSize };
-  if (siteIds !== 'ALL' && siteIds.length === 0) return { items: [], nextCursor: null, ...empty };
+  if (siteIds !== 'ALL' && siteIds.length === 0) return { query, page: null };
   const sortField = query.sortBy === 'site' ? 'patientId' : query.sortBy;
   const filter: SubjectListFilter = {
     studyId,
@@ -105,21 +131,7 @@ export async function listSubjects(
     pageSize: query.pageSize,
     after,
   };
-  // A search is counted first: when the count finds every match (few), the page sorts just those.
-  const count = await countSubjectList(db, filter);
-  const fewMatches = Boolean(query.search?.trim()) && !count.isLowerBound;
-  const { rows, next } = await listSubjectPage(db, filter, { fewMatches });
-  const present = subjectPresenter({ access, required: requiredSubjectFields(study) });
-  return {
-    items: rows.map(({ subject, siteName }) => ({ ...present(subject), siteName })),
-    total: count.total,
-    totalIsLowerBound: count.isLowerBound,
-    page: query.page,
-    pageSize: query.pageSize,
-    nextCursor: next
-      ? encodeCursor({ sortBy: query.sortBy, sortDirection: query.sortDirection, ...next })
-      : null,
-  };
+  return { query, page: await readSubjectList(db, filter) };
 }
 
 /** Spec 001 §7 GET /studies/{studyId}/patient/lightList/{siteId}: id, subject id and merged name. */
