@@ -192,9 +192,12 @@ export type SubjectListPage = {
   isLowerBound: boolean;
 };
 
-/** What the list statement gives per row; one row of nulls but the total when the page is empty. */
+/**
+ * A row of the list's statements: a subject of the page with its site's name and cursor values, and
+ * the total where the statement counts (one row of nulls but the total when the page is empty).
+ */
 type ListStatementRow = {
-  total: number | string;
+  total?: number | string;
   study_id: string | null;
   id: string | null;
   site_id: string;
@@ -265,32 +268,47 @@ function browseStatement(filter: SubjectListFilter): SQL {
 }
 
 /**
- * A search: its matches taken from the trigram index once, up to `cap` + 1 (`matches`, which keeps
- * the subject's columns so that the page's expressions read them under the table's name). When
- * that is every match (few), they are the total and the page is sorted from them; beyond the cap
- * the total is a lower bound and the page walks the list's order, which then meets matches soon.
- * Each branch runs only when its condition on the total holds (a one-time filter), and only one
- * gives rows, in its order.
+ * A search's matches, taken from the trigram index once up to `cap` + 1 (`matches`, which keeps the
+ * subject's columns so that the page's expressions read them under the table's name), counted, and
+ * the page sorted from them when they are every match (a one-time filter skips it otherwise).
  */
 function searchStatement(filter: SubjectListFilter, search: SQL, cap: number): SQL {
-  const matching = and(baseCondition(filter), search);
-  const window = sql.raw(String(cap));
   return sql`with "matches" as materialized (
-      select ${SUBJECT_COLUMNS} from ${SUBJECT_TABLE} where ${matching} limit ${sql.raw(String(cap + 1))}
+      select ${SUBJECT_COLUMNS} from ${SUBJECT_TABLE}
+      where ${and(baseCondition(filter), search)} limit ${sql.raw(String(cap + 1))}
     ), "total" as (select count(*)::int as n from "matches")
     select "total".n as total, "page".* from "total" left join lateral (
-      (${pageOf(sql`"matches" as ${SUBJECT_TABLE}`, sql`"total".n <= ${window}`, filter)})
-      union all
-      (${pageOf(SUBJECT_TABLE, and(sql`"total".n > ${window}`, matching), filter)})
+      ${pageOf(sql`"matches" as ${SUBJECT_TABLE}`, sql`"total".n <= ${sql.raw(String(cap))}`, filter)}
     ) as "page" on true`;
+}
+
+async function rowsOf(db: Executor, statement: SQL): Promise<ListStatementRow[]> {
+  const result = await db.execute(statement);
+  return (result as unknown as { rows: ListStatementRow[] }).rows;
+}
+
+/** The page's subjects (rows of nulls left out) and, when one more row came, where the next page starts. */
+function pageFrom(rows: ListStatementRow[], pageSize: number): Pick<SubjectListPage, 'rows' | 'next'> {
+  const found = rows.filter((row) => row.id !== null);
+  const page = found.slice(0, pageSize);
+  const last = page.at(-1);
+  return {
+    rows: page.map((row) => ({ subject: subjectOf(row), siteName: row.site_name })),
+    next:
+      found.length > pageSize && last
+        ? { value: last.sort_value, patientId: last.patient_id_key, id: last.id as string }
+        : null,
+  };
 }
 
 /**
  * Spec 001 §7 patient/list (issue 16 item 4): one page of the subject list, filtered, searched and
  * sorted, with a cursor to the next page, and the list's total, in one statement. Without a search
- * the rows of the default order come from the (study, lower(subject id), id) index, a page costing
- * its own rows; a search reads the trigram index once and counts its matches up to a window past
- * the page, beyond which the total is a lower bound ("1,000+").
+ * the total is the sum of the per-site counts and the rows of the default order come from the
+ * (study, lower(subject id), id) index, a page costing its own rows. A search reads the trigram
+ * index once and counts its matches up to a window past the page; when they are more, the total is
+ * a lower bound ("1,000+") and a second statement walks the list's order for the page, which then
+ * meets matches soon (the matches read would be an arbitrary part of them).
  *
  * The window is written into the statement, not sent as a parameter. PGlite runs statements as
  * named prepared statements (platform/db/pglite-prepared.ts), and after five runs PostgreSQL's plan
@@ -302,24 +320,17 @@ function searchStatement(filter: SubjectListFilter, search: SQL, cap: number): S
  */
 export async function readSubjectList(db: Executor, filter: SubjectListFilter): Promise<SubjectListPage> {
   const search = searchCondition(filter);
-  const cap = search ? (filter.page - 1) * filter.pageSize + SEARCH_COUNT_WINDOW : null;
-  if (cap !== null && (!Number.isSafeInteger(cap) || cap < 0)) throw new Error(`Not a count cap: ${cap}`);
-  const result = await db.execute(
-    search && cap !== null ? searchStatement(filter, search, cap) : browseStatement(filter),
-  );
-  const all = (result as unknown as { rows: ListStatementRow[] }).rows;
-  const n = Number(all[0]?.total ?? 0);
-  const found = all.filter((row) => row.id !== null);
-  const page = found.slice(0, filter.pageSize);
-  const last = page.at(-1);
-  return {
-    rows: page.map((row) => ({ subject: subjectOf(row), siteName: row.site_name })),
-    next:
-      found.length > filter.pageSize && last
-        ? { value: last.sort_value, patientId: last.patient_id_key, id: last.id as string }
-        : null,
-    ...(cap !== null && n > cap ? { total: cap, isLowerBound: true } : { total: n, isLowerBound: false }),
-  };
+  if (!search) {
+    const rows = await rowsOf(db, browseStatement(filter));
+    return { ...pageFrom(rows, filter.pageSize), total: Number(rows[0]?.total ?? 0), isLowerBound: false };
+  }
+  const cap = (filter.page - 1) * filter.pageSize + SEARCH_COUNT_WINDOW;
+  if (!Number.isSafeInteger(cap) || cap < 0) throw new Error(`Not a count cap: ${cap}`);
+  const rows = await rowsOf(db, searchStatement(filter, search, cap));
+  const total = Number(rows[0]?.total ?? 0);
+  if (total <= cap) return { ...pageFrom(rows, filter.pageSize), total, isLowerBound: false };
+  const walked = await rowsOf(db, pageOf(SUBJECT_TABLE, and(baseCondition(filter), search), filter));
+  return { ...pageFrom(walked, filter.pageSize), total: cap, isLowerBound: true };
 }
 
 /** How many subjects the study holds, archived ones too (the plan's subject limit), from the per-site counts. */
