@@ -29,6 +29,8 @@ export const KICK_DELAY_MS = 50;
  * Every queue has pg-boss's `short` policy: one job waiting to start per queue (a unique index
  * over created jobs), while one may run; each handler sweeps all pending work, so nothing is lost.
  */
+const STOPPED_COUNT = /select count\(\*\) from results\s*$/i;
+
 export async function startJobs(
   database: Database,
   handlers: Record<string, JobHandler>,
@@ -47,7 +49,9 @@ export async function startJobs(
   const boss = new PgBoss({
     db: {
       executeSql: async (text: string, values?: unknown[]) => {
-        if (stopped) return { rows: [] };
+        // pg-boss's completion commands (complete, fail, cancel) end in `SELECT COUNT(*) FROM
+        // results` and read its one row: after the stop they touched no job (it is taken again).
+        if (stopped) return STOPPED_COUNT.test(text) ? { rows: [{ count: '0' }] } : { rows: [] };
         if (database.engine === 'pglite' && (!values || values.length === 0)) {
           return database.exec(text);
         }
