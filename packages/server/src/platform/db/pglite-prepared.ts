@@ -18,7 +18,7 @@ import { messages, type PGlite, parse, protocol, type Results, type Transaction 
  * a sequential scan that stops early can look cheaper than an index. The subject search's capped
  * count did that and read the whole study on every search (100 ms instead of 4 at 100,000
  * subjects): a value the plan depends on, such as that cap, is written into the text instead
- * (modules/subjects/list-repo.ts countSubjectList). Compare `explain (analyze) execute` under
+ * (modules/subjects/list-repo.ts readSubjectList). Compare `explain (analyze) execute` under
  * `set plan_cache_mode = force_generic_plan` with the custom plan when a statement is slow here only.
  *
  * Locking is PGlite's: a statement outside a transaction takes the transaction lock and the query
