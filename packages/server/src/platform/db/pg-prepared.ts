@@ -21,8 +21,11 @@ import pg from 'pg';
 
 const MAX_NAMED = 2000;
 const MAX_TEXT = 16_384;
-/** Texts seen once, kept to recognise the second run; the oldest are forgotten beyond this. */
-const MAX_SEEN = 5000;
+/**
+ * Texts seen once, kept to recognise the second run; the oldest are forgotten beyond this (the set
+ * holds the texts themselves: at most 1,000 of up to 16 KiB).
+ */
+const MAX_SEEN = 1000;
 
 type AnyQuery = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 type Config = { text: string; name?: string; values?: unknown[]; [key: string]: unknown };
