@@ -18,7 +18,7 @@ import {
   UNSUBSCRIBE_ENROLLMENT_POLICY,
   UNSUBSCRIBE_IP_POLICY,
 } from './rate-limit';
-import { findLinkTokenId, isKnownLink } from './service/link-lookup';
+import { findLinkTokenId } from './service/link-lookup';
 import { participantTokenOf, requireParticipantFor } from './session';
 
 /** The failures the participant limits count. */
@@ -124,12 +124,17 @@ function namedLink(req: FastifyRequest, where: LinkIn): string {
 }
 
 /**
- * LINK_LIMIT for a route whose preHandler is `participantLink(deps, where)` (issue 16 item 2): a
- * link this process already knows cannot fail the look-up, so the request is only checked against
- * the limit (refused as before when the address is over it) and reserves no use to give back.
+ * LINK_LIMIT for a route whose preHandler is `participantLink(deps, where)` (issue 16 item 2): the
+ * link is looked up first (kept in process once found, so the preHandler reads nothing more). A
+ * link found cannot fail the look-up, so the request is only checked against the limit (refused
+ * as before when the address is over it: a blocked address gets 429 for any link) and reserves no
+ * use to give back; an unknown one reserves its use before its 404, as every counted failure does.
  */
 export function linkLimitOf(where: LinkIn): RateLimit {
-  return { ...LINK_LIMIT, cannotFail: (req) => isKnownLink(param(req, 'studyId'), namedLink(req, where)) };
+  return {
+    ...LINK_LIMIT,
+    cannotFail: async (req, db) => (await findLinkTokenId(db, param(req, 'studyId'), namedLink(req, where))) !== null,
+  };
 }
 
 /**

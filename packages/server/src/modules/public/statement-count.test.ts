@@ -19,9 +19,9 @@ import { buildLinkStudy, cookieOf, openEvent } from './public-test-kit';
 const ISSUE_SUBMIT_AIM = 15;
 /**
  * What the code reaches (statements that read or write, transaction control apart). The participant
- * link's rate limit takes one of them once the link is known (a read of the address's limit; two,
- * reserve and give back, for a link not known yet, issue 17). The token's advance and the
- * submission record go with the audit events (the use case's deferWrite).
+ * link's rate limit takes one of them for a link found (a read of the address's limit; an unknown
+ * link reserves its use, issue 17). The token's advance and the submission record go with the
+ * audit events (the use case's deferWrite).
  */
 const SUBMIT_LIMIT = 10;
 /** The fill page's two reads of a known link: the limit, the session, the link in one statement (and the form rows for getProcess). */
@@ -30,10 +30,11 @@ const FILL_STATE_LIMIT = 3;
 const UPDATE_LIMIT = 14;
 /**
  * Opening a new link (validateToken; the issue measured 14 with begin/commit, 12 without), its caches
- * cold: the link, the process and the form version are read once, the session goes with the audit
- * event (4 once they are cached and the link is known).
+ * cold: the link, the limit, the process and the form version are read once, the session goes with
+ * the audit event (4 once they are cached and the link is known). No write of the limit: the link
+ * is found before the limit is taken.
  */
-const VALIDATE_LIMIT = 8;
+const VALIDATE_LIMIT = 7;
 
 const now = new Date('2026-05-04T08:00:00Z');
 let t: TestApp;

@@ -29,12 +29,13 @@ export type RateLimit = {
    */
   beforePreHandler?: true;
   /**
-   * For a `failure` limit: the request cannot end in the failure it counts (a participant link
-   * this process already knows cannot be an unknown link). It is then only checked, refused as a
-   * reserve would refuse it, and no use is reserved and given back (issue 16 item 2: one read in
-   * place of two writes). Failures still reserve their use first, so bursts stay exact.
+   * For a `failure` limit: whether the request cannot end in the failure it counts (a participant
+   * link found in the study cannot be an unknown link), asked before the limit is taken. It is
+   * then only checked, refused as a reserve would refuse it, and no use is reserved and given back
+   * (issue 16 item 2: one read in place of two writes and their commits). Requests that can fail
+   * still reserve their use first, so bursts of failures stay exact.
    */
-  cannotFail?: (req: FastifyRequest) => boolean;
+  cannotFail?: (req: FastifyRequest, db: Executor) => boolean | Promise<boolean>;
 };
 
 /** What the limit hooks need: the throttle store and the clock services use. */
@@ -85,7 +86,7 @@ export function rateLimitHooks(deps: RateLimitDeps, limits: RateLimit[]) {
         continue;
       }
       const list = reserved.get(req) ?? [];
-      if (limit.counts === 'failure' && limit.cannotFail?.(req)) {
+      if (limit.counts === 'failure' && (await limit.cannotFail?.(req, deps.db))) {
         const until = await reserveRefusedUntil(deps.db, key, now, limit.policy);
         if (until) {
           reserved.delete(req);

@@ -30,11 +30,6 @@ export async function findLinkRef(db: Executor, studyId: string, link: string): 
   return row ? knownLinks.set(key, { tokenId: row.id, enrollmentId: row.enrollmentId }) : null;
 }
 
-/** Whether this process already knows the link (it names a token of the study), without reading it. */
-export function isKnownLink(studyId: string, link: string): boolean {
-  return knownLinks.get(`${studyId}/${link}`) !== undefined;
-}
-
 /** The token id of a participant link of the study, or null when the study has no such link. */
 export async function findLinkTokenId(db: Executor, studyId: string, link: string): Promise<string | null> {
   return (await findLinkRef(db, studyId, link))?.tokenId ?? null;
