@@ -133,7 +133,8 @@ function namedLink(req: FastifyRequest, where: LinkIn): string {
 export function linkLimitOf(where: LinkIn): RateLimit {
   return {
     ...LINK_LIMIT,
-    cannotFail: async (req, db) => (await findLinkTokenId(db, param(req, 'studyId'), namedLink(req, where))) !== null,
+    cannotFail: async (req, db) =>
+      (await findLinkTokenId(db, param(req, 'studyId'), namedLink(req, where))) !== null,
   };
 }
 
