@@ -218,7 +218,9 @@ async function benchPostgres() {
   let server: RunningServer | null = null;
   const cleanup = async () => {
     await server?.stop();
-    await appDatabase.drop();
+    // BENCH_KEEP_DATABASE=1 leaves the app's database after the run, to look at its plans and tables.
+    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept the app's database: ${appDatabase.url}`);
+    else await appDatabase.drop();
     await pgbenchDatabase.drop();
   };
   await withCleanup(cleanup, async () => {

@@ -492,13 +492,41 @@ const answerRows = preparedStatement('answer_rows', (db: Executor) =>
 );
 
 /**
- * Writes answer rows in one statement (issue 16 item 2): new rows are inserted, rows whose id
- * exists take the given value and times, verification included; `created_at` stays as stored.
+ * Writes answer rows in one statement (issue 16 item 2): new rows are inserted, rows whose id is in
+ * `existing` (read in the same transaction) take the given value, marks, verification and
+ * `updated_at`; `created_at`, the answer set and the question stay as stored. Only new rows: a
+ * plain insert; only existing ones: an update. The answer triggers of data views (migrations
+ * 0032, 0033) then run for the one kind of write the statement makes: an upsert runs both the
+ * insert and the update triggers, one of them on empty transition tables. Both kinds: the upsert.
  */
-export async function upsertAnswerRows(db: Executor, rows: AnswerRow[]): Promise<void> {
+export async function upsertAnswerRows(
+  db: Executor,
+  rows: AnswerRow[],
+  existing: ReadonlySet<string> = new Set(),
+): Promise<void> {
   if (rows.length === 0) return;
   const iso = (d: Date | null) => (d === null ? null : d.toISOString());
-  await upsertAnswers(db, {
+  const updated = rows.filter((r) => existing.has(r.id)).length;
+  if (updated === rows.length) {
+    const changed = await updateAnswers(db, {
+      studyIds: rows.map((r) => r.studyId),
+      ids: rows.map((r) => r.id),
+      values: rows.map((r) => JSON.stringify(r.value)),
+      timeZones: rows.map((r) => r.timeZone ?? null),
+      unavailable: rows.map((r) => r.isUnavailable ?? false),
+      skipped: rows.map((r) => r.isSkipped ?? false),
+      verifiedAt: rows.map((r) => iso(r.verifiedAt ?? null)),
+      verifiedBy: rows.map((r) => r.verifiedBy ?? null),
+      secondaryVerifiedAt: rows.map((r) => iso(r.secondaryVerifiedAt ?? null)),
+      secondaryVerifiedBy: rows.map((r) => r.secondaryVerifiedBy ?? null),
+      updatedAt: rows.map((r) => iso(r.updatedAt)),
+    });
+    // The rows were read in this transaction; one gone since would be written nowhere.
+    if (changed.length !== rows.length)
+      throw new Error(`Answer update wrote ${changed.length} of ${rows.length} rows: rows vanished.`);
+    return;
+  }
+  const columns = {
     studyIds: rows.map((r) => r.studyId),
     ids: rows.map((r) => r.id),
     questionnaireIds: rows.map((r) => r.questionnaireId),
@@ -513,40 +541,47 @@ export async function upsertAnswerRows(db: Executor, rows: AnswerRow[]): Promise
     secondaryVerifiedBy: rows.map((r) => r.secondaryVerifiedBy ?? null),
     createdAt: rows.map((r) => iso(r.createdAt)),
     updatedAt: rows.map((r) => iso(r.updatedAt)),
-  });
+  };
+  await (updated === 0 ? insertAnswers(db, columns) : upsertAnswers(db, columns));
 }
 
 /**
- * upsertAnswerRows' statement (issue 16 item 2): the rows travel as one array per column through
+ * The answer writes' statements (issue 16 item 2): the rows travel as one array per column through
  * `unnest`, so the text is the same for any number of answers and is built once
  * (platform/db/prepared.ts) instead of 14 parameters per row every time.
  */
+const arrayOf = (name: string, type: string) => sql`${placeholder(name)}::${sql.raw(type)}[]`;
+
+const newAnswerRows = () =>
+  sql`select s, i, q, qn, v::jsonb, tz, un, sk, va, vb, sva, svb, ca, ua from unnest(${sql.join(
+    [
+      arrayOf('studyIds', 'text'),
+      arrayOf('ids', 'text'),
+      arrayOf('questionnaireIds', 'text'),
+      arrayOf('questionIds', 'text'),
+      arrayOf('values', 'text'),
+      arrayOf('timeZones', 'text'),
+      arrayOf('unavailable', 'boolean'),
+      arrayOf('skipped', 'boolean'),
+      arrayOf('verifiedAt', 'timestamptz'),
+      arrayOf('verifiedBy', 'text'),
+      arrayOf('secondaryVerifiedAt', 'timestamptz'),
+      arrayOf('secondaryVerifiedBy', 'text'),
+      arrayOf('createdAt', 'timestamptz'),
+      arrayOf('updatedAt', 'timestamptz'),
+    ],
+    sql`, `,
+  )}) as u(s, i, q, qn, v, tz, un, sk, va, vb, sva, svb, ca, ua)`;
+
+const insertAnswers = preparedStatement('insert_answer_rows', (db: Executor) =>
+  db.insert(answers).select(newAnswerRows()),
+);
+
 const upsertAnswers = preparedStatement('upsert_answer_rows', (db: Executor) => {
-  const column = (name: string, type: string) => sql`${placeholder(name)}::${sql.raw(type)}[]`;
   const excluded = (name: string) => sql.raw(`excluded."${name}"`);
   return db
     .insert(answers)
-    .select(
-      sql`select s, i, q, qn, v::jsonb, tz, un, sk, va, vb, sva, svb, ca, ua from unnest(${sql.join(
-        [
-          column('studyIds', 'text'),
-          column('ids', 'text'),
-          column('questionnaireIds', 'text'),
-          column('questionIds', 'text'),
-          column('values', 'text'),
-          column('timeZones', 'text'),
-          column('unavailable', 'boolean'),
-          column('skipped', 'boolean'),
-          column('verifiedAt', 'timestamptz'),
-          column('verifiedBy', 'text'),
-          column('secondaryVerifiedAt', 'timestamptz'),
-          column('secondaryVerifiedBy', 'text'),
-          column('createdAt', 'timestamptz'),
-          column('updatedAt', 'timestamptz'),
-        ],
-        sql`, `,
-      )}) as u(s, i, q, qn, v, tz, un, sk, va, vb, sva, svb, ca, ua)`,
-    )
+    .select(newAnswerRows())
     .onConflictDoUpdate({
       target: [answers.studyId, answers.id],
       set: {
@@ -562,6 +597,42 @@ const upsertAnswers = preparedStatement('upsert_answer_rows', (db: Executor) => 
       },
     });
 });
+
+const updateAnswers = preparedStatement('update_answer_rows', (db: Executor) =>
+  db
+    .update(answers)
+    .set({
+      value: sql`u.v::jsonb`,
+      timeZone: sql`u.tz`,
+      isUnavailable: sql`u.un`,
+      isSkipped: sql`u.sk`,
+      verifiedAt: sql`u.va`,
+      verifiedBy: sql`u.vb`,
+      secondaryVerifiedAt: sql`u.sva`,
+      secondaryVerifiedBy: sql`u.svb`,
+      updatedAt: sql`u.ua`,
+    })
+    .from(
+      sql`unnest(${sql.join(
+        [
+          arrayOf('studyIds', 'text'),
+          arrayOf('ids', 'text'),
+          arrayOf('values', 'text'),
+          arrayOf('timeZones', 'text'),
+          arrayOf('unavailable', 'boolean'),
+          arrayOf('skipped', 'boolean'),
+          arrayOf('verifiedAt', 'timestamptz'),
+          arrayOf('verifiedBy', 'text'),
+          arrayOf('secondaryVerifiedAt', 'timestamptz'),
+          arrayOf('secondaryVerifiedBy', 'text'),
+          arrayOf('updatedAt', 'timestamptz'),
+        ],
+        sql`, `,
+      )}) as u(s, i, v, tz, un, sk, va, vb, sva, svb, ua)`,
+    )
+    .where(sql`${answers.studyId} = u.s and ${answers.id} = u.i`)
+    .returning({ id: answers.id }),
+);
 
 export async function updateAnswerRow(
   db: Executor,

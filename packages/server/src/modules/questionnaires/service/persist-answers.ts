@@ -289,7 +289,7 @@ export async function persistAnswers(
   };
   // A new answer set is inserted before its answers, an existing one updated after them.
   if (options.isNew) await insertQuestionnaire(ctx.tx, { ...questionnaire, ...values });
-  await upsertAnswerRows(ctx.tx, rows);
+  await upsertAnswerRows(ctx.tx, rows, new Set(existingRows.map((r) => r.id)));
   const raisesQueries = check.fired.some((f) => f.action === 'QUERY');
   if (!options.isNew) {
     // Issue 16 item 2: with the audit events, unless something after reads the answer set (the
