@@ -359,7 +359,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         [AMENDMENT_QUEUE]: async () => void (await runDueAmendments(database.db, clock())),
         // Issue 28 item 1: webhook deliveries, retries by the backoff schedule.
         [WEBHOOK_QUEUE]: webhookJob.handler,
-        // PGlite has no autovacuum: statistics and dead rows are kept up here (platform/db/upkeep.ts).
+        // PGlite has no autovacuum: statistics and dead rows are kept up here; on both engines,
+        // bulk writes have the tables they grew analysed at once (platform/db/upkeep.ts).
         [DB_UPKEEP_QUEUE]: async () => {
           const done = await runDatabaseUpkeep(database);
           if (done.analyzed.length + done.vacuumed.length > 0) app.log.debug(done, 'database upkeep');

@@ -1,5 +1,6 @@
 import { enrollmentEndpoints, hasPermission } from '@trialbase/domain';
 import { actorOf } from '../../platform/auth/guard';
+import { kickUpkeep } from '../../platform/db/upkeep';
 import { defineRoute, inStudy, type RouteDefinition } from '../../platform/http/define-route';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { registerRemovableTypes } from '../../platform/soft-delete/registry';
@@ -41,6 +42,7 @@ export function enrollmentRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
           clock(),
         );
         await kickJobs(deps);
+        kickUpkeep(deps.jobs(), created.length);
         return reply.code(201).send(created.map((c) => presentEnrollment(c.enrollment, c.tokens, false)));
       },
     }),

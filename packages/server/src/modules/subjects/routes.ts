@@ -1,6 +1,7 @@
 import { type AccessUser, hasPermission, subjectEndpoints } from '@trialbase/domain';
 import type { FastifyRequest } from 'fastify';
 import { actorOf } from '../../platform/auth/guard';
+import { kickUpkeep } from '../../platform/db/upkeep';
 import { forbidden, unauthenticated } from '../../platform/errors';
 import {
   defineRoute,
@@ -66,7 +67,7 @@ function recordHistoryViewer(db: ModuleDeps['db']): RoutePermission {
 }
 
 /** Subjects (spec 001 §7 "Subjects and enrollments"; 000 §3, §5, §6). */
-export function subjectRoutes({ db }: ModuleDeps): RouteDefinition<never>[] {
+export function subjectRoutes({ db, jobs }: ModuleDeps): RouteDefinition<never>[] {
   return [
     defineRoute({
       endpoint: subjectEndpoints.create,
@@ -91,6 +92,7 @@ export function subjectRoutes({ db }: ModuleDeps): RouteDefinition<never>[] {
         const result = await runUseCase(db, actorOf(req), (ctx) =>
           importSubjects(ctx, { ...req.params, csv: req.body.csv, access: accessOf(req) }),
         );
+        kickUpkeep(jobs(), result.subjects.length);
         return reply.code(201).send(result);
       },
     }),

@@ -1,8 +1,9 @@
 // @module-tag engine
 /**
- * PGlite's stand-in for autovacuum (upkeep.ts): tables past the thresholds are analysed (and
- * vacuumed when they hold dead rows), so the planner sees their real size; quiet tables are left
- * alone; on PostgreSQL the upkeep leaves everything to autovacuum.
+ * PGlite's stand-in for autovacuum, and the analysis after bulk writes on both engines (upkeep.ts):
+ * tables past the thresholds are analysed (and on PGlite vacuumed when they hold dead rows), so the
+ * planner sees their real size; quiet tables are left alone; PostgreSQL's vacuuming stays with
+ * autovacuum. The test tables have autovacuum off, so that it cannot get there first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, engine, type TestDatabase } from '../../../test/harness';
@@ -30,10 +31,10 @@ describe(`database upkeep (${engine})`, () => {
       )
     ).rows[0];
 
-  it('analyses and vacuums a busy table on PGlite, and only that one; nothing on PostgreSQL', async () => {
+  it('analyses a busy table, and only that one; vacuums it on PGlite only', async () => {
     await database.exec(`
-      create table upkeep_busy (id int primary key, v text);
-      create table upkeep_quiet (id int primary key, v text);
+      create table upkeep_busy (id int primary key, v text) with (autovacuum_enabled = false);
+      create table upkeep_quiet (id int primary key, v text) with (autovacuum_enabled = false);
       insert into upkeep_busy select g, 'a' from generate_series(1, 2000) g;
       update upkeep_busy set v = 'b' where id <= 800;
       insert into upkeep_quiet values (1, 'a');`);
@@ -41,13 +42,11 @@ describe(`database upkeep (${engine})`, () => {
     await database.query('select pg_stat_force_next_flush()');
     await database.query('select 1');
     const done = await runDatabaseUpkeep(database);
-    if (engine === 'postgres') {
-      expect(done).toEqual({ analyzed: [], vacuumed: [] });
-      return;
-    }
-    expect(done.vacuumed).toContain('public.upkeep_busy');
+    const vacuums = engine === 'pglite';
+    expect(vacuums ? done.vacuumed : done.analyzed).toContain('public.upkeep_busy');
+    if (!vacuums) expect(done.vacuumed).toEqual([]);
     expect([...done.analyzed, ...done.vacuumed]).not.toContain('public.upkeep_quiet');
-    expect(await stats('upkeep_busy')).toEqual({ analyzed: true, vacuumed: true, reltuples: 2000 });
+    expect(await stats('upkeep_busy')).toEqual({ analyzed: true, vacuumed: vacuums, reltuples: 2000 });
     expect((await stats('upkeep_quiet'))?.analyzed).toBe(false);
     // Done once: the next run finds the table within the thresholds.
     await database.query('select pg_stat_force_next_flush()');
