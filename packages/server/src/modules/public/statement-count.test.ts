@@ -19,8 +19,9 @@ import { buildLinkStudy, cookieOf, openEvent } from './public-test-kit';
 const ISSUE_SUBMIT_AIM = 15;
 /**
  * What the code reaches (statements that read or write, transaction control apart). The participant
- * link's rate limit takes one of them for a link found (a read of the address's limit; an unknown
- * link reserves its use, issue 17). The token's advance and the submission record go with the
+ * link's rate limit takes at most one of them for a link found (a read of the address's limit, none
+ * when the address read clear within the last second; an unknown link reserves its use, issue 17).
+ * The token's advance and the submission record go with the
  * audit events (the use case's deferWrite).
  */
 const SUBMIT_LIMIT = 10;

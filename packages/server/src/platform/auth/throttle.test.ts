@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engine, type TestApp } from '../../../test/harness';
-import { release, reserve, type ThrottlePolicy } from './throttle';
+import { countStatements } from '../../../test/statement-counter';
+import { release, reserve, reserveRefusedUntil, type ThrottlePolicy } from './throttle';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,5 +37,36 @@ describe(`throttle reserve and release on ${engine}`, () => {
     expect(refused.allowed).toBe(false);
     if (!refused.allowed) expect(refused.blockedUntil.getTime()).toBe(now.getTime() + 15 * 60_000);
     expect((await reserve(db, key, new Date(now.getTime() + 16 * 60_000), policy)).allowed).toBe(true);
+  });
+
+  it('trusts a clear reading for a moment, and forgets it as soon as this server counts a use of the key', async () => {
+    const db = t.app.database.db;
+    const key = 'test:clear-reading';
+    const tight: ThrottlePolicy = { maxFailures: 2, windowMinutes: 15, blockMinutes: 15 };
+    const counter = countStatements(t.app);
+    try {
+      expect(await reserveRefusedUntil(db, key, now, tight)).toBeNull();
+      expect(counter.take().statements).toHaveLength(1);
+      // The next calls of a participant within the moment read nothing.
+      expect(await reserveRefusedUntil(db, key, now, tight)).toBeNull();
+      expect(counter.take().statements).toHaveLength(0);
+      // Two failures fill the window: each reserve forgets the reading, so the check sees them.
+      for (let i = 0; i < tight.maxFailures; i++)
+        expect((await reserve(db, key, now, tight)).allowed).toBe(true);
+      counter.take();
+      expect(await reserveRefusedUntil(db, key, now, tight)).toEqual(new Date(now.getTime() + 15 * 60_000));
+      expect(counter.take().statements).toHaveLength(1);
+      // A key near its limit is not trusted: every check reads it.
+      expect(await reserveRefusedUntil(db, key, new Date(now.getTime() + 16 * 60_000), tight)).toBeNull();
+      const nearKey = 'test:near-limit';
+      await reserve(db, nearKey, now, policy);
+      await reserve(db, nearKey, now, policy);
+      counter.take();
+      expect(await reserveRefusedUntil(db, nearKey, now, policy)).toBeNull();
+      expect(await reserveRefusedUntil(db, nearKey, now, policy)).toBeNull();
+      expect(counter.take().statements).toHaveLength(2);
+    } finally {
+      counter.stop();
+    }
   });
 });

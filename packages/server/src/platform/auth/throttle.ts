@@ -64,6 +64,7 @@ export async function reserve(
   policy: ThrottlePolicy,
 ): Promise<Reservation> {
   const windowStartLimit = new Date(now.getTime() - policy.windowMinutes * 60_000);
+  forgetClear(key);
   const [row] = await reserveStatement(db, { key, now, windowStartLimit, cap: policy.maxFailures + 1 });
   if (!row) throw new Error(`The throttle store returned no row for ${key}.`);
   if (row.blockedUntil && row.blockedUntil > now)
@@ -108,14 +109,48 @@ export async function reserveRefusedUntil(
   now: Date,
   policy: ThrottlePolicy,
 ): Promise<Date | null> {
+  if ((clearKeys.get(key) ?? 0) > performance.now()) return null;
+  const epoch = reserveEpoch;
   const windowMs = policy.windowMinutes * 60_000;
   const [row] = await throttleRow(db, { key });
   if (row?.blockedUntil && row.blockedUntil > now) return row.blockedUntil;
   // reserve's reading: a window that started before `now - windowMinutes` has ended and counts anew.
   const isCurrent = row !== undefined && row.windowStart.getTime() + windowMs >= now.getTime();
   const windowStart = isCurrent ? row.windowStart : now;
-  const next = isCurrent ? row.failures + 1 : 1;
-  return next > policy.maxFailures ? new Date(windowStart.getTime() + windowMs) : null;
+  const used = isCurrent ? row.failures : 0;
+  // Trusted for a moment when no reserve of this process ran during the read and the key is far
+  // from its limit (another server's uses reach it within CLEAR_TRUST_MS).
+  if (epoch === reserveEpoch && used * 2 <= policy.maxFailures)
+    clearKeys.set(key, performance.now() + CLEAR_TRUST_MS);
+  return used + 1 > policy.maxFailures ? new Date(windowStart.getTime() + windowMs) : null;
+}
+
+/*
+ * Keys `reserveRefusedUntil` read far from their limit, and until when (issue 16 item 2): a
+ * participant's next calls within the moment (the fill page's, the submit) read nothing. Every
+ * reserve of this process forgets the key it counts and makes reads that were in flight store
+ * nothing, so a burst through this server is refused as exactly as before; uses counted by
+ * another server are seen at most CLEAR_TRUST_MS late, and only by requests that cannot fail.
+ */
+const CLEAR_TRUST_MS = 1000;
+const CLEAR_KEYS_MAX = 20_000;
+const clearKeys = {
+  until: new Map<string, number>(),
+  get(key: string): number | undefined {
+    return this.until.get(key);
+  },
+  set(key: string, until: number): void {
+    this.until.delete(key);
+    this.until.set(key, until);
+    // Oldest first out (a Map keeps insertion order).
+    if (this.until.size > CLEAR_KEYS_MAX) this.until.delete(this.until.keys().next().value as string);
+  },
+};
+let reserveEpoch = 0;
+
+function forgetClear(key: string): void {
+  reserveEpoch += 1;
+  clearKeys.until.delete(key);
 }
 
 /** Gives a reserved use back (it did not count: the code was right, the link was found). */
