@@ -494,10 +494,12 @@ const answerRows = preparedStatement('answer_rows', (db: Executor) =>
 /**
  * Writes answer rows in one statement (issue 16 item 2): new rows are inserted, rows whose id is in
  * `existing` (read in the same transaction) take the given value, marks, verification and
- * `updated_at`; `created_at`, the answer set and the question stay as stored. Only new rows: a
- * plain insert; only existing ones: an update. The answer triggers of data views (migrations
- * 0032, 0033) then run for the one kind of write the statement makes: an upsert runs both the
- * insert and the update triggers, one of them on empty transition tables. Both kinds: the upsert.
+ * `updated_at`; `created_at`, the answer set and the question stay as stored. Only new rows (a new
+ * answer set): a plain insert, so the data-view answer triggers (migrations 0032, 0033) run for
+ * inserts only; an upsert also runs the update triggers, on empty transition tables. Otherwise an
+ * upsert, whose conflict check always finds the stored rows through the primary key (an update
+ * joined to the rows' ids was planned as a scan of every answer while the table's estimates were
+ * small, seen in the write bench).
  */
 export async function upsertAnswerRows(
   db: Executor,
@@ -506,26 +508,6 @@ export async function upsertAnswerRows(
 ): Promise<void> {
   if (rows.length === 0) return;
   const iso = (d: Date | null) => (d === null ? null : d.toISOString());
-  const updated = rows.filter((r) => existing.has(r.id)).length;
-  if (updated === rows.length) {
-    const changed = await updateAnswers(db, {
-      studyIds: rows.map((r) => r.studyId),
-      ids: rows.map((r) => r.id),
-      values: rows.map((r) => JSON.stringify(r.value)),
-      timeZones: rows.map((r) => r.timeZone ?? null),
-      unavailable: rows.map((r) => r.isUnavailable ?? false),
-      skipped: rows.map((r) => r.isSkipped ?? false),
-      verifiedAt: rows.map((r) => iso(r.verifiedAt ?? null)),
-      verifiedBy: rows.map((r) => r.verifiedBy ?? null),
-      secondaryVerifiedAt: rows.map((r) => iso(r.secondaryVerifiedAt ?? null)),
-      secondaryVerifiedBy: rows.map((r) => r.secondaryVerifiedBy ?? null),
-      updatedAt: rows.map((r) => iso(r.updatedAt)),
-    });
-    // The rows were read in this transaction; one gone since would be written nowhere.
-    if (changed.length !== rows.length)
-      throw new Error(`Answer update wrote ${changed.length} of ${rows.length} rows: rows vanished.`);
-    return;
-  }
   const columns = {
     studyIds: rows.map((r) => r.studyId),
     ids: rows.map((r) => r.id),
@@ -542,7 +524,8 @@ export async function upsertAnswerRows(
     createdAt: rows.map((r) => iso(r.createdAt)),
     updatedAt: rows.map((r) => iso(r.updatedAt)),
   };
-  await (updated === 0 ? insertAnswers(db, columns) : upsertAnswers(db, columns));
+  const isNew = rows.every((r) => !existing.has(r.id));
+  await (isNew ? insertAnswers(db, columns) : upsertAnswers(db, columns));
 }
 
 /**
@@ -597,42 +580,6 @@ const upsertAnswers = preparedStatement('upsert_answer_rows', (db: Executor) => 
       },
     });
 });
-
-const updateAnswers = preparedStatement('update_answer_rows', (db: Executor) =>
-  db
-    .update(answers)
-    .set({
-      value: sql`u.v::jsonb`,
-      timeZone: sql`u.tz`,
-      isUnavailable: sql`u.un`,
-      isSkipped: sql`u.sk`,
-      verifiedAt: sql`u.va`,
-      verifiedBy: sql`u.vb`,
-      secondaryVerifiedAt: sql`u.sva`,
-      secondaryVerifiedBy: sql`u.svb`,
-      updatedAt: sql`u.ua`,
-    })
-    .from(
-      sql`unnest(${sql.join(
-        [
-          arrayOf('studyIds', 'text'),
-          arrayOf('ids', 'text'),
-          arrayOf('values', 'text'),
-          arrayOf('timeZones', 'text'),
-          arrayOf('unavailable', 'boolean'),
-          arrayOf('skipped', 'boolean'),
-          arrayOf('verifiedAt', 'timestamptz'),
-          arrayOf('verifiedBy', 'text'),
-          arrayOf('secondaryVerifiedAt', 'timestamptz'),
-          arrayOf('secondaryVerifiedBy', 'text'),
-          arrayOf('updatedAt', 'timestamptz'),
-        ],
-        sql`, `,
-      )}) as u(s, i, v, tz, un, sk, va, vb, sva, svb, ua)`,
-    )
-    .where(sql`${answers.studyId} = u.s and ${answers.id} = u.i`)
-    .returning({ id: answers.id }),
-);
 
 export async function updateAnswerRow(
   db: Executor,
