@@ -57,9 +57,15 @@ export async function runDatabaseUpkeep(database: Database): Promise<UpkeepResul
 export const BULK_WRITE_ROWS = 50;
 
 /**
+ * How long the kick waits: a backend reports its table counters to pg_stat_user_tables at most
+ * once a second, so a sweep sooner could miss the write it was kicked for.
+ */
+export const STATS_REPORT_MS = 1_100;
+
+/**
  * After a bulk write commits (issue 16): the tables it grew are analysed now rather than at
  * autovacuum's next look. Kicks coalesce into one run (platform/jobs/boss.ts).
  */
 export function kickUpkeep(jobs: Jobs | null, rows: number): void {
-  if (jobs && rows >= BULK_WRITE_ROWS) jobs.kick(DB_UPKEEP_QUEUE);
+  if (jobs && rows >= BULK_WRITE_ROWS) jobs.kick(DB_UPKEEP_QUEUE, STATS_REPORT_MS);
 }

@@ -14,9 +14,10 @@ export type Jobs = {
    * Asks for a sweep of the queue soon, after the caller's commit (issue 16 item 3): kicks within
    * KICK_DELAY_MS of each other become one send, and the database keeps one waiting job per queue,
    * so a burst of writes never grows a backlog. The send happens after the call returns, so a kick
-   * made after a commit always leads to a sweep that starts after that commit.
+   * made after a commit always leads to a sweep that starts after that commit. `delayMs` waits
+   * longer (KICK_DELAY_MS by default); kicks during the wait join it.
    */
-  kick(queue: string): void;
+  kick(queue: string, delayMs?: number): void;
   stop(): Promise<void>;
 };
 
@@ -97,11 +98,11 @@ export async function startJobs(
   };
   return {
     send,
-    kick: (queue) => {
+    kick: (queue, delayMs = KICK_DELAY_MS) => {
       if (stopped || waiting.has(queue)) return;
       waiting.set(
         queue,
-        setTimeout(() => flush(queue), KICK_DELAY_MS),
+        setTimeout(() => flush(queue), delayMs),
       );
     },
     stop: async () => {
