@@ -13,7 +13,14 @@ import { validationError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { presentSubject, requiredSubjectFields, storedAttributes, subjectSnapshot } from '../presenters';
-import { insertSubjects, listPatientIds, type NewSubjects, newSubjectRows, type SubjectStudy } from '../repo';
+import {
+  insertSubjects,
+  listPatientIds,
+  type NewSubjects,
+  newSubjectRows,
+  type SubjectRow,
+  type SubjectStudy,
+} from '../repo';
 import {
   assertCanRegister,
   assertRoomForSubjects,
@@ -102,13 +109,23 @@ export async function createSubject(
   await insertSubjects(ctx.tx, created);
   const [row] = newSubjectRows(created);
   if (!row) throw new Error('insert returned no subject');
+  await auditSubjectCreated(ctx, row);
+  return [presentSubject(row, { access: input.access, required: requiredSubjectFields(study) })];
+}
+
+/** The audit event of a new subject (spec 000 §4): its snapshot; an import gives its reason. */
+export async function auditSubjectCreated(
+  ctx: UseCaseContext,
+  row: SubjectRow,
+  reason?: string,
+): Promise<void> {
   await ctx.audit({
     action: 'SUBJECT_CREATED',
     entityType: 'SUBJECT',
     entityId: row.id,
-    studyId: study.id,
+    studyId: row.studyId,
     before: null,
     after: subjectSnapshot(row),
+    ...(reason === undefined ? {} : { reason }),
   });
-  return [presentSubject(row, { access: input.access, required: requiredSubjectFields(study) })];
 }

@@ -11,7 +11,7 @@ import {
 import { validationError } from '../../../platform/errors';
 import { newId } from '../../../platform/ids';
 import type { UseCaseContext } from '../../../platform/use-case';
-import { requiredSubjectFields, storedAttributes, subjectPresenter, subjectSnapshot } from '../presenters';
+import { requiredSubjectFields, storedAttributes, subjectPresenter } from '../presenters';
 import {
   findTakenEmails,
   findTakenPatientIds,
@@ -20,6 +20,7 @@ import {
   type NewSubjects,
   newSubjectRows,
 } from '../repo';
+import { auditSubjectCreated } from './create-subject';
 import { assertCanRegister, assertRoomForSubjects, creatorOf, requireSite, requireStudy } from './guards';
 
 /**
@@ -102,17 +103,7 @@ export async function importSubjects(
   const present = subjectPresenter({ access: input.access, required: requiredSubjectFields(study) });
   let answer: SubjectImportResult;
   try {
-    for (const row of inserted) {
-      await ctx.audit({
-        action: 'SUBJECT_CREATED',
-        entityType: 'SUBJECT',
-        entityId: row.id,
-        studyId: study.id,
-        before: null,
-        after: subjectSnapshot(row),
-        reason: 'import',
-      });
-    }
+    for (const row of inserted) await auditSubjectCreated(ctx, row, 'import');
     await ctx.audit({
       action: 'SUBJECTS_IMPORTED',
       entityType: 'SUBJECT',
