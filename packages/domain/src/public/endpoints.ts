@@ -11,7 +11,7 @@ import {
   PublicEnrollmentParamsSchema,
   PublicFillStateSchema,
   PublicLogoSchema,
-  PublicProcessSchema,
+  PublicProcessWireSchema,
   PublicSignUpBodySchema,
   PublicSignUpParamsSchema,
   PublicSignUpQuerySchema,
@@ -226,6 +226,6 @@ export const publicEndpoints = {
     summary: "The link's data event with its forms and saved answers (needs the participant session)",
     tags: ['public'],
     params: PublicTokenStringParamsSchema,
-    response: { 200: PublicProcessSchema },
+    response: { 200: PublicProcessWireSchema },
   }),
 };

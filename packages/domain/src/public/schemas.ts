@@ -13,7 +13,7 @@ import { ImageChartAnswerSchema, ImageChartMarkerSchema } from '../questionnaire
 import { FiredRuleViewSchema, SubmitQuestionnaireSchema } from '../questionnaires/schemas';
 import { StudyStatusSchema } from '../studies/model';
 import { TokenStatusSchema, TokenTypeSchema } from '../tokens/model';
-import { ParticipantFormSchema } from './participant-form';
+import { ParticipantFormSchema, ParticipantFormWireSchema } from './participant-form';
 import { PUBLIC_FLOW_STEPS } from './token-access';
 
 /** Path parameters. */
@@ -283,6 +283,17 @@ export const PublicProcessSchema = z.object({
   forms: z.array(PublicProcessFormSchema),
 });
 export type PublicProcess = z.infer<typeof PublicProcessSchema>;
+
+/**
+ * getProcess as the server sends it (issue 16): each form already in its participant shape
+ * (toParticipantForm, done once per cached form version, not per answer), checked for the shape
+ * the page walks. The page reads it with readParticipantProcess; PublicProcessSchema parses the
+ * same answer into full documents.
+ */
+export const PublicProcessWireSchema = PublicProcessSchema.extend({
+  forms: z.array(PublicProcessFormSchema.extend({ form: ParticipantFormWireSchema })),
+});
+export type PublicProcessWire = z.infer<typeof PublicProcessWireSchema>;
 
 /** POST public/studies/{studyId}/token/{token}/back. */
 export const PublicTokenBackParamsSchema = z.object({ studyId: IdSchema, token: LinkTokenSchema });

@@ -10,18 +10,28 @@ export function chainOf(studyId: string | null | undefined): string {
   return studyId ? `study:${studyId}` : SYSTEM_CHAIN;
 }
 
-/** JSON with object keys sorted, so the same content always hashes the same (jsonb reorders keys). */
+/**
+ * JSON with object keys sorted, so the same content always hashes the same (jsonb reorders keys).
+ * Built by concatenation (issue 16: the sequencer hashes every event, 5,000 per subject import);
+ * keys sort by UTF-16 code units, as `<` compares them, and undefined members are left out.
+ */
 export function canonicalJson(value: unknown): string {
   if (value === null || value === undefined) return 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  if (typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i += 1) out += (i === 0 ? '' : ',') + canonicalJson(value[i]);
+    return `${out}]`;
   }
-  return JSON.stringify(value);
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  const record = value as Record<string, unknown>;
+  let out = '{';
+  for (const key of Object.keys(record).sort()) {
+    const member = record[key];
+    if (member === undefined) continue;
+    out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(member)}`;
+  }
+  return `${out}}`;
 }
 
 /** A stored audit event; `seq`, `prevHash` and `hash` are null until the sequencer has taken it. */

@@ -13,10 +13,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { AutoPreparingClient } from './pg-prepared';
 import { PreparedStatements } from './pglite-prepared';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Drizzle without the relational query API (`db.query.<table>`), which nothing uses: given the
+ * schema, Drizzle builds a query builder for every table with each transaction (issue 16: 2 % of
+ * the server's CPU opening a participant link).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle; repo functions accept either this or the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
@@ -59,7 +62,7 @@ export async function openDatabase(options: {
     pool.on('error', () => {
       // Idle client errors (server restart) surface on the next query; keep the process alive.
     });
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const db = drizzleNodePg(pool) as unknown as Db;
     return {
       engine: 'postgres',
       db,
@@ -84,7 +87,7 @@ export async function openDatabase(options: {
   // Statements run as named prepared statements, parsed once (platform/db/pglite-prepared.ts);
   // migrations (run once) go straight to PGlite.
   const prepared = new PreparedStatements(client);
-  const db = drizzlePglite(prepared as unknown as PGlite, { schema }) as unknown as Db;
+  const db = drizzlePglite(prepared as unknown as PGlite) as unknown as Db;
   return {
     engine: 'pglite',
     db,
@@ -96,7 +99,7 @@ export async function openDatabase(options: {
       const results = await client.exec(text);
       return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
-    migrate: () => migratePglite(drizzlePglite(client, { schema }) as never, { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite(client) as never, { migrationsFolder }),
     close: () => client.close(),
   };
 }

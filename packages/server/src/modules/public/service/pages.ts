@@ -8,10 +8,11 @@ import {
   formStatusForToken,
   type LanguageCode,
   listDataEventForms,
+  type ParticipantFormWire,
   type Process,
   ProcessSchema,
   type PublicConsentInfo,
-  type PublicProcess,
+  type PublicProcessWire,
   type PublicSiteInfo,
   SELECTABLE_SUBJECT_FIELDS,
   SIGNUP_INVESTIGATOR_FIELDS,
@@ -19,11 +20,12 @@ import {
   signUpBlockReasons,
   signUpSwitchesOf,
   type TokenStatus,
+  toParticipantForm,
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
 import { listAnswerRows } from '../../questionnaires/api';
-import { loadForms } from '../../questionnaires/service/context';
+import { type LoadedForm, loadForms } from '../../questionnaires/service/context';
 import {
   findPublicSite,
   findPublicStudy,
@@ -146,11 +148,27 @@ export async function getLogoImage(db: Executor, studyId: string) {
   return image;
 }
 
+/** Each cached form document's participant shape, at the version it was last sent with. */
+const participantForms = new WeakMap<object, { version: string; wire: ParticipantFormWire }>();
+
+/**
+ * The form as a participant receives it (toParticipantForm), made once per cached form version
+ * (issue 16 item 2: getProcess re-checked and re-trimmed the whole document for every answer).
+ */
+function participantFormOf(loaded: LoadedForm): ParticipantFormWire {
+  const version = `${loaded.taggedVersion.major}.${loaded.taggedVersion.minor}`;
+  const kept = participantForms.get(loaded.document);
+  if (kept?.version === version) return kept.wire;
+  const wire = toParticipantForm(loaded.form);
+  participantForms.set(loaded.document, { version, wire });
+  return wire;
+}
+
 /**
  * Spec 002 §7 getProcess: the link's data event with its forms in order (mandatory then
  * optional), each at the version the enrollment was tagged with, and what was saved so far.
  */
-export async function getProcessForLink(db: Executor, link: LoadedLink): Promise<PublicProcess> {
+export async function getProcessForLink(db: Executor, link: LoadedLink): Promise<PublicProcessWire> {
   const { study, token, enrollment, process, event } = link;
   const optional = new Set(event.optionalForms);
   const formIds = listDataEventForms(process, event.id) ?? [];
@@ -176,7 +194,7 @@ export async function getProcessForLink(db: Executor, link: LoadedLink): Promise
     formIds.map((id) => ({ id, isOptional: optional.has(id) })),
     tags,
   );
-  const forms: PublicProcess['forms'] = [];
+  const forms: PublicProcessWire['forms'] = [];
   for (const formId of formIds) {
     const questionnaire = saved.find((q) => q.formId === formId) ?? null;
     const loaded = loadedForms.find((f) => f.formId === formId);
@@ -186,7 +204,7 @@ export async function getProcessForLink(db: Executor, link: LoadedLink): Promise
       order: forms.length + 1,
       optional: optional.has(formId),
       version: loaded.taggedVersion,
-      form: loaded.form,
+      form: participantFormOf(loaded),
       questionnaireId: questionnaire?.id ?? null,
       status: formStatusForToken(
         (questionnaire?.status as FormStatus | undefined) ?? null,

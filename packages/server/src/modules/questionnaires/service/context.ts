@@ -50,6 +50,11 @@ export type LoadedForm = {
   isOptional: boolean;
   isRemoved: boolean;
   form: FormTemplateDocument;
+  /**
+   * The cached document `form` was made from (its version apart): one object per form version for
+   * every request of the process, so work derived from it can be kept beside it. Never changed.
+   */
+  document: FormTemplateDocument;
   taggedVersion: FormVersion;
   currentVersion: FormVersion;
 };
@@ -165,6 +170,7 @@ export async function loadForms(
         isOptional: w.isOptional,
         isRemoved: head.deletedAt !== null,
         form: { ...document, version: taggedVersion },
+        document,
         taggedVersion,
         currentVersion: { major: head.versionMajor, minor: head.versionMinor },
       },
