@@ -227,7 +227,13 @@ async function benchPostgres() {
     const initStart = performance.now();
     await initPgbench(pgbenchDatabase.url, PGBENCH_SCALE);
     console.log(`pgbench -i -s ${PGBENCH_SCALE}: ${ms(performance.now() - initStart)}`);
-    server = await startServer({ ...SERVER_ENV, DATABASE_URL: appDatabase.url });
+    // One server process per core, as a deployment on this machine runs it (TRIALBASE_PROCESSES):
+    // Node runs each process's JavaScript on one core, PostgreSQL and pgbench use every core.
+    server = await startServer({
+      ...SERVER_ENV,
+      DATABASE_URL: appDatabase.url,
+      TRIALBASE_PROCESSES: String(availableParallelism()),
+    });
     const url = server.url;
     const study = await setUpParticipantStudy(url, 'Write bench');
     const updaters = await prepareUpdaters(url, study, CLIENTS);

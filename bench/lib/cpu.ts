@@ -15,7 +15,7 @@ const TICKS_PER_SECOND = (() => {
 })();
 
 /** utime, stime, cutime, cstime of /proc/<pid>/stat, in seconds; null when the process is gone. */
-function times(pid: number): { comm: string; own: number; children: number } | null {
+function times(pid: number): { comm: string; ppid: number; own: number; children: number } | null {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -24,18 +24,27 @@ function times(pid: number): { comm: string; own: number; children: number } | n
   }
   const close = stat.lastIndexOf(')');
   const comm = stat.slice(stat.indexOf('(') + 1, close);
-  // Fields after the command: state is field 3, utime 14, stime 15, cutime 16, cstime 17.
+  // Fields after the command: state is field 3, ppid 4, utime 14, stime 15, cutime 16, cstime 17.
   const fields = stat.slice(close + 2).split(' ');
   const at = (field: number) => Number(fields[field - 3]) / TICKS_PER_SECOND;
-  return { comm, own: at(14) + at(15), children: at(16) + at(17) };
+  return { comm, ppid: Number(fields[4 - 3]), own: at(14) + at(15), children: at(16) + at(17) };
 }
 
 /** Seconds of CPU: the server, PostgreSQL, and this process (the load generator, on the same cores). */
 export type CpuSample = { server: number | null; database: number | null; client: number | null };
 
+/** The server process and the processes it runs (TRIALBASE_PROCESSES: node:cluster workers). */
 function serverSeconds(pid: number | undefined): number | null {
   if (pid === undefined) return null;
-  return times(pid)?.own ?? null;
+  const server = times(pid);
+  if (!server) return null;
+  let total = server.own + server.children;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === pid) continue;
+    const t = times(Number(entry));
+    if (t?.ppid === pid) total += t.own;
+  }
+  return total;
 }
 
 function databaseSeconds(): number | null {

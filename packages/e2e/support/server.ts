@@ -24,6 +24,8 @@ export type RunningServer = {
   dataDir: string;
   /** The server process's id (the write bench reads its CPU time). */
   pid: number | undefined;
+  /** The server's output so far (stdout and stderr). */
+  output(): string;
   /** Resolves once the server's output (stdout and stderr so far or later) matches `pattern`. */
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
   /** Sends SIGTERM, waits for the process to exit and gives its exit code; removes the data unless kept. */
@@ -95,6 +97,7 @@ export async function startServer(
     url,
     dataDir,
     pid: child.pid,
+    output: () => output,
     waitForOutput: (pattern, timeoutMs = 30_000) =>
       new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => {

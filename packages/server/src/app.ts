@@ -128,6 +128,27 @@ export const CONTENT_SECURITY_POLICY = {
 const MAINTENANCE_EXEMPT = new Set(['/api/health', '/api/ready', '/api/system/info']);
 
 /**
+ * Migrates the database and creates the first admin, then closes it: what the supervisor of several
+ * server processes does once before starting them (main.ts), so they never migrate side by side.
+ */
+export async function prepareDatabase(
+  config: Config,
+  options: Pick<BuildOptions, 'onAdminCreated'> = {},
+): Promise<void> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    const admin = await bootstrapSystemAdmin(database.db, {
+      email: config.adminEmail,
+      password: config.adminPassword,
+    });
+    if (admin) options.onAdminCreated?.(admin);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
  * Builds the whole server without listening (DESIGN.md packages/server): opens and
  * migrates the database, creates the first admin, starts jobs, registers every route.
  */

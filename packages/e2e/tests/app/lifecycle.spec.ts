@@ -1,6 +1,8 @@
-import { rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
+import pg from 'pg';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer } from '../../support/server';
 
 /** Starts a login whose body is sent only when `finish` is called: a request in flight. */
@@ -57,5 +59,90 @@ test('SIGTERM drains requests and exits cleanly; the embedded database survives 
   } finally {
     await second.stop();
     rmSync(first.dataDir, { recursive: true, force: true });
+  }
+});
+
+/** A new PostgreSQL database on the test server (TEST_DATABASE_URL, as `.ci/run` exports it). */
+async function throwawayDatabase() {
+  const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `tb_e2e_processes_${randomBytes(4).toString('hex')}`;
+  const run = async (text: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/** The processes whose parent is `pid` (Linux /proc): the server processes a supervisor runs. */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      return ppid === pid ? [Number(entry)] : [];
+    } catch {
+      return []; // ended while listed
+    }
+  });
+}
+
+/** A GET on a connection of its own, so the supervisor hands each to the next process in turn. */
+function freshGet(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on('error', reject);
+  });
+}
+
+test('TRIALBASE_PROCESSES on PostgreSQL: one migration and one first admin, every process serving, SIGTERM stops them all', async ({
+  request,
+}) => {
+  test.skip(process.platform !== 'linux', 'reads the process tree from /proc');
+  test.setTimeout(300_000);
+  const database = await throwawayDatabase();
+  try {
+    const server = await startServer({
+      DATABASE_URL: database.url,
+      TRIALBASE_PROCESSES: '2',
+      LOG_LEVEL: 'info',
+    });
+    let exitCode: number | null = null;
+    let workers: number[] = [];
+    try {
+      await server.waitForOutput(/Trialbase is serving[\s\S]*Trialbase is serving/, 120_000);
+      workers = childrenOf(server.pid as number);
+      expect(workers).toHaveLength(2);
+      expect(server.output().match(/First system administrator created/g)).toHaveLength(1);
+      // Connections go to the processes in turn: both answer, each logs its requests under its pid.
+      for (let i = 0; i < 8; i += 1) expect(await freshGet(`${server.url}/api/health`)).toBe(200);
+      for (const pid of workers) {
+        await server.waitForOutput(new RegExp(`"pid":${pid}[^\\n]*"url":"/api/health"`));
+      }
+      const login = await request.post(`${server.url}/api/auth/login`, {
+        data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      });
+      expect(login.status()).toBe(200);
+      const ready = await request.get(`${server.url}/api/ready`);
+      expect(await ready.json()).toEqual({ status: 'ready', database: 'postgres' });
+    } finally {
+      exitCode = await server.stop();
+    }
+    expect(exitCode).toBe(0);
+    for (const pid of workers) expect(existsSync(`/proc/${pid}`)).toBe(false);
+  } finally {
+    await database.drop();
   }
 });

@@ -53,6 +53,22 @@ describe('settings in one place: the validated configuration (issue 13 item 9)',
     ]);
   });
 
+  it('runs one server process unless told, and several only on PostgreSQL (the embedded database is one process)', () => {
+    expect(loadConfig({}).processes).toBe(1);
+    const url = 'postgres://db.example.org/trialbase';
+    expect(loadConfig({ TRIALBASE_PROCESSES: '4', DATABASE_URL: url }).processes).toBe(4);
+    for (const env of [{ TRIALBASE_PROCESSES: '2' }, { TRIALBASE_PROCESSES: '0', DATABASE_URL: url }]) {
+      let error: unknown;
+      try {
+        loadConfig(env);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).issues.map((issue) => issue.variable)).toEqual(['TRIALBASE_PROCESSES']);
+    }
+  });
+
   it('keeps the defaults of the README table', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

@@ -23,6 +23,11 @@ export type Config = {
   loginLockMinutes: number;
   /** Start pg-boss workers (send-outs, outbox). Off in tests that do not need them. */
   jobs: boolean;
+  /**
+   * Server processes sharing the port and the PostgreSQL database (node:cluster, main.ts): one per
+   * core uses the machine, as Node runs a process's JavaScript on one core. 1 on PGlite.
+   */
+  processes: number;
   logLevel: string;
   trustProxy: boolean;
   /** Create the demo study at start when the database has no study yet (issue 7 item 7). */
@@ -117,6 +122,7 @@ export const EnvironmentSchema = z.object({
   LOGIN_MAX_FAILURES: wholeNumber(5, 1, 1000),
   LOGIN_LOCK_MINUTES: wholeNumber(15, 1, 60 * 24 * 30),
   TRIALBASE_JOBS: flag(true),
+  TRIALBASE_PROCESSES: wholeNumber(1, 1, 64),
   LOG_LEVEL: optionalText.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   ),
@@ -153,6 +159,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  if (e.TRIALBASE_PROCESSES > 1 && !e.DATABASE_URL) {
+    throw new ConfigError([
+      {
+        variable: 'TRIALBASE_PROCESSES',
+        message: 'several processes need DATABASE_URL (the embedded database belongs to one process)',
+      },
+    ]);
+  }
   const dataDir = e.TRIALBASE_DATA_DIR ?? path.resolve(process.cwd(), 'data');
   const nodeEnv = e.NODE_ENV === 'production' ? 'production' : e.NODE_ENV === 'test' ? 'test' : 'development';
   return {
@@ -172,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
     jobs: e.TRIALBASE_JOBS,
+    processes: e.TRIALBASE_PROCESSES,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.TRIALBASE_SEED_DEMO,
