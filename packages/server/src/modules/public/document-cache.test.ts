@@ -1,7 +1,9 @@
 // @module-tag json
 /**
  * Issue 16 item 2: process documents and form drafts are cached by revision and row version (xmin),
- * so any write to the row, even one that keeps the revision (a direct update), is seen at once.
+ * so any write to the row, even one that keeps the revision (a direct update), is seen at once; the
+ * form rows a participant's calls read are kept under the study's forms stamp, which any write to a
+ * form row moves (migration 0037).
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +11,7 @@ import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../
 import { tokens } from '../enrollments/tokens/tables';
 import { formTemplates } from '../forms/tables';
 import { setUpEnrolled, WEIGHT_FORM } from '../questionnaires/questionnaires-test-kit';
-import { buildLinkStudy, setProcessSettings } from './public-test-kit';
+import { buildLinkStudy, cookieOf, setProcessSettings } from './public-test-kit';
 
 let t: TestApp;
 let admin: LoggedIn;
@@ -67,5 +69,28 @@ describe(`cached documents on ${engine}`, () => {
       })
       .where(and(eq(formTemplates.studyId, s.study.id), eq(formTemplates.id, s.formId)));
     expect(await questionIds()).toEqual(['q1', 'q2']);
+  });
+
+  it('a form removed after the link was opened is left out of the next getProcess', async () => {
+    const s = await buildLinkStudy(t.app, admin);
+    const opened = await validate(s.study.id, s.link);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const cookie = cookieOf(opened) as string;
+    const formIds = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/public/studies/${s.study.id}/tokens/${s.link}/getProcess`,
+        headers: { cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ forms: { formId: string }[] }>().forms.map((f) => f.formId);
+    };
+    expect(await formIds()).toEqual([s.formId]);
+    // Straight to the table, as any writer of form rows: the study's forms stamp moves with it.
+    await t.app.database.db
+      .update(formTemplates)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(formTemplates.studyId, s.study.id), eq(formTemplates.id, s.formId)));
+    expect(await formIds()).toEqual([]);
   });
 });

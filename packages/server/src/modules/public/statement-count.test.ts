@@ -24,9 +24,12 @@ const ISSUE_SUBMIT_AIM = 15;
  * The token's advance and the submission record go with the
  * audit events (the use case's deferWrite).
  */
-const SUBMIT_LIMIT = 10;
-/** The fill page's two reads of a known link: the limit, the session, the link in one statement (and the form rows for getProcess). */
-const GET_PROCESS_LIMIT = 4;
+const SUBMIT_LIMIT = 9;
+/**
+ * The fill page's two reads of a known link: the limit, the session, the link in one statement (the
+ * form rows are kept under the study's forms stamp read with the link, questionnaires/service/form-heads.ts).
+ */
+const GET_PROCESS_LIMIT = 3;
 const FILL_STATE_LIMIT = 3;
 const UPDATE_LIMIT = 14;
 /**

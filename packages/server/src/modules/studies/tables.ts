@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Studies (spec 001 §7 study lifecycle). The design documents of a study (forms, processes,
@@ -50,6 +50,12 @@ export const studies = pgTable(
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /**
+     * Moves with every write to the study's form rows (statement triggers on form_template,
+     * migration 0037): the participant's reads keep the form rows they read under it and read them
+     * again only when it moved (issue 16 item 2, questionnaires/service/form-heads.ts).
+     */
+    formsStamp: bigint('forms_stamp', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     // Study names are unique among live studies (DUPLICATE_NAME).

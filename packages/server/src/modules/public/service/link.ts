@@ -37,6 +37,8 @@ export const PARTICIPANT_SESSION_HOURS = 4;
 
 export type LoadedLink = {
   study: PublicStudyRow;
+  /** The key of the study's form heads read with the link (questionnaires' loadForms). */
+  formsKey: string;
   token: TokenRow;
   enrollment: EnrollmentRow;
   process: Process;
@@ -96,18 +98,13 @@ async function loadLinkOfToken(
   const around = await loadTokenSurroundings(db, { studyId, tokenId }, options);
   const event = around?.process.dataEvents.find((e) => e.id === around.token.dataEventId);
   if (!around || !event) throw notFound('The link');
-  const { study, token, enrollment, process, subject, questionnaires } = around;
-  return { study, token, enrollment, process, event, subject, questionnaires };
+  const { study, formsKey, token, enrollment, process, subject, questionnaires } = around;
+  return { study, formsKey, token, enrollment, process, event, subject, questionnaires };
 }
 
 /** The link with the EQ-5D licences of its event's forms (one read of the form rows when it has forms). */
 export async function withLicences(db: Executor, link: LoadedLink): Promise<LicensedLink> {
-  const eq5dLicences = await loadEq5dLicences(
-    db,
-    link.study.id,
-    link.enrollment,
-    listDataEventForms(link.process, link.event.id),
-  );
+  const eq5dLicences = await loadEq5dLicences(db, link, listDataEventForms(link.process, link.event.id));
   return { ...link, eq5dLicences };
 }
 
@@ -117,16 +114,16 @@ export async function withLicences(db: Executor, link: LoadedLink): Promise<Lice
  */
 async function loadEq5dLicences(
   db: Executor,
-  studyId: string,
-  enrollment: EnrollmentRow,
+  link: Pick<LoadedLink, 'study' | 'enrollment' | 'formsKey'>,
   formIds: readonly string[] | null,
 ): Promise<DeviceClass[]> {
   if (!formIds || formIds.length === 0) return [];
   const forms = await loadForms(
     db,
-    studyId,
+    link.study.id,
     formIds.map((id) => ({ id, isOptional: false })),
-    enrollment.formVersions,
+    link.enrollment.formVersions,
+    link.formsKey,
   );
   const licensed = new Set<DeviceClass>();
   for (const loaded of forms) {

@@ -35,11 +35,11 @@ import {
   findStudyRow,
   findTokenWithQuestionnaires,
   listFormDraftDocuments,
-  listFormHeads,
   listFormRuleRows,
   listFormVersionDocuments,
   type QuestionnaireRow,
 } from '../repo';
+import { readFormHeads } from './form-heads';
 
 export type StudyInfo = NonNullable<Awaited<ReturnType<typeof findStudyRow>>>;
 
@@ -127,9 +127,18 @@ export async function loadForms(
   studyId: string,
   wanted: readonly WantedForm[],
   tags: Readonly<Record<string, FormVersion | undefined>>,
+  /** The study's forms key read with the fill (TokenSurroundings): the form heads kept under it serve. */
+  formsKey: string | null = null,
 ): Promise<LoadedForm[]> {
   const heads = new Map(
-    (await listFormHeads(db, studyId, [...new Set(wanted.map((w) => w.id))])).map((h) => [h.id, h]),
+    (
+      await readFormHeads(
+        db,
+        studyId,
+        wanted.map((w) => w.id),
+        formsKey,
+      )
+    ).map((h) => [h.id, h]),
   );
   const documents = new Map<string, FormTemplateDocument>();
   const tagOf = (id: string): FormVersion => {
@@ -205,6 +214,8 @@ export async function loadProcessDocument(db: Executor, key: ProcessDocumentKey)
 /** What a token's fill reads around it, with the enrollment locked when asked (see findFillRows). */
 export type TokenSurroundings = {
   study: NonNullable<Awaited<ReturnType<typeof findFillRows>>>['study'];
+  /** The key of the study's form heads as read with these rows (loadForms). */
+  formsKey: string;
   enrollment: EnrollmentRow;
   subject: SubjectRow | null;
   token: TokenRow;
@@ -251,6 +262,7 @@ async function withProcess(
   if (!process) return null;
   return {
     study: rows.study,
+    formsKey: rows.formsKey,
     enrollment: rows.enrollment,
     subject: rows.subject,
     process,
@@ -307,7 +319,7 @@ export async function loadFillContext(
     process,
     event,
     unscheduledType,
-    forms: await loadForms(db, input.studyId, wanted, tags),
+    forms: await loadForms(db, input.studyId, wanted, tags, around.formsKey),
   };
 }
 
