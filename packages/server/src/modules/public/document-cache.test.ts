@@ -2,7 +2,7 @@
 /**
  * Issue 16 item 2: process documents and form drafts are cached by revision and row version (xmin),
  * so any write to the row, even one that keeps the revision (a direct update), is seen at once; the
- * form rows a participant's calls read are kept under the study's forms stamp, which any write to a
+ * form rows a participant's calls read are kept under the study's design stamp, which any write to a
  * form row moves (migration 0037).
  */
 import { and, eq } from 'drizzle-orm';
@@ -86,7 +86,7 @@ describe(`cached documents on ${engine}`, () => {
       return res.json<{ forms: { formId: string }[] }>().forms.map((f) => f.formId);
     };
     expect(await formIds()).toEqual([s.formId]);
-    // Straight to the table, as any writer of form rows: the study's forms stamp moves with it.
+    // Straight to the table, as any writer of form rows: the study's design stamp moves with it.
     await t.app.database.db
       .update(formTemplates)
       .set({ deletedAt: new Date() })

@@ -272,6 +272,32 @@ describe('GET/POST /api/studies/:studyId/enrollments/:enrollmentId/tokens/:token
     expect((await submit(s, { answers: answers('150') })).statusCode).toBe(200);
   });
 
+  it('checks a BLOCK rule added after a save at the next save (rules are kept under the study design stamp)', async () => {
+    const s = await setUp();
+    const draft = await submit(s, { answers: answers('250'), isFinal: false });
+    expect(draft.statusCode, draft.body).toBe(200);
+    // Straight to the table, as any writer of rules: the study's design stamp moves with it (0037).
+    const now = new Date();
+    await t.app.database.db.insert(validationRules).values({
+      studyId: s.study.id,
+      id: newId(now),
+      formId: s.formId,
+      questionId: 'q1',
+      document: {
+        leftOperant: { form: s.formId, question: 'q1' },
+        rightOperant: { type: 'CONST_VAL', value: 200 },
+        operator: 'lt',
+        action: { type: 'BLOCK', message: { en: 'Weight must be below {limit}' } },
+      },
+      createdBy: 'factory',
+      createdAt: now,
+      updatedAt: now,
+    });
+    const res = await submit(s, { answers: answers('260') });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().id).toBe('VALIDATION_RULE_VIOLATION');
+  });
+
   it('raises one query for a QUERY rule, not again on re-save', async () => {
     const s = await setUp({ rule: 'QUERY' });
     const first = await submit(s, { answers: answers('250'), isFinal: false });

@@ -61,8 +61,8 @@ export async function findFillRows(
   return row ?? null;
 }
 
-/** The key the study's form heads are kept under (service/form-heads.ts): its forms stamp and row version. */
-const formsKeyOfStudy = sql<string>`${studies.formsStamp}::text || '/' || ${studies}.xmin::text`;
+/** The key the study's form heads are kept under (service/design-cache.ts): its design stamp and row version. */
+const designKeyOfStudy = sql<string>`${studies.designStamp}::text || '/' || ${studies}.xmin::text`;
 
 /** findFillRows' statement, built once (platform/db/prepared.ts): with or without the lock and the named enrollment. */
 function fillRowStatement(lock: boolean, byEnrollment: boolean) {
@@ -72,7 +72,7 @@ function fillRowStatement(lock: boolean, byEnrollment: boolean) {
       .select({
         enrollment: enrollments,
         study: studies,
-        formsKey: formsKeyOfStudy,
+        designKey: designKeyOfStudy,
         process: { revision: processes.revision, xmin: sql<string>`${processes}.xmin::text` },
         subject: subjects,
       })
@@ -141,7 +141,7 @@ function fillRowsWithTokenStatement(byEnrollment: boolean) {
       .select({
         enrollment: enrollments,
         study: studies,
-        formsKey: formsKeyOfStudy,
+        designKey: designKeyOfStudy,
         process: { revision: processes.revision, xmin: sql<string>`${processes}.xmin::text` },
         subject: subjects,
         token: tokens,

@@ -51,11 +51,12 @@ export const studies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     /**
-     * Moves with every write to the study's form rows (statement triggers on form_template,
-     * migration 0037): the participant's reads keep the form rows they read under it and read them
-     * again only when it moved (issue 16 item 2, questionnaires/service/form-heads.ts).
+     * Moves with every write to the study's forms and rules (statement triggers on form_template,
+     * validation_rule and show_rule, migration 0037): filling keeps the form rows and rules it read
+     * under it and reads them again only when it moved (issue 16 item 2,
+     * questionnaires/service/design-cache.ts).
      */
-    formsStamp: bigint('forms_stamp', { mode: 'number' }).notNull().default(0),
+    designStamp: bigint('design_stamp', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     // Study names are unique among live studies (DUPLICATE_NAME).

@@ -38,7 +38,7 @@ export const PARTICIPANT_SESSION_HOURS = 4;
 export type LoadedLink = {
   study: PublicStudyRow;
   /** The key of the study's form heads read with the link (questionnaires' loadForms). */
-  formsKey: string;
+  designKey: string;
   token: TokenRow;
   enrollment: EnrollmentRow;
   process: Process;
@@ -98,8 +98,8 @@ async function loadLinkOfToken(
   const around = await loadTokenSurroundings(db, { studyId, tokenId }, options);
   const event = around?.process.dataEvents.find((e) => e.id === around.token.dataEventId);
   if (!around || !event) throw notFound('The link');
-  const { study, formsKey, token, enrollment, process, subject, questionnaires } = around;
-  return { study, formsKey, token, enrollment, process, event, subject, questionnaires };
+  const { study, designKey, token, enrollment, process, subject, questionnaires } = around;
+  return { study, designKey, token, enrollment, process, event, subject, questionnaires };
 }
 
 /** The link with the EQ-5D licences of its event's forms (one read of the form rows when it has forms). */
@@ -114,7 +114,7 @@ export async function withLicences(db: Executor, link: LoadedLink): Promise<Lice
  */
 async function loadEq5dLicences(
   db: Executor,
-  link: Pick<LoadedLink, 'study' | 'enrollment' | 'formsKey'>,
+  link: Pick<LoadedLink, 'study' | 'enrollment' | 'designKey'>,
   formIds: readonly string[] | null,
 ): Promise<DeviceClass[]> {
   if (!formIds || formIds.length === 0) return [];
@@ -123,7 +123,7 @@ async function loadEq5dLicences(
     link.study.id,
     formIds.map((id) => ({ id, isOptional: false })),
     link.enrollment.formVersions,
-    link.formsKey,
+    link.designKey,
   );
   const licensed = new Set<DeviceClass>();
   for (const loaded of forms) {

@@ -193,7 +193,7 @@ export async function getProcessForLink(db: Executor, link: LoadedLink): Promise
     study.id,
     formIds.map((id) => ({ id, isOptional: optional.has(id) })),
     tags,
-    link.formsKey,
+    link.designKey,
   );
   const forms: PublicProcessWire['forms'] = [];
   for (const formId of formIds) {

@@ -35,11 +35,10 @@ import {
   findStudyRow,
   findTokenWithQuestionnaires,
   listFormDraftDocuments,
-  listFormRuleRows,
   listFormVersionDocuments,
   type QuestionnaireRow,
 } from '../repo';
-import { readFormHeads } from './form-heads';
+import { readFormHeads, readFormRuleRows } from './design-cache';
 
 export type StudyInfo = NonNullable<Awaited<ReturnType<typeof findStudyRow>>>;
 
@@ -61,6 +60,8 @@ export type LoadedForm = {
 
 export type FillContext = {
   study: StudyInfo;
+  /** The key of the study's design (form rows, rules) as read with the fill (design-cache.ts). */
+  designKey: string;
   enrollment: EnrollmentRow;
   patientId: string;
   token: TokenRow;
@@ -127,8 +128,8 @@ export async function loadForms(
   studyId: string,
   wanted: readonly WantedForm[],
   tags: Readonly<Record<string, FormVersion | undefined>>,
-  /** The study's forms key read with the fill (TokenSurroundings): the form heads kept under it serve. */
-  formsKey: string | null = null,
+  /** The study's design key read with the fill (TokenSurroundings): the form heads kept under it serve. */
+  designKey: string | null = null,
 ): Promise<LoadedForm[]> {
   const heads = new Map(
     (
@@ -136,7 +137,7 @@ export async function loadForms(
         db,
         studyId,
         wanted.map((w) => w.id),
-        formsKey,
+        designKey,
       )
     ).map((h) => [h.id, h]),
   );
@@ -215,7 +216,7 @@ export async function loadProcessDocument(db: Executor, key: ProcessDocumentKey)
 export type TokenSurroundings = {
   study: NonNullable<Awaited<ReturnType<typeof findFillRows>>>['study'];
   /** The key of the study's form heads as read with these rows (loadForms). */
-  formsKey: string;
+  designKey: string;
   enrollment: EnrollmentRow;
   subject: SubjectRow | null;
   token: TokenRow;
@@ -262,7 +263,7 @@ async function withProcess(
   if (!process) return null;
   return {
     study: rows.study,
-    formsKey: rows.formsKey,
+    designKey: rows.designKey,
     enrollment: rows.enrollment,
     subject: rows.subject,
     process,
@@ -312,6 +313,7 @@ export async function loadFillContext(
   ];
   return {
     study,
+    designKey: around.designKey,
     enrollment,
     patientId: around.subject?.patientId ?? '',
     token,
@@ -319,7 +321,7 @@ export async function loadFillContext(
     process,
     event,
     unscheduledType,
-    forms: await loadForms(db, input.studyId, wanted, tags, around.formsKey),
+    forms: await loadForms(db, input.studyId, wanted, tags, around.designKey),
   };
 }
 
@@ -329,8 +331,10 @@ export async function loadFormRules(
   studyId: string,
   formId: string,
   scope: { processId: string; dataEventId: string },
+  /** The study's design key read with the fill (FillContext): the rules kept under it serve. */
+  designKey: string | null = null,
 ): Promise<{ validationRules: ValidationRule[]; referenceShowRules: FormShowRule[] }> {
-  const rows = await listFormRuleRows(db, studyId, formId);
+  const rows = await readFormRuleRows(db, studyId, formId, designKey);
   const validationRules: ValidationRule[] = [];
   const referenceShowRules: FormShowRule[] = [];
   for (const row of rows) {
@@ -363,7 +367,8 @@ function showRuleOf(
   if (row.dataEventId && row.dataEventId !== scope.dataEventId) return null;
   const doc = row.document as Partial<FormShowRule>;
   if (!doc.target || !doc.question || !Array.isArray(doc.possibilities)) return null;
-  return { target: doc.target, question: doc.question, possibilities: doc.possibilities };
+  // A copy: the rows may come from the design cache, whose values are frozen.
+  return { target: doc.target, question: doc.question, possibilities: [...doc.possibilities] };
 }
 
 /** Reference show rules on a form that apply in this process and data event (spec 001 §2 reference rules). */

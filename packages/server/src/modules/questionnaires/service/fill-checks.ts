@@ -117,10 +117,13 @@ export async function checkSubmission(
   await assertAnswerFilesBelong(ctx, fill, form, answers, options.audience);
   await assertAeRefsBelong(ctx, fill, form, answers);
   await assertMedicationRefsBelong(ctx, fill, form, answers);
-  const { validationRules, referenceShowRules } = await loadFormRules(ctx.tx, studyId, form.formId, {
-    processId: fill.process.id,
-    dataEventId: fill.event.id,
-  });
+  const { validationRules, referenceShowRules } = await loadFormRules(
+    ctx.tx,
+    studyId,
+    form.formId,
+    { processId: fill.process.id, dataEventId: fill.event.id },
+    fill.designKey,
+  );
   // Other forms' answers are read only when a rule refers to them (QUESTION_REF operants).
   const refersElsewhere = [...collectEmbeddedRules(form.form), ...validationRules].some(
     (rule) => rule.rightOperant?.type === 'QUESTION_REF' || rule.leftOperant?.type === 'QUESTION_REF',

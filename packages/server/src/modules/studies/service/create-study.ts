@@ -100,7 +100,7 @@ export async function createStudy(
     createdBy: creator.id,
     createdAt: ctx.now,
     updatedAt: ctx.now,
-    formsStamp: 0,
+    designStamp: 0,
   };
   await insertStudy(ctx.tx, row);
   await ctx.audit({
