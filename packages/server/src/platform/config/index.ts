@@ -24,8 +24,8 @@ export type Config = {
   /** Start pg-boss workers (send-outs, outbox). Off in tests that do not need them. */
   jobs: boolean;
   /**
-   * Server processes sharing the port and the PostgreSQL database (node:cluster, main.ts): one per
-   * core uses the machine, as Node runs a process's JavaScript on one core. 1 on PGlite.
+   * Server processes sharing the port and the PostgreSQL database (node:cluster, main.ts): Node runs
+   * a process's JavaScript on one core. 1 on PGlite.
    */
   processes: number;
   logLevel: string;
