@@ -137,15 +137,24 @@ export async function prepareDatabase(
 ): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await database.migrate();
-    const admin = await bootstrapSystemAdmin(database.db, {
-      email: config.adminEmail,
-      password: config.adminPassword,
-    });
-    if (admin) options.onAdminCreated?.(admin);
+    await migrateAndBootstrap(database, config, options);
   } finally {
     await database.close();
   }
+}
+
+/** Migrations, then the first admin when the database has none. */
+async function migrateAndBootstrap(
+  database: Database,
+  config: Config,
+  options: Pick<BuildOptions, 'onAdminCreated'>,
+): Promise<void> {
+  await database.migrate();
+  const admin = await bootstrapSystemAdmin(database.db, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+  });
+  if (admin) options.onAdminCreated?.(admin);
 }
 
 /**
@@ -159,12 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     loadDataDir: options.pgliteSnapshot,
   });
   try {
-    await database.migrate();
-    const admin = await bootstrapSystemAdmin(database.db, {
-      email: config.adminEmail,
-      password: config.adminPassword,
-    });
-    if (admin) options.onAdminCreated?.(admin);
+    await migrateAndBootstrap(database, config, options);
   } catch (err) {
     await database.close();
     throw err;

@@ -65,6 +65,26 @@ const FORM_DOC = (id: string): FormTemplateDocumentInput => ({
 });
 
 /** A production study with one staff event holding one form, a subject enrolled through the API. */
+/** A rule on q1 (weight below 200) written straight into the table, as any writer of rules. */
+async function insertWeightRule(studyId: string, formId: string, type: 'BLOCK' | 'QUERY') {
+  const now = new Date();
+  await t.app.database.db.insert(validationRules).values({
+    studyId,
+    id: newId(now),
+    formId,
+    questionId: 'q1',
+    document: {
+      leftOperant: { form: formId, question: 'q1' },
+      rightOperant: { type: 'CONST_VAL', value: 200 },
+      operator: 'lt',
+      action: { type, message: { en: 'Weight must be below {limit}' } },
+    },
+    createdBy: 'factory',
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
 async function setUp(
   options: { verificationTypes?: string[]; rule?: 'BLOCK' | 'QUERY'; secondFormInOrder?: boolean } = {},
 ) {
@@ -110,23 +130,7 @@ async function setUp(
       },
     ],
   });
-  if (options.rule) {
-    await app.database.db.insert(validationRules).values({
-      studyId: study.id,
-      id: newId(now),
-      formId,
-      questionId: 'q1',
-      document: {
-        leftOperant: { form: formId, question: 'q1' },
-        rightOperant: { type: 'CONST_VAL', value: 200 },
-        operator: 'lt',
-        action: { type: options.rule, message: { en: 'Weight must be below {limit}' } },
-      },
-      createdBy: 'factory',
-      createdAt: now,
-      updatedAt: now,
-    });
-  }
+  if (options.rule) await insertWeightRule(study.id, formId, options.rule);
   await setStudySchedule(app, study.id, { status: 'PRODUCTION' });
   if (options.verificationTypes) {
     await app.database.db.execute(
@@ -276,23 +280,8 @@ describe('GET/POST /api/studies/:studyId/enrollments/:enrollmentId/tokens/:token
     const s = await setUp();
     const draft = await submit(s, { answers: answers('250'), isFinal: false });
     expect(draft.statusCode, draft.body).toBe(200);
-    // Straight to the table, as any writer of rules: the study's design stamp moves with it (0037).
-    const now = new Date();
-    await t.app.database.db.insert(validationRules).values({
-      studyId: s.study.id,
-      id: newId(now),
-      formId: s.formId,
-      questionId: 'q1',
-      document: {
-        leftOperant: { form: s.formId, question: 'q1' },
-        rightOperant: { type: 'CONST_VAL', value: 200 },
-        operator: 'lt',
-        action: { type: 'BLOCK', message: { en: 'Weight must be below {limit}' } },
-      },
-      createdBy: 'factory',
-      createdAt: now,
-      updatedAt: now,
-    });
+    // The study's design stamp moves with the rule written (migration 0037).
+    await insertWeightRule(s.study.id, s.formId, 'BLOCK');
     const res = await submit(s, { answers: answers('260') });
     expect(res.statusCode).toBe(400);
     expect(res.json().id).toBe('VALIDATION_RULE_VIOLATION');
