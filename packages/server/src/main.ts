@@ -63,9 +63,10 @@ async function main(): Promise<void> {
 
 /**
  * TRIALBASE_PROCESSES > 1 (PostgreSQL only): migrates once, then runs that many server processes
- * (the first alone until it listens) sharing the port (node:cluster hands connections out in turn). Sessions, limits, jobs and the audit
- * trail live in the database and each process's caches are checked against it (README "Running on
- * PostgreSQL"); the captcha key, random per process when unset, is drawn here once for all of them.
+ * (the first alone until it listens) sharing the port; node:cluster hands connections out in turn.
+ * Sessions, limits, jobs and the audit trail live in the database and each process's caches are
+ * checked against it (README "Running on PostgreSQL"); the captcha key, random per process when
+ * unset, is drawn here once for all of them.
  * A process that ends on its own is replaced; one that ends before it listened stops them all, so a
  * server that cannot start fails instead of restarting forever. SIGTERM/SIGINT reach every process,
  * each drains and closes, then this one exits.
