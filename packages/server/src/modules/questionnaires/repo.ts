@@ -61,7 +61,7 @@ export async function findFillRows(
   return row ?? null;
 }
 
-/** The key the study's form heads are kept under (service/design-cache.ts): its design stamp and row version. */
+/** The key the study's design rows are kept under (service/design-cache.ts): its design stamp and row version. */
 const designKeyOfStudy = sql<string>`${studies.designStamp}::text || '/' || ${studies}.xmin::text`;
 
 /** findFillRows' statement, built once (platform/db/prepared.ts): with or without the lock and the named enrollment. */

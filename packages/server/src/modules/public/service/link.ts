@@ -37,7 +37,7 @@ export const PARTICIPANT_SESSION_HOURS = 4;
 
 export type LoadedLink = {
   study: PublicStudyRow;
-  /** The key of the study's form heads read with the link (questionnaires' loadForms). */
+  /** The key of the study's design (form rows, rules) read with the link (questionnaires' design-cache.ts). */
   designKey: string;
   token: TokenRow;
   enrollment: EnrollmentRow;
@@ -102,7 +102,7 @@ async function loadLinkOfToken(
   return { study, designKey, token, enrollment, process, event, subject, questionnaires };
 }
 
-/** The link with the EQ-5D licences of its event's forms (one read of the form rows when it has forms). */
+/** The link with the EQ-5D licences of its event's forms (their rows read only when the study's design moved). */
 export async function withLicences(db: Executor, link: LoadedLink): Promise<LicensedLink> {
   const eq5dLicences = await loadEq5dLicences(db, link, listDataEventForms(link.process, link.event.id));
   return { ...link, eq5dLicences };
