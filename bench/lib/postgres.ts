@@ -1,12 +1,15 @@
 // Throwaway PostgreSQL databases for the write bench: one for the server, one for pgbench, made
 // on the server BENCH_DATABASE_URL names (default the local test server) and dropped afterwards.
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import {
+  createThrowawayDatabase as createOn,
+  type ThrowawayDatabase,
+} from '../../packages/e2e/support/postgres';
 
 export const ADMIN_DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export type ThrowawayDatabase = { name: string; url: string; drop(): Promise<void> };
+export type { ThrowawayDatabase };
 
 async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
@@ -18,16 +21,8 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-export async function createThrowawayDatabase(prefix: string): Promise<ThrowawayDatabase> {
-  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
-  await admin((c) => c.query(`create database ${name}`));
-  const url = new URL(ADMIN_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    drop: () => admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
-  };
+export function createThrowawayDatabase(prefix: string): Promise<ThrowawayDatabase> {
+  return createOn(ADMIN_DATABASE_URL, prefix);
 }
 
 /** The server's version and the settings that shape a write benchmark, printed beside the figures. */

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
+import { createThrowawayDatabase } from '../../support/postgres';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer } from '../../support/server';
 
 /** Starts a login whose body is sent only when `finish` is called: a request in flight. */
@@ -62,25 +61,6 @@ test('SIGTERM drains requests and exits cleanly; the embedded database survives 
   }
 });
 
-/** A new PostgreSQL database on the test server (TEST_DATABASE_URL, as `.ci/run` exports it). */
-async function throwawayDatabase() {
-  const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `tb_e2e_processes_${randomBytes(4).toString('hex')}`;
-  const run = async (text: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
 /** The processes whose parent is `pid` (Linux /proc): the server processes a supervisor runs. */
 function childrenOf(pid: number): number[] {
   return readdirSync('/proc').flatMap((entry) => {
@@ -112,7 +92,10 @@ test('TRIALBASE_PROCESSES on PostgreSQL: one migration and one first admin, ever
 }) => {
   test.skip(process.platform !== 'linux', 'reads the process tree from /proc');
   test.setTimeout(300_000);
-  const database = await throwawayDatabase();
+  const database = await createThrowawayDatabase(
+    process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    'tb_e2e_processes',
+  );
   try {
     const server = await startServer({
       DATABASE_URL: database.url,
