@@ -1,7 +1,7 @@
 // `npm start`: install what is missing, build, then serve app and API on one port
 // (PGlite in ./data unless DATABASE_URL is set). Migrations and the first admin happen at start.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { ensureInstalled, root, run } from './lib.mjs';
@@ -27,7 +27,9 @@ if (isFirstStart && env.TRIALBASE_SEED_DEMO === undefined && process.stdin.isTTY
   prompt.close();
   env.TRIALBASE_SEED_DEMO = /^y(es)?$/i.test(answer.trim()) ? 'true' : 'false';
 }
-const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+// The server's Node flags (packages/server/node-flags.json; ARCHITECTURE.md, issue 16).
+const nodeFlags = JSON.parse(readFileSync(path.join(root, 'packages/server/node-flags.json'), 'utf8'));
+const server = spawn(process.execPath, [...nodeFlags, path.join(root, 'packages/server/dist/main.js')], {
   cwd: root,
   env,
   stdio: 'inherit',

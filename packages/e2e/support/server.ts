@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,7 +48,11 @@ export async function startServer(
   }
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'tb-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, [main], {
+  // Started as `npm start` starts it: with the server's Node flags (scripts/start.mjs).
+  const nodeFlags = JSON.parse(
+    readFileSync(path.join(repoRoot, 'packages/server/node-flags.json'), 'utf8'),
+  ) as string[];
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, main], {
     cwd: repoRoot,
     env: {
       ...process.env,
