@@ -340,7 +340,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAuditTap(
     database.db,
     'webhooks',
-    webhookAuditTap(() => app.jobs?.kick(WEBHOOK_QUEUE)),
+    webhookAuditTap(database.db, () => app.jobs?.kick(WEBHOOK_QUEUE)),
   );
   const webhookJob = webhookDeliveryJob(database.db, {
     now: clock,

@@ -1,6 +1,5 @@
 import type { AuditActor, AuditEvent } from '@trialbase/domain';
-import { type SQL, sql } from 'drizzle-orm';
-import { appendAuditEvents } from './audit/audit';
+import { type AuditInsertPart, appendAuditEvents, runAuditInsertParts } from './audit/audit';
 import { kickAuditSequencer } from './audit/sequencer';
 import { auditTapWrites } from './audit/taps';
 import type { Db, Tx } from './db/client';
@@ -19,10 +18,10 @@ export type UseCaseContext = {
    * rolls the use case back as a throw in `fn` would. Writes run after every statement of `fn`, and
    * see what those wrote, not each other's rows; use it only where nothing later depends on the write.
    */
-  deferWrite: (statement: SQL, check?: (written: number) => void) => void;
+  deferWrite: (statement: AuditInsertPart, check?: (written: number) => void) => void;
 };
 
-type DeferredWrite = { statement: SQL; check: ((written: number) => void) | undefined };
+type DeferredWrite = { statement: AuditInsertPart; check: ((written: number) => void) | undefined };
 
 /**
  * Runs one use case in one transaction with its audit events; nothing commits without them. The events
@@ -64,7 +63,7 @@ export async function runUseCase<T>(
     const written =
       named.length > 0
         ? await appendAuditEvents(tx, actor, now, named, statements)
-        : await runWrites(tx, statements);
+        : await runAuditInsertParts(tx, statements);
     deferred.forEach((write, i) => {
       write.check?.(written[i] ?? 0);
     });
@@ -75,17 +74,6 @@ export async function runUseCase<T>(
   if (appended > 0) kickAuditSequencer(db);
   for (const action of afterCommit) action();
   return result;
-}
-
-/** Deferred writes of a use case without audit events: one statement, their row counts. */
-async function runWrites(tx: Tx, statements: readonly SQL[]): Promise<number[]> {
-  if (statements.length === 0) return [];
-  const names = statements.map((_, i) => sql.raw(`write${i}`));
-  const parts = statements.map((statement, i) => sql`${names[i]} as (${statement})`);
-  const counts = names.map((name) => sql`(select count(*) from ${name})::int as ${name}`);
-  const result = await tx.execute(sql`with ${sql.join(parts, sql`, `)} select ${sql.join(counts, sql`, `)}`);
-  const [first] = (result as unknown as { rows: Record<string, number | string>[] }).rows;
-  return statements.map((_, i) => Number(first?.[`write${i}`] ?? 0));
 }
 
 export const SYSTEM_ACTOR: AuditActor = { type: 'SYSTEM', id: null };

@@ -1,7 +1,12 @@
 /** SQL of the public participant flows (spec 002): links, codes, participant sessions, read-outs for the pages. */
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
-import { placeholder, preparedStatement } from '../../platform/db/prepared';
+import {
+  type CompiledStatement,
+  placeholder,
+  preparedPart,
+  preparedStatement,
+} from '../../platform/db/prepared';
 import { enrollments } from '../enrollments/tables';
 import { tokens } from '../enrollments/tokens/tables';
 import { studyImages } from '../forms/tables';
@@ -230,23 +235,43 @@ const publicSubmission = preparedStatement('public_submission', (db: Executor) =
     ),
 );
 
-/** Stores a submit under its key; false when the key is taken already (insert-or-conflict on the unique key). */
 /**
  * insertPublicSubmission's statement for a use case's deferWrite (issue 16 item 2): it writes one
- * row when the key is stored, none when the key was taken already.
+ * row when the key is stored, none when the key was taken already. Built once (preparedPart).
  */
-export function publicSubmissionInsert(db: Executor, row: PublicSubmissionRow): SQL {
-  return db
-    .insert(publicSubmissions)
-    .values(row)
-    .onConflictDoNothing({
-      target: [publicSubmissions.studyId, publicSubmissions.tokenId, publicSubmissions.idempotencyKey],
-    })
-    .returning({ one: sql`1` })
-    .getSQL();
-}
+export const publicSubmissionInsert: (db: Executor, row: PublicSubmissionRow) => CompiledStatement =
+  preparedPart((db) =>
+    db
+      .insert(publicSubmissions)
+      .values({
+        studyId: placeholder('studyId'),
+        id: placeholder('id'),
+        tokenId: placeholder('tokenId'),
+        idempotencyKey: placeholder('idempotencyKey'),
+        questionnaireId: placeholder('questionnaireId'),
+        fingerprint: placeholder('fingerprint'),
+        result: placeholder('result'),
+        createdAt: placeholder('createdAt'),
+      })
+      .onConflictDoNothing({
+        target: [publicSubmissions.studyId, publicSubmissions.tokenId, publicSubmissions.idempotencyKey],
+      })
+      .returning({ one: sql`1` }),
+  );
 
 /** A participant session row for a use case's deferWrite (nothing reads it back in the use case). */
-export function participantSessionInsert(db: Executor, row: typeof participantSessions.$inferInsert): SQL {
-  return db.insert(participantSessions).values(row).returning({ one: sql`1` }).getSQL();
-}
+export const participantSessionInsert: (
+  db: Executor,
+  row: Omit<typeof participantSessions.$inferInsert, 'revokedAt'>,
+) => CompiledStatement = preparedPart((db) =>
+  db
+    .insert(participantSessions)
+    .values({
+      id: placeholder('id'),
+      studyId: placeholder('studyId'),
+      tokenId: placeholder('tokenId'),
+      createdAt: placeholder('createdAt'),
+      expiresAt: placeholder('expiresAt'),
+    })
+    .returning({ one: sql`1` }),
+);

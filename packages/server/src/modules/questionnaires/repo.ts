@@ -2,7 +2,12 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { auditEvents } from '../../platform/audit/tables';
 import type { Executor } from '../../platform/db/client';
-import { placeholder, preparedStatement } from '../../platform/db/prepared';
+import {
+  type CompiledStatement,
+  placeholder,
+  preparedByShape,
+  preparedStatement,
+} from '../../platform/db/prepared';
 import { enrollments } from '../enrollments/tables';
 import { tokens } from '../enrollments/tokens/tables';
 import { answerFiles } from '../files/tables';
@@ -183,20 +188,24 @@ const fillRowsWithTokenStatements = [
 
 /**
  * A token update as a statement for a use case's deferWrite (issue 16 item 2: sent with the audit
- * events): the advance of a token after a save, which nothing in the use case reads back.
+ * events): the advance of a token after a save, which nothing in the use case reads back. Built once
+ * per shape of `values`.
  */
+const tokenUpdatePart = preparedByShape<{ studyId: string; tokenId: string }>((db, set) =>
+  db
+    .update(tokens)
+    .set(set)
+    .where(and(eq(tokens.studyId, placeholder('studyId')), eq(tokens.id, placeholder('tokenId'))))
+    .returning({ one: sql`1` }),
+);
+
 export function tokenUpdateStatement(
   db: Executor,
   studyId: string,
   tokenId: string,
   values: Partial<Omit<typeof tokens.$inferInsert, 'studyId' | 'id'>>,
-): SQL {
-  return db
-    .update(tokens)
-    .set(values)
-    .where(and(eq(tokens.studyId, studyId), eq(tokens.id, tokenId)))
-    .returning({ one: sql`1` })
-    .getSQL();
+): CompiledStatement {
+  return tokenUpdatePart(db, values, { studyId, tokenId });
 }
 
 /** A process's stored document with the revision and row version it was read at (the cache's key). */
@@ -459,19 +468,22 @@ export async function updateQuestionnaire(
     .where(and(eq(questionnaires.studyId, studyId), eq(questionnaires.id, id)));
 }
 
-/** updateQuestionnaire as a statement for a use case's deferWrite (issue 16 item 2). */
+/** updateQuestionnaire as a statement for a use case's deferWrite (issue 16 item 2), built once per shape. */
+const questionnaireUpdatePart = preparedByShape<{ studyId: string; id: string }>((db, set) =>
+  db
+    .update(questionnaires)
+    .set(set)
+    .where(and(eq(questionnaires.studyId, placeholder('studyId')), eq(questionnaires.id, placeholder('id'))))
+    .returning({ one: sql`1` }),
+);
+
 export function questionnaireUpdateStatement(
   db: Executor,
   studyId: string,
   id: string,
   values: Partial<Omit<QuestionnaireRow, 'studyId' | 'id'>>,
-): SQL {
-  return db
-    .update(questionnaires)
-    .set(values)
-    .where(and(eq(questionnaires.studyId, studyId), eq(questionnaires.id, id)))
-    .returning({ one: sql`1` })
-    .getSQL();
+): CompiledStatement {
+  return questionnaireUpdatePart(db, values, { studyId, id });
 }
 
 export async function listAnswerRows(

@@ -1,8 +1,11 @@
 // @module-tag transactions
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
 import { createTestApp, engine, loginAs, type TestApp } from '../../../test/harness';
+import { placeholder, preparedPart } from '../db/prepared';
 import { newId } from '../ids';
+import { runUseCase } from '../use-case';
 import { recordAudit } from './audit';
 import { catchUpAuditChains } from './sequencer';
 
@@ -92,6 +95,62 @@ describe(`audit trail (DESIGN.md, STANDARDS.md AT) on ${engine}`, () => {
       ok: false,
       firstBrokenEventId: victim,
     });
+  });
+
+  it('names actors that are no user row, and runs deferred writes in the insert with their own values', async () => {
+    const db = t.app.database.db;
+    const run = newId();
+    // A prepared part (its text built once) and a built one, each with several values: the insert
+    // renumbers them after its own, whichever comes first.
+    const throttleRow = preparedPart<{ key: string; failures: number; at: Date }>(
+      () => sql`insert into login_throttle (key, failures, window_start)
+        values (${placeholder('key')}, ${placeholder('failures')}, ${placeholder('at')}::timestamptz) returning 1`,
+    );
+    const at = new Date('2026-03-04T05:06:07.000Z');
+    const counts: number[] = [];
+    const actors = [
+      { actor: { type: 'USER', id: `gone-${run}` }, name: `user gone-${run}` },
+      { actor: { type: 'USER', id: null }, name: 'unknown user' },
+      { actor: { type: 'SUBJECT_TOKEN', id: `t-${run}` }, name: `subject link t-${run}` },
+      { actor: { type: 'API_KEY', id: `k-${run}` }, name: `API key k-${run}` },
+    ] as const;
+    for (const [i, { actor }] of actors.entries()) {
+      await runUseCase(db, actor, async (ctx) => {
+        ctx.deferWrite(throttleRow(ctx.tx, { key: `a-${run}-${i}`, failures: i + 1, at }), (n) =>
+          counts.push(n),
+        );
+        ctx.deferWrite(
+          sql`insert into login_throttle (key, failures, window_start)
+            select ${`b-${run}-${i}`}, ${i + 10}, ${at.toISOString()}::timestamptz where ${i} < 0 returning 1`,
+          (n) => counts.push(n),
+        );
+        await ctx.audit({ action: 'USER_UPDATED', entityType: 'USER', entityId: `u-${run}`, studyId: null });
+      });
+    }
+    // Without audit events the writes still go in one statement.
+    await runUseCase(db, { type: 'SYSTEM', id: null }, async (ctx) => {
+      ctx.deferWrite(throttleRow(ctx.tx, { key: `c-${run}`, failures: 7, at }), (n) => counts.push(n));
+    });
+    expect(counts).toEqual([1, 0, 1, 0, 1, 0, 1, 0, 1]);
+    const { rows: throttles } = await t.app.database.query<{
+      key: string;
+      failures: number;
+      window_start: Date;
+    }>(`select key, failures, window_start from login_throttle where key like $1 order by key`, [
+      `%-${run}%`,
+    ]);
+    expect(throttles.map((r) => [r.key, r.failures, new Date(r.window_start).toISOString()])).toEqual([
+      [`a-${run}-0`, 1, at.toISOString()],
+      [`a-${run}-1`, 2, at.toISOString()],
+      [`a-${run}-2`, 3, at.toISOString()],
+      [`a-${run}-3`, 4, at.toISOString()],
+      [`c-${run}`, 7, at.toISOString()],
+    ]);
+    const { rows: events } = await t.app.database.query<{ actor_type: string; actor_name: string }>(
+      `select actor_type, actor_name from audit_event where entity_id = $1 order by ticket`,
+      [`u-${run}`],
+    );
+    expect(events.map((e) => e.actor_name)).toEqual(actors.map((a) => a.name));
   });
 
   it('lets only system admins verify', async () => {

@@ -1,10 +1,15 @@
 import { type AuditActor, type AuditEvent, assertNever } from '@trialbase/domain';
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, is, isNotNull, isNull, SQL, sql } from 'drizzle-orm';
+import { createBoundedCache } from '../cache/bounded-cache';
 import type { Db, Tx } from '../db/client';
+import { type CompiledStatement, compileStatement, runCompiled } from '../db/prepared';
 import { newId } from '../ids';
 import { chainOf, GENESIS, hashAuditRow } from './chain';
 import { catchUpAuditChains, readAuditChainHeads } from './sequencer';
 import { auditEvents } from './tables';
+
+/** A write that rides in the audit insert: a built statement or one compiled already. */
+export type AuditInsertPart = SQL | CompiledStatement;
 
 /**
  * Appends audit events inside the caller's transaction (DESIGN.md audit trail): the change and its
@@ -18,7 +23,7 @@ export async function appendAuditEvents(
   now: Date,
   events: readonly AuditEvent[],
   /** Statements of the audit taps (taps.ts), each `… returning 1`: run in this insert; their row counts are returned. */
-  tapStatements: readonly SQL[] = [],
+  parts: readonly AuditInsertPart[] = [],
 ): Promise<number[]> {
   if (events.length === 0) return [];
   // Timestamps are stored to the microsecond but JavaScript keeps milliseconds: round now.
@@ -39,33 +44,71 @@ export async function appendAuditEvents(
       reason: event.reason ?? undefined,
     })),
   );
-  // Tickets are drawn in the order of the events (ordinality), as the use case recorded them.
-  const taps = tapStatements.map((statement, i) => ({ name: sql.raw(`tap${i}`), statement }));
-  const withTaps = taps.length
-    ? sql`with ${sql.join(
-        taps.map((tap) => sql`${tap.name} as (${tap.statement})`),
-        sql`, `,
-      )} `
-    : sql``;
-  const returningTaps = taps.length
-    ? sql` returning ${sql.join(
-        taps.map((tap) => sql`(select count(*) from ${tap.name})::int as ${tap.name}`),
-        sql`, `,
-      )}`
-    : sql``;
-  const result = await tx.execute(sql`${withTaps}
-    insert into audit_event
+  const name = actorName(actor);
+  const insert: CompiledStatement = {
+    sql: AUDIT_INSERT,
+    params: [actor.type, actor.id, name.fallback, name.lookUp, occurredAt, rows],
+  };
+  const compiled = parts.map((part) => (is(part, SQL) ? compileStatement(tx, part) : part));
+  const result = await runCompiled(tx, withParts(compiled, insert));
+  if (!compiled.length) return [];
+  const [first] = result.rows;
+  return compiled.map((_, i) => Number(first?.[`w${i}`] ?? 0));
+}
+
+/**
+ * The audit insert's text, the same for every use case (issue 16 item 2: built once, not by Drizzle
+ * for each): $1 actor type, $2 actor id, $3 the actor's name when no user is looked up, $4 whether
+ * to look the user up, $5 when, $6 the events as JSON. Tickets are drawn in the order of the events
+ * (ordinality), as the use case recorded them.
+ */
+const AUDIT_INSERT = `insert into audit_event
       (id, chain, study_id, actor_type, actor_id, actor_name, action, entity_type, entity_id, before, after, reason, occurred_at)
-    select r.id, r.chain, r.study_id, ${actor.type}, ${actor.id}, (select ${actorDisplayName(actor)}),
-      r.action, r.entity_type, r.entity_id, r.before, r.after, r.reason, ${occurredAt}::timestamptz
-    from rows from (jsonb_to_recordset(${rows}::jsonb) as (
+    select r.id, r.chain, r.study_id, $1, $2,
+      (select case when $4::boolean then coalesce((select u.first_name || ' ' || u.last_name || ' <' || u.email || '>'
+        from app_user u where u.id = $2), $3) else $3 end),
+      r.action, r.entity_type, r.entity_id, r.before, r.after, r.reason, $5::timestamptz
+    from rows from (jsonb_to_recordset($6::jsonb) as (
       id text, chain text, study_id text, action text, entity_type text, entity_id text,
       before jsonb, after jsonb, reason text
     )) with ordinality as r(id, chain, study_id, action, entity_type, entity_id, before, after, reason, n)
-    order by r.n${returningTaps}`);
-  if (!taps.length) return [];
-  const [first] = (result as unknown as { rows: Record<string, number | string>[] }).rows;
-  return taps.map((_, i) => Number(first?.[`tap${i}`] ?? 0));
+    order by r.n`;
+
+const composed = createBoundedCache<string>(500);
+
+/**
+ * One statement of `parts` (each `… returning 1`, as CTEs w0, w1, …) and `last` (the insert, or
+ * none): `last`'s values first, each part's after, renumbered; it returns each part's row count as
+ * w0, w1, …. The text depends only on the texts given, so it is kept (bounded) and not rebuilt.
+ */
+function withParts(parts: readonly CompiledStatement[], last: CompiledStatement | null): CompiledStatement {
+  const head = last?.sql ?? '';
+  const key = `${head}\u0000${parts.map((part) => part.sql).join('\u0000')}`;
+  let text = composed.get(key);
+  if (text === undefined) {
+    let offset = last?.params.length ?? 0;
+    const ctes = parts.map((part, i) => {
+      const shift = offset;
+      offset += part.params.length;
+      return `w${i} as (${part.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})`;
+    });
+    const counts = parts.map((_, i) => `(select count(*) from w${i})::int as w${i}`).join(', ');
+    const prefix = ctes.length ? `with ${ctes.join(', ')} ` : '';
+    text = last ? `${prefix}${head}${counts ? ` returning ${counts}` : ''}` : `${prefix}select ${counts}`;
+    composed.set(key, text);
+  }
+  return { sql: text, params: [...(last?.params ?? []), ...parts.flatMap((part) => part.params)] };
+}
+
+/**
+ * Deferred writes of a use case without audit events (use-case.ts): one statement, their row counts.
+ */
+export async function runAuditInsertParts(tx: Tx, parts: readonly AuditInsertPart[]): Promise<number[]> {
+  if (parts.length === 0) return [];
+  const compiled = parts.map((part) => (is(part, SQL) ? compileStatement(tx, part) : part));
+  const result = await runCompiled(tx, withParts(compiled, null));
+  const [first] = result.rows;
+  return compiled.map((_, i) => Number(first?.[`w${i}`] ?? 0));
 }
 
 /** Appends one audit event in the caller's transaction (see appendAuditEvents). */
@@ -74,20 +117,22 @@ export async function recordAudit(tx: Tx, actor: AuditActor, now: Date, event: A
 }
 
 /**
- * Who the actor is in words, as of now (STANDARDS.md AT-1: the display name at that time); for a user
- * read by the insert itself, so it costs no statement of its own.
+ * Who the actor is in words, as of now (STANDARDS.md AT-1: the display name at that time); a user is
+ * read by the insert itself (`lookUp`), so it costs no statement of its own, and `fallback` names
+ * one that is not found.
  */
-function actorDisplayName(actor: AuditActor): string | SQL {
+function actorName(actor: AuditActor): { lookUp: boolean; fallback: string } {
   switch (actor.type) {
     case 'USER':
-      if (!actor.id) return 'unknown user';
-      return sql`coalesce((select u.first_name || ' ' || u.last_name || ' <' || u.email || '>' from app_user u where u.id = ${actor.id}), ${`user ${actor.id}`})`;
+      return actor.id
+        ? { lookUp: true, fallback: `user ${actor.id}` }
+        : { lookUp: false, fallback: 'unknown user' };
     case 'API_KEY':
-      return `API key ${actor.id ?? ''}`.trim();
+      return { lookUp: false, fallback: `API key ${actor.id ?? ''}`.trim() };
     case 'SUBJECT_TOKEN':
-      return `subject link ${actor.id ?? ''}`.trim();
+      return { lookUp: false, fallback: `subject link ${actor.id ?? ''}`.trim() };
     case 'SYSTEM':
-      return 'system';
+      return { lookUp: false, fallback: 'system' };
     default:
       return assertNever(actor.type);
   }

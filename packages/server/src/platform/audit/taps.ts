@@ -1,13 +1,13 @@
 import type { AuditActor, AuditEvent } from '@trialbase/domain';
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { AuditInsertPart } from './audit';
 
 /**
  * What a tap writes with a use case's audit events (issue 28 item 1: webhook messages): one
  * data-modifying statement ending in `returning 1`, run inside the audit insert itself (a CTE), so it
  * commits with the change and costs no statement of its own; `afterCommit` gets how many rows it wrote.
  */
-export type AuditTapWrite = { statement: SQL; afterCommit: (written: number) => void };
+export type AuditTapWrite = { statement: AuditInsertPart; afterCommit: (written: number) => void };
 
 /** Reacts to a use case's audit events (their ids given); null when it has nothing to write. */
 export type AuditTap = (

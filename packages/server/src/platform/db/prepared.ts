@@ -6,7 +6,7 @@
  * any executor: the database or a transaction, on PostgreSQL or PGlite. On PostgreSQL it is a named
  * prepared statement, so each pooled connection also parses and plans it only once.
  */
-import { sql } from 'drizzle-orm';
+import { fillPlaceholders, is, type Placeholder, SQL, sql } from 'drizzle-orm';
 import type { Executor } from './client';
 
 /** A placeholder for a value given at each run (`sql.placeholder`). */
@@ -60,5 +60,73 @@ export function preparedStatement<V extends Record<string, unknown>, R>(
     const query = session.prepareQuery(...built.args);
     if (built.joinsNotNullableMap !== undefined) query.joinsNotNullableMap = built.joinsNotNullableMap;
     return query.execute(values) as Promise<R>;
+  };
+}
+
+/** A statement compiled to its text and values, ready to run or to be part of a larger one. */
+export type CompiledStatement = { sql: string; params: unknown[] };
+
+type DialectLike = { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } };
+
+/** Compiles a built statement, the step Drizzle takes before it runs one. */
+export function compileStatement(db: Executor, statement: SQL): CompiledStatement {
+  const { sql: text, params } = (db as unknown as { dialect: DialectLike }).dialect.sqlToQuery(statement);
+  return { sql: text, params };
+}
+
+/**
+ * A statement part built and compiled once, with `placeholder`s where its values go: each call
+ * gives the same text with that call's values (column encoders applied as Drizzle applies them). For
+ * the writes a use case sends with its audit events (use-case.ts deferWrite, audit taps), whose
+ * building cost more Node CPU than the write (issue 16 item 2). As with `preparedStatement`, values
+ * that are not placeholders (a column's `$defaultFn`, `$onUpdate`) are fixed at the first build.
+ */
+export function preparedPart<V extends Record<string, unknown>>(
+  build: (db: Executor) => SQL | { getSQL(): SQL },
+): (db: Executor, values: V) => CompiledStatement {
+  let compiled: CompiledStatement | null = null;
+  return (db, values) => {
+    if (compiled === null) {
+      const built = build(db);
+      compiled = compileStatement(db, is(built, SQL) ? built : built.getSQL());
+    }
+    return { sql: compiled.sql, params: fillPlaceholders(compiled.params, values) };
+  };
+}
+
+/** Runs a compiled statement on the executor (database or transaction, either engine): its rows. */
+export async function runCompiled(
+  db: Executor,
+  statement: CompiledStatement,
+): Promise<{ rows: Record<string, unknown>[] }> {
+  const session = (db as unknown as { session: SessionLike }).session;
+  const query = session.prepareQuery(statement, undefined, undefined, false);
+  return (await query.execute()) as { rows: Record<string, unknown>[] };
+}
+
+/**
+ * `preparedPart` for a write whose columns vary by call (an update of the fields a change touched):
+ * one part per shape of `values` (the keys given, and which of them are null, written as a literal
+ * null), built the first time the shape comes; `values` travel as placeholders `v_<key>`, `keys`
+ * (the row's key) as placeholders named by their keys.
+ */
+export function preparedByShape<K extends Record<string, unknown>>(
+  build: (db: Executor, set: Record<string, Placeholder<string> | SQL>) => { getSQL(): SQL },
+): (db: Executor, values: Record<string, unknown>, keys: K) => CompiledStatement {
+  const shapes = new Map<string, (db: Executor, values: Record<string, unknown>) => CompiledStatement>();
+  return (db, values, keys) => {
+    const given = Object.keys(values).filter((key) => values[key] !== undefined);
+    const shape = given.map((key) => (values[key] === null ? `${key}=null` : key)).join(',');
+    let part = shapes.get(shape);
+    if (part === undefined) {
+      const set = Object.fromEntries(
+        given.map((key) => [key, values[key] === null ? sql`null` : placeholder(`v_${key}`)]),
+      );
+      part = preparedPart((built) => build(built, set));
+      shapes.set(shape, part);
+    }
+    const named: Record<string, unknown> = { ...keys };
+    for (const key of given) if (values[key] !== null) named[`v_${key}`] = values[key];
+    return part(db, named);
   };
 }
