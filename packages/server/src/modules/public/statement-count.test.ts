@@ -143,4 +143,35 @@ describe(`statements per request on ${engine} (issue 16 item 2)`, () => {
       counter.stop();
     }
   });
+
+  it('a link page’s first two calls, sent together, read the link and the address’s limit once', async () => {
+    const s = await buildLinkStudy(t.app, admin, { events: (p, f) => [openEvent(p, { forms: [f] })] });
+    // An address of its own, so no reading of its limit from another test is trusted.
+    const remoteAddress = '198.18.7.7';
+    const counter = countStatements(t.app);
+    try {
+      const [info, opened] = await Promise.all([
+        t.app.inject({
+          method: 'GET',
+          url: `/api/public/study/${s.study.id}/${s.link}/getInfo`,
+          remoteAddress,
+        }),
+        t.app.inject({
+          method: 'POST',
+          url: `/api/public/studies/${s.study.id}/token/validateToken`,
+          payload: { token: s.link },
+          remoteAddress,
+        }),
+      ]);
+      expect(info.statusCode, info.body).toBe(200);
+      expect(opened.statusCode, opened.body).toBe(200);
+      const { statements } = counter.take();
+      const linkReads = statements.filter((q) => /from "token" where .*"token"\."token" = /.test(q));
+      const limitReads = statements.filter((q) => /^select .* from "login_throttle"/.test(q));
+      expect(linkReads, summarise(statements)).toHaveLength(1);
+      expect(limitReads, summarise(statements)).toHaveLength(1);
+    } finally {
+      counter.stop();
+    }
+  });
 });

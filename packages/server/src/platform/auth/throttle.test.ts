@@ -69,4 +69,32 @@ describe(`throttle reserve and release on ${engine}`, () => {
       counter.stop();
     }
   });
+
+  it('shares a reading in flight with a check of the same key, unless this server counted a use since', async () => {
+    const db = t.app.database.db;
+    const key = 'test:reading-in-flight';
+    await reserve(db, key, now, policy);
+    await reserve(db, key, now, policy);
+    const counter = countStatements(t.app);
+    try {
+      // Near its limit the key is never trusted, so each check reads, but two together read once.
+      const [first, second] = await Promise.all([
+        reserveRefusedUntil(db, key, now, policy),
+        reserveRefusedUntil(db, key, now, policy),
+      ]);
+      expect([first, second]).toEqual([null, null]);
+      expect(counter.take().statements).toHaveLength(1);
+      // A check after a reserve of this server does not take a reading that started before it.
+      const before = reserveRefusedUntil(db, key, now, policy);
+      const counted = reserve(db, key, now, policy);
+      const after = reserveRefusedUntil(db, key, now, policy);
+      await Promise.all([before, counted, after]);
+      expect(counter.take().statements).toHaveLength(3);
+      expect(await reserveRefusedUntil(db, key, now, policy)).toEqual(
+        new Date(now.getTime() + policy.windowMinutes * 60_000),
+      );
+    } finally {
+      counter.stop();
+    }
+  });
 });

@@ -112,7 +112,7 @@ export async function reserveRefusedUntil(
   if ((clearKeys.get(key) ?? 0) > performance.now()) return null;
   const epoch = reserveEpoch;
   const windowMs = policy.windowMinutes * 60_000;
-  const [row] = await throttleRow(db, { key });
+  const row = await readShared(db, key, epoch);
   if (row?.blockedUntil && row.blockedUntil > now) return row.blockedUntil;
   // reserve's reading: a window that started before `now - windowMinutes` has ended and counts anew.
   const isCurrent = row !== undefined && row.windowStart.getTime() + windowMs >= now.getTime();
@@ -147,6 +147,29 @@ const clearKeys = {
   },
 };
 let reserveEpoch = 0;
+
+/*
+ * Reads of a key in flight, with the reserve epoch they started in: a check of the same key while
+ * one is in flight (a participant page's two first calls come together) takes that reading, unless
+ * a reserve of this process ran since it started; then it reads again.
+ */
+type ThrottleReading = { failures: number; windowStart: Date; blockedUntil: Date | null } | undefined;
+const readsInFlight = new Map<string, { epoch: number; reading: Promise<ThrottleReading> }>();
+
+function readShared(db: Executor, key: string, epoch: number): Promise<ThrottleReading> {
+  const read = () => throttleRow(db, { key }).then(([row]) => row);
+  // A shared reading that failed (its caller's transaction, say) is not this caller's failure.
+  const shared = readsInFlight.get(key);
+  if (shared && shared.epoch === epoch) return shared.reading.catch(read);
+  const reading = read();
+  const entry = { epoch, reading };
+  readsInFlight.set(key, entry);
+  const done = () => {
+    if (readsInFlight.get(key) === entry) readsInFlight.delete(key);
+  };
+  reading.then(done, done);
+  return reading;
+}
 
 function forgetClear(key: string): void {
   reserveEpoch += 1;
