@@ -80,6 +80,7 @@ const composed = createBoundedCache<string>(500);
  * One statement of `parts` (each `… returning 1`, as CTEs w0, w1, …) and `last` (the insert, or
  * none): `last`'s values first, each part's after, renumbered; it returns each part's row count as
  * w0, w1, …. The text depends only on the texts given, so it is kept (bounded) and not rebuilt.
+ * A part's text has `$n` only as its values' places (Drizzle's, `preparedPart`'s), never in a literal.
  */
 function withParts(parts: readonly CompiledStatement[], last: CompiledStatement | null): CompiledStatement {
   const head = last?.sql ?? '';
