@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { sharedReads } from '../cache/in-flight';
 import type { Executor } from '../db/client';
 import { placeholder, preparedStatement } from '../db/prepared';
 import { loginThrottle } from './tables';
@@ -149,26 +150,16 @@ const clearKeys = {
 let reserveEpoch = 0;
 
 /*
- * Reads of a key in flight, with the reserve epoch they started in: a check of the same key while
+ * Reads of a key in flight, under the reserve epoch they started in: a check of the same key while
  * one is in flight (a participant page's two first calls come together) takes that reading, unless
  * a reserve of this process ran since it started; then it reads again.
  */
-type ThrottleReading = { failures: number; windowStart: Date; blockedUntil: Date | null } | undefined;
-const readsInFlight = new Map<string, { epoch: number; reading: Promise<ThrottleReading> }>();
+const throttleReads = sharedReads<
+  { failures: number; windowStart: Date; blockedUntil: Date | null } | undefined
+>();
 
-function readShared(db: Executor, key: string, epoch: number): Promise<ThrottleReading> {
-  const read = () => throttleRow(db, { key }).then(([row]) => row);
-  // A shared reading that failed (its caller's transaction, say) is not this caller's failure.
-  const shared = readsInFlight.get(key);
-  if (shared && shared.epoch === epoch) return shared.reading.catch(read);
-  const reading = read();
-  const entry = { epoch, reading };
-  readsInFlight.set(key, entry);
-  const done = () => {
-    if (readsInFlight.get(key) === entry) readsInFlight.delete(key);
-  };
-  reading.then(done, done);
-  return reading;
+function readShared(db: Executor, key: string, epoch: number) {
+  return throttleReads(key, () => throttleRow(db, { key }).then(([row]) => row), epoch);
 }
 
 function forgetClear(key: string): void {

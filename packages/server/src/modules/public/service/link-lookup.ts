@@ -3,6 +3,7 @@
  * one-time code by its token id or by the link. Each is called by one route; none builds keys.
  */
 import { createBoundedCache } from '../../../platform/cache/bounded-cache';
+import { sharedReads } from '../../../platform/cache/in-flight';
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
@@ -21,29 +22,19 @@ export type LinkRef = { tokenId: string; enrollmentId: string };
  */
 const knownLinks = createBoundedCache<LinkRef>(20_000);
 
-/**
- * Look-ups in flight: a look-up of a link already being read (a participant page's two first calls
- * come together) takes that reading instead of reading again.
- */
-const readsInFlight = new Map<string, Promise<LinkRef | null>>();
+/** Look-ups of a link in flight: one of the same link takes that reading. */
+const linkReads = sharedReads<LinkRef | null>();
 
 /** The token and enrollment of a participant link of the study, or null when the study has no such link. */
 export async function findLinkRef(db: Executor, studyId: string, link: string): Promise<LinkRef | null> {
   const key = `${studyId}/${link}`;
   const known = knownLinks.get(key);
   if (known) return known;
-  const read = () =>
+  return linkReads(key, () =>
     findLinkRow(db, studyId, link).then((row) =>
       row ? knownLinks.set(key, { tokenId: row.id, enrollmentId: row.enrollmentId }) : null,
-    );
-  // A shared reading that failed (its caller's transaction, say) is not this caller's failure.
-  const shared = readsInFlight.get(key);
-  if (shared) return shared.catch(read);
-  const reading = read();
-  readsInFlight.set(key, reading);
-  const done = () => readsInFlight.delete(key);
-  reading.then(done, done);
-  return reading;
+    ),
+  );
 }
 
 /** The token id of a participant link of the study, or null when the study has no such link. */
