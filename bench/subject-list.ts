@@ -8,11 +8,10 @@
 //
 // PostgreSQL at DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres): the
 // bench creates and drops its own database there.
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { createThrowawayDatabase } from '../packages/e2e/support/postgres';
 import { buildApp } from '../packages/server/src/app';
 import { studies } from '../packages/server/src/modules/studies/tables';
 import { readSubjectList, type SubjectListFilter } from '../packages/server/src/modules/subjects/list-repo';
@@ -167,21 +166,9 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<Figures> {
   let dropDatabase = async () => {};
   if (engine === 'postgres') {
     const admin = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `tb_bench_subjects_${randomBytes(4).toString('hex')}`;
-    const run = async (text: string) => {
-      const client = new pg.Client({ connectionString: admin });
-      await client.connect();
-      try {
-        await client.query(text);
-      } finally {
-        await client.end();
-      }
-    };
-    await run(`create database ${name}`);
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = () => run(`drop database if exists ${name} with (force)`);
+    const database = await createThrowawayDatabase(admin, 'tb_bench_subjects');
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
   }
   const app = await buildApp({
     ...loadConfig({ NODE_ENV: 'test' }),

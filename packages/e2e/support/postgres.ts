@@ -1,5 +1,5 @@
 // Throwaway PostgreSQL databases, made on the server an admin URL names and dropped afterwards:
-// the end-to-end tests that run the server on PostgreSQL and the write benches (bench/lib/postgres.ts).
+// the end-to-end tests that run the server on PostgreSQL, the write benches (bench/lib/postgres.ts) and the subject list bench.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
