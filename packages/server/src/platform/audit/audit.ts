@@ -49,9 +49,17 @@ export async function appendAuditEvents(
     sql: AUDIT_INSERT,
     params: [actor.type, actor.id, name.fallback, name.lookUp, occurredAt, rows],
   };
+  return runWithParts(tx, parts, insert);
+}
+
+/** Runs `parts` in one statement with `last` (withParts): each part's row count. */
+async function runWithParts(
+  tx: Tx,
+  parts: readonly AuditInsertPart[],
+  last: CompiledStatement | null,
+): Promise<number[]> {
   const compiled = parts.map((part) => (is(part, SQL) ? compileStatement(tx, part) : part));
-  const result = await runCompiled(tx, withParts(compiled, insert));
-  if (!compiled.length) return [];
+  const result = await runCompiled(tx, withParts(compiled, last));
   const [first] = result.rows;
   return compiled.map((_, i) => Number(first?.[`w${i}`] ?? 0));
 }
@@ -105,11 +113,7 @@ function withParts(parts: readonly CompiledStatement[], last: CompiledStatement 
  * Deferred writes of a use case without audit events (use-case.ts): one statement, their row counts.
  */
 export async function runAuditInsertParts(tx: Tx, parts: readonly AuditInsertPart[]): Promise<number[]> {
-  if (parts.length === 0) return [];
-  const compiled = parts.map((part) => (is(part, SQL) ? compileStatement(tx, part) : part));
-  const result = await runCompiled(tx, withParts(compiled, null));
-  const [first] = result.rows;
-  return compiled.map((_, i) => Number(first?.[`w${i}`] ?? 0));
+  return parts.length === 0 ? [] : runWithParts(tx, parts, null);
 }
 
 /** Appends one audit event in the caller's transaction (see appendAuditEvents). */
