@@ -2,9 +2,8 @@ import { expect, type Locator, type Page, type Response } from '@playwright/test
 
 /**
  * Helpers for the form builder's screens (spec 001 §2), free of races with its autosave: a change
- * autosaves 1.5 s later and the answer re-renders the editor (server issues, save state), which
- * closes any Select list that is open at that moment. Tests that open lists right after a change
- * first wait for the save of that change to be answered.
+ * autosaves 1.5 s later and the answer re-renders the editor (server issues, save state). Tests
+ * that need a change saved (or refused) before their next step wait for the answer to that save.
  */
 
 type SavedQuestion = {
@@ -45,12 +44,19 @@ export const hasValidationRule = (form: SavedForm) =>
 
 /**
  * Opens a Mantine Select / MultiSelect and clicks the option. The input is clicked with force
- * (Mantine's read-only inputs have the clickable section over them); the option is waited for as
- * shown before it is clicked.
+ * (Mantine's read-only inputs have the clickable section over them). A list that is not open a
+ * moment later is opened again: in one CI run of must-show.spec.ts (stop 41) the rule operator's
+ * list never showed after the click, and 16 local runs, half of them on a loaded machine, did not
+ * reproduce it. A refused save answered while the list is open does not close it (checked in a
+ * probe), so the lost click is a focus or timing race we have not pinned down; a person would
+ * click again, and so does this helper, only when no list is open (a second click would toggle an
+ * open one shut).
  */
 export async function pickOption(page: Page, input: Locator, name: string | RegExp): Promise<void> {
-  await input.click({ force: true });
   const option = page.getByRole('option', { name });
-  await expect(option).toBeVisible();
+  await expect(async () => {
+    if (!(await page.getByRole('option').first().isVisible())) await input.click({ force: true });
+    await expect(option).toBeVisible({ timeout: 2_500 });
+  }).toPass({ timeout: 10_000 });
   await option.click();
 }

@@ -108,7 +108,7 @@ test('must-show: build all 22 types with drag, rules and save, then fill the pre
   await pickOption(page, dialog.getByTestId('show-rule-question'), '2. Do you smoke?');
   // The complete show rule is a change: its autosave (refused while the reference modules are
   // off) is answered about 1.5 s later and re-renders the editor with the server's issues. Wait
-  // for the answer to that very save, so it cannot close the rule operator's list below.
+  // for the answer to that very save, so the rule below starts from a settled editor.
   const showRuleSave = saveAnswered(page, studyId, hasShowRule);
   await pickOption(page, dialog.getByTestId('show-rule-answers'), 'Yes');
   await page.keyboard.press('Escape');
