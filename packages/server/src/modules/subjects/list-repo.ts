@@ -118,8 +118,9 @@ export type SubjectListFilter = {
  * Spec 000 §6: a search matches the subject id, and a name, the initials or the email only where
  * the caller may see that field (the full name where both names are visible). A caller who sees
  * every one of them everywhere searches `search_text` alone (it matches exactly when a field
- * does); one who sees none searches the subject id alone; both through their trigram index. In
- * between, `search_text` gives the candidates and the visible fields decide.
+ * does). Any other caller takes the candidates from `search_text` (through its trigram index; the
+ * subject id is its first field) and the fields they may see decide, the subject id alone for a
+ * caller who sees none.
  */
 function searchCondition(filter: SubjectListFilter): SQL | undefined {
   const q = filter.search?.trim();
@@ -133,7 +134,7 @@ function searchCondition(filter: SubjectListFilter): SQL | undefined {
     const condition = visibleAt(v[field], sql`${attribute(field)} ilike ${pattern}`);
     return condition ? [condition] : [];
   });
-  if (fields.length === 0) return byId;
+  if (fields.length === 0) return and(inSearchText, byId);
   const both: Visibility =
     v.firstName === 'ALL'
       ? v.lastName

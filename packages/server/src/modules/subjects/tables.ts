@@ -49,15 +49,14 @@ export const subjects = pgTable(
     index('subject_study_patient_id_order_idx').on(t.studyId, sql`lower(${t.patientId})`, t.id),
     // Duplicate emails on create and import (spec 000 §8 SUBJECT_EMAIL_DUPLICATE).
     index('subject_study_email_idx').on(t.studyId, sql`lower(${t.attributes}->>'email')`),
-    // Trigram indexes (pg_trgm; btree_gin puts the study first): a search by subject id alone
-    // (callers who see no identifiable field) and a search over every searchable field. New entries
-    // wait in the index's pending list, which every search reads through, until a vacuum or the list
-    // passing its limit moves them into the index: with the default 4 MB that was up to 500 pages per
-    // search (5 of the 7 ms a search took at 100,000 subjects, bench/subject-list.ts); 256 kB bounds
-    // it to 32, while an import of 5,000 subjects still moves its entries in batches (issue 16 item 4).
-    index('subject_patient_id_trgm_idx')
-      .using('gin', t.studyId, t.patientId.op('gin_trgm_ops'))
-      .with({ gin_pending_list_limit: 256 }),
+    // The trigram index (pg_trgm; btree_gin puts the study first) over every searchable field, the
+    // subject id included: a search by subject id alone (callers who see no identifiable field)
+    // takes its candidates here too (list-repo.ts searchCondition); a second index on the id alone
+    // cost an import a third of its subject insert (migration 0038). New entries wait in the index's
+    // pending list, which every search reads through, until a vacuum or the list passing its limit
+    // moves them into the index: with the default 4 MB that was up to 500 pages per search (5 of the
+    // 7 ms a search took at 100,000 subjects, bench/subject-list.ts); 256 kB bounds it to 32, while
+    // an import of 5,000 subjects still moves its entries in batches (issue 16 item 4).
     index('subject_search_trgm_idx')
       .using('gin', t.studyId, t.searchText.op('gin_trgm_ops'))
       .with({ gin_pending_list_limit: 256 }),
