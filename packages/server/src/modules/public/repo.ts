@@ -1,5 +1,6 @@
 /** SQL of the public participant flows (spec 002): links, codes, participant sessions, read-outs for the pages. */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { sharedReads } from '../../platform/cache/in-flight';
 import type { Executor } from '../../platform/db/client';
 import {
   type CompiledStatement,
@@ -165,9 +166,21 @@ export async function retireOpenOtps(
 
 // Participant sessions
 
-export async function findParticipantSession(db: Executor, id: string) {
-  const [row] = await participantSession(db, { id });
-  return row ?? null;
+/**
+ * Reads of a session in flight (issue 16 item 2): the fill page's getProcess and fillState come
+ * together with the same session, and one reading serves both. A revoke on this server moves the
+ * epoch, so a read that starts after it never takes a reading that started before.
+ */
+const sessionReads = sharedReads<ParticipantSessionRow | null>();
+let revokeEpoch = 0;
+
+export type ParticipantSessionRow = typeof participantSessions.$inferSelect;
+
+export async function findParticipantSession(
+  db: Executor,
+  id: string,
+): Promise<ParticipantSessionRow | null> {
+  return sessionReads(id, async () => (await participantSession(db, { id }))[0] ?? null, revokeEpoch);
 }
 
 // Every participant call after the link page reads its session: built once (platform/db/prepared.ts).
@@ -182,6 +195,7 @@ const participantSession = preparedStatement('participant_session', (db: Executo
 /** Ends every session of these tokens (unsubscribe, disable). */
 export async function revokeTokenSessions(db: Executor, studyId: string, tokenIds: string[], now: Date) {
   if (tokenIds.length === 0) return;
+  revokeEpoch += 1;
   await db
     .update(participantSessions)
     .set({ revokedAt: now })

@@ -299,9 +299,14 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       handler: async (req, reply) => {
         const now = clock();
         const { studyId, tokenString } = req.params;
+        // The session is read alongside the link (the preHandler found its token), so that it
+        // shares its reading with fillState's, sent with this call; the link's own errors still
+        // come first.
+        const session = requireParticipantSession(db, req, { studyId, tokenId: linkTokenOf(req), now });
+        session.catch(() => {});
         const link = await loadLink(db, studyId, tokenString);
         assertLinkUsable(link, now, { forUpdate: true });
-        await requireParticipantSession(db, req, { studyId, tokenId: link.token.id, now });
+        await session;
         reply.header('cache-control', 'no-store');
         return getProcessForLink(db, link);
       },

@@ -174,4 +174,35 @@ describe(`statements per request on ${engine} (issue 16 item 2)`, () => {
       counter.stop();
     }
   });
+  it('the fill page’s two calls, sent together, read the participant session once', async () => {
+    const s = await buildLinkStudy(t.app, admin, { events: (p, f) => [openEvent(p, { forms: [f] })] });
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/studies/${s.study.id}/token/validateToken`,
+      payload: { token: s.link },
+    });
+    const cookie = cookieOf(opened) as string;
+    const counter = countStatements(t.app);
+    try {
+      const [process, state] = await Promise.all([
+        t.app.inject({
+          method: 'GET',
+          url: `/api/public/studies/${s.study.id}/tokens/${s.link}/getProcess`,
+          headers: { cookie },
+        }),
+        t.app.inject({
+          method: 'GET',
+          url: `/api/public/studies/${s.study.id}/token/${s.link}/fillState`,
+          headers: { cookie },
+        }),
+      ]);
+      expect(process.statusCode, process.body).toBe(200);
+      expect(state.statusCode, state.body).toBe(200);
+      const { statements } = counter.take();
+      const sessionReads = statements.filter((q) => /from "participant_session"/.test(q));
+      expect(sessionReads, summarise(statements)).toHaveLength(1);
+    } finally {
+      counter.stop();
+    }
+  });
 });
