@@ -13,7 +13,8 @@ function connectionArgs(url: string): string[] {
   const u = new URL(url);
   return [
     '-h',
-    u.hostname,
+    // A Unix socket folder given as `?host=` (as libpq and node-postgres read it), else the host.
+    u.searchParams.get('host') ?? u.hostname,
     '-p',
     u.port || '5432',
     '-U',
