@@ -52,7 +52,7 @@ export const subjects = pgTable(
     // The trigram index (pg_trgm; btree_gin puts the study first) over every searchable field, the
     // subject id included: a search by subject id alone (callers who see no identifiable field)
     // takes its candidates here too (list-repo.ts searchCondition); a second index on the id alone
-    // cost an import a third of its subject insert (migration 0038). New entries wait in the index's
+    // was a cost on every insert (migration 0038). New entries wait in the index's
     // pending list, which every search reads through, until a vacuum or the list passing its limit
     // moves them into the index: with the default 4 MB that was up to 500 pages per search (5 of the
     // 7 ms a search took at 100,000 subjects, bench/subject-list.ts); 256 kB bounds it to 32, while
