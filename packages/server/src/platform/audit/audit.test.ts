@@ -38,6 +38,17 @@ describe(`audit trail (DESIGN.md, STANDARDS.md AT) on ${engine}`, () => {
     await expect(t.app.database.query(`truncate audit_event`)).rejects.toThrow(/append-only/);
   });
 
+  it('is analysed without statistics of its recorded JSON, which no statement compares (issue 16)', async () => {
+    await loginAs(t.app);
+    await t.app.database.exec('analyze audit_event');
+    const { rows } = await t.app.database.query<{ attname: string }>(
+      `select attname from pg_stats where schemaname = 'public' and tablename = 'audit_event'`,
+    );
+    const columns = rows.map((r) => r.attname);
+    expect(columns).toEqual(expect.arrayContaining(['action', 'chain', 'entity_id', 'study_id', 'hash']));
+    for (const skipped of ['before', 'after', 'prev_hash', 'reason']) expect(columns).not.toContain(skipped);
+  });
+
   it('chains events per study and verifies intact chains', async () => {
     const studyA = newId();
     const studyB = newId();
