@@ -13,15 +13,31 @@ import type { AnswerRow, QuestionnaireRow } from './repo';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** The domain Answer stored in a row (verification flags from the columns). */
+/** An answer's fields in AnswerSchema's order, and what each of them is when a stored answer leaves it out. */
+const ANSWER_KEYS = Object.keys(AnswerSchema.shape) as (keyof Answer)[];
+const ANSWER_DEFAULTS: Partial<Record<keyof Answer, unknown>> = AnswerSchema.parse({ question: '' });
+
+/**
+ * The domain Answer stored in a row (verification flags from the columns): AnswerSchema's fields
+ * in its order, its defaults where the stored value leaves a field out, anything else left behind.
+ * What `AnswerSchema.parse` gives for a stored value, without checking it again: it was checked
+ * before it was written, and the parse was a tenth of the server's time in a staff update of 30
+ * answers (issue 16; presenters.test.ts holds the two to the same result).
+ */
 export function answerOfRow(row: AnswerRow): Answer {
-  return AnswerSchema.parse({
+  const given: Record<string, unknown> = {
     ...row.value,
     id: row.id,
     question: row.questionId,
     verification: row.verifiedAt !== null,
     secondaryVerification: row.secondaryVerifiedAt !== null,
-  });
+  };
+  const answer: Record<string, unknown> = {};
+  for (const key of ANSWER_KEYS) {
+    const value = given[key] === undefined ? ANSWER_DEFAULTS[key] : given[key];
+    if (value !== undefined) answer[key] = Array.isArray(value) ? value.slice() : value;
+  }
+  return answer as Answer;
 }
 
 export function presentAnswer(row: AnswerRow): AnswerView {
