@@ -8,6 +8,7 @@ import {
   type QueryStatus,
   type QuestionnaireQuery,
 } from '@trialbase/domain';
+import { z } from 'zod';
 import { questionnaireDetailsOf } from './details';
 import type { AnswerRow, QuestionnaireRow } from './repo';
 
@@ -17,9 +18,41 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 const ANSWER_KEYS = Object.keys(AnswerSchema.shape) as (keyof Answer)[];
 const ANSWER_DEFAULTS: Partial<Record<keyof Answer, unknown>> = AnswerSchema.parse({ question: '' });
 
+/** The fields, in order, of the objects a list field holds (files, images, table cells). */
+function elementFields(schema: z.ZodType): string[] | null {
+  let inner: z.ZodType = schema;
+  while (inner instanceof z.ZodDefault || inner instanceof z.ZodOptional || inner instanceof z.ZodNullable)
+    inner = inner.unwrap() as z.ZodType;
+  return inner instanceof z.ZodArray && inner.element instanceof z.ZodObject
+    ? Object.keys(inner.element.shape)
+    : null;
+}
+const ELEMENT_FIELDS = new Map(
+  ANSWER_KEYS.flatMap((key) => {
+    const fields = elementFields(AnswerSchema.shape[key] as z.ZodType);
+    return fields ? [[key, fields] as const] : [];
+  }),
+);
+
+/** A list's copy; its objects with their schema's fields in order (jsonb stores keys in its own order). */
+function listOf(key: keyof Answer, list: unknown[]): unknown[] {
+  const fields = ELEMENT_FIELDS.get(key);
+  if (!fields) return list.slice();
+  return list.map((item) => {
+    if (item === null || typeof item !== 'object') return item;
+    const copy: Record<string, unknown> = {};
+    for (const field of fields) {
+      const value = (item as Record<string, unknown>)[field];
+      if (value !== undefined) copy[field] = value;
+    }
+    return copy;
+  });
+}
+
 /**
  * The domain Answer stored in a row (verification flags from the columns): AnswerSchema's fields
- * in its order, its defaults where the stored value leaves a field out, anything else left behind.
+ * in its order, its defaults where the stored value leaves a field out, anything else left behind;
+ * the objects in its lists likewise (the order matters: answers are compared as JSON).
  * What `AnswerSchema.parse` gives for a stored value, without checking it again: it was checked
  * before it was written, and the parse was a tenth of the server's time in a staff update of 30
  * answers (issue 16; presenters.test.ts holds the two to the same result).
@@ -35,7 +68,7 @@ export function answerOfRow(row: AnswerRow): Answer {
   const answer: Record<string, unknown> = {};
   for (const key of ANSWER_KEYS) {
     const value = given[key] === undefined ? ANSWER_DEFAULTS[key] : given[key];
-    if (value !== undefined) answer[key] = Array.isArray(value) ? value.slice() : value;
+    if (value !== undefined) answer[key] = Array.isArray(value) ? listOf(key, value) : value;
   }
   return answer as Answer;
 }
