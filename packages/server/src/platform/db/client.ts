@@ -57,8 +57,12 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   const migrationsFolder = resolveMigrationsDir();
   if (options.databaseUrl) {
-    // Statements that repeat run named, parsed and planned once per connection (pg-prepared.ts).
+    // Statements that repeat run named, parsed and planned once per connection, and a transaction's
+    // BEGIN goes out with its first statement (pg-prepared.ts).
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, Client: AutoPreparingClient });
+    // A client comes back with no BEGIN held (a transaction always ends with commit or rollback,
+    // which clears it), but a held one is only a flag: nothing was sent for it.
+    pool.on('acquire', (client) => (client as unknown as AutoPreparingClient).resetHeldBegin());
     pool.on('error', () => {
       // Idle client errors (server restart) surface on the next query; keep the process alive.
     });

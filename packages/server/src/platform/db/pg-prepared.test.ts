@@ -72,6 +72,124 @@ describe.skipIf(engine !== 'postgres')('named statements on PostgreSQL', () => {
   });
 });
 
+describe.skipIf(engine !== 'postgres')('a transaction’s BEGIN with its first statement', () => {
+  let database: TestDatabase;
+  let pool: pg.Pool;
+  /** How many times the client wrote to PostgreSQL's socket: one per round trip. */
+  let writes = 0;
+  beforeAll(async () => {
+    database = await createTestDatabase({ persistent: true });
+    pool = new pg.Pool({
+      connectionString: database.config.databaseUrl ?? '',
+      max: 1,
+      Client: AutoPreparingClient,
+    });
+    pool.on('acquire', (client) => (client as unknown as AutoPreparingClient).resetHeldBegin());
+    pool.on('connect', (client) => {
+      const stream = (client as unknown as { connection: { stream: NodeJS.WritableStream } }).connection
+        .stream;
+      const write = stream.write.bind(stream);
+      const writev = (stream as unknown as { _writev?: (...a: unknown[]) => void })._writev;
+      stream.write = ((...args: Parameters<typeof write>) => {
+        if (!(stream as unknown as { writableCorked: number }).writableCorked) writes++;
+        return write(...args);
+      }) as typeof write;
+      if (writev) {
+        (stream as unknown as { _writev: (...a: unknown[]) => void })._writev = function (...a: unknown[]) {
+          writes++;
+          return writev.apply(this, a);
+        };
+      }
+    });
+    await pool.query('create table tb_begin_probe (n int primary key)');
+  }, 60_000);
+  afterAll(async () => {
+    await pool?.end();
+    await database?.drop();
+  });
+
+  const inTransaction = async (run: (client: pg.PoolClient) => Promise<void>, end = 'commit') => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await run(client);
+      await client.query(end);
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  const count = async () => (await pool.query('select count(*)::int as n from tb_begin_probe')).rows[0].n;
+
+  it('commits what the transaction wrote, in one round trip fewer', async () => {
+    await pool.query('delete from tb_begin_probe');
+    writes = 0;
+    await inTransaction(async (client) => {
+      await client.query('insert into tb_begin_probe values ($1)', [1]);
+      // Inside a transaction block: the first statement ran after BEGIN, so this is the same transaction.
+      const { rows } = await client.query<{ n: string }>(
+        "select count(*)::int as n, current_setting('transaction_isolation') as level, now() = statement_timestamp() as first from tb_begin_probe",
+      );
+      expect(rows[0]).toMatchObject({ n: 1, first: false });
+      await client.query('insert into tb_begin_probe values ($1)', [2]);
+    });
+    // The two inserts, the read and COMMIT: BEGIN went out with the first insert.
+    expect(writes).toBe(4);
+    expect(await count()).toBe(2);
+  });
+
+  it('rolls back a transaction whose statements all ran, and one whose first statement failed', async () => {
+    await pool.query('delete from tb_begin_probe');
+    await inTransaction(async (client) => {
+      await client.query('insert into tb_begin_probe values ($1)', [1]);
+    }, 'rollback');
+    expect(await count()).toBe(0);
+    await pool.query('insert into tb_begin_probe values ($1)', [5]);
+    await expect(
+      inTransaction(async (client) => {
+        await client.query('insert into tb_begin_probe values ($1)', [5]);
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    // The failed statement left its transaction open and aborted until the rollback, as without the pipelining.
+    const client = await pool.connect();
+    try {
+      expect((await client.query('select 1 as one')).rows[0].one).toBe(1);
+    } finally {
+      client.release();
+    }
+    expect(await count()).toBe(1);
+  });
+
+  it('answers an empty transaction without sending anything, and a script after BEGIN still runs in it', async () => {
+    writes = 0;
+    await inTransaction(async () => {});
+    expect(writes).toBe(0);
+    await pool.query('delete from tb_begin_probe');
+    await inTransaction(async (client) => {
+      await client.query('insert into tb_begin_probe values (7); insert into tb_begin_probe values (8)');
+      await client.query('select 1 / 0');
+    }).catch(() => {});
+    expect(await count()).toBe(0);
+  });
+
+  it('keeps every statement’s rows, named or not, parsed before or not, after a BEGIN', async () => {
+    const text = `select $1::int * 2 as n, 'tb-begin-named' as tag`;
+    for (let i = 1; i <= 4; i++) {
+      await inTransaction(async (client) => {
+        const { rows } = await client.query(text, [i]);
+        expect(rows).toEqual([{ n: i * 2, tag: 'tb-begin-named' }]);
+      });
+    }
+    const { rows } = await pool.query<{ name: string }>(
+      'select name from pg_prepared_statements where statement = $1',
+      [text],
+    );
+    expect(rows).toHaveLength(1);
+  });
+});
+
 describe('which texts get a name', () => {
   it('never names a text without parameters, a one-off, or a very long text', () => {
     expect(statementName('select 1', false)).toBeUndefined();

@@ -59,17 +59,135 @@ function isPlainConfig(config: unknown): config is Config {
   );
 }
 
-/** pg's Client, naming statements that repeat; given to the pool as its `Client`. */
+/*
+ * A transaction's BEGIN goes out with its first statement (issue 16, write path).
+ *
+ * Drizzle opens a transaction with `begin` and waits for the answer before running the first
+ * statement: a round trip of its own, and on this loopback each round trip costs the server a
+ * socket write (the largest single item of a CPU profile of the write bench) and PostgreSQL a
+ * read, a write and a ReadyForQuery. Here `begin` is answered at once and held; the transaction's
+ * first statement then goes out as BEGIN and itself in one write and one round trip, with the
+ * extended protocol: Parse, Bind and Execute of BEGIN without a Sync, then the statement's own
+ * messages and its Sync, so PostgreSQL answers with one ReadyForQuery, as for one statement.
+ * PostgreSQL runs them in order, exactly as if BEGIN had been sent alone first; an error in the
+ * statement leaves the transaction open and aborted, and Drizzle's ROLLBACK follows as before.
+ *
+ * A `commit` or `rollback` that comes while BEGIN is still held is answered at once too: nothing
+ * was sent, so nothing is open. A first statement that cannot travel this way (a script of several
+ * statements, which the extended protocol cannot carry, or a callback-style query) has BEGIN sent
+ * alone before it. So does a named statement this connection has not parsed yet: the ParseComplete
+ * of BEGIN would be taken for its own, and a failed Parse of it would then leave it marked parsed.
+ */
+
+type PgConnection = {
+  parse(query: { text: string; name?: string; types?: unknown[] }): void;
+  bind(config: { portal?: string; statement?: string; values?: unknown[] }): void;
+  execute(config: { portal?: string; rows?: number }): void;
+  parsedStatements: Record<string, string>;
+};
+
+const BEGIN = /^\s*begin\s*;?\s*$/i;
+const ENDS = /^\s*(commit|rollback)\s*;?\s*$/i;
+
+/** What a `begin`, `commit` or `rollback` answered without a round trip gives back, as pg's result. */
+function emptyResult(command: string): pg.QueryResult {
+  return { command, rowCount: null, oid: 0, rows: [], fields: [] };
+}
+
+/**
+ * A statement preceded on the wire by BEGIN (see above): BEGIN's Parse, Bind and Execute go into
+ * the same corked write as the statement's messages, and BEGIN's CommandComplete is not taken as
+ * a result of the statement.
+ */
+class BeginFirstQuery extends (pg.Query as unknown as new (
+  config: Config,
+  values?: unknown[],
+) => {
+  prepare(connection: PgConnection): void;
+  handleCommandComplete(message: unknown, connection: PgConnection): void;
+  callback?: (error: Error | null, result?: unknown) => void;
+}) {
+  private beginAnswered = false;
+  override prepare(connection: PgConnection): void {
+    connection.parse({ text: 'BEGIN' });
+    connection.bind({});
+    connection.execute({});
+    super.prepare(connection);
+  }
+  override handleCommandComplete(message: unknown, connection: PgConnection): void {
+    if (!this.beginAnswered) {
+      this.beginAnswered = true;
+      return;
+    }
+    super.handleCommandComplete(message, connection);
+  }
+}
+
+/** A text of one statement: the extended protocol carries no more (a `;` inside a literal is let through as several). */
+function isOneStatement(text: string): boolean {
+  return !text.replace(/;\s*$/, '').includes(';');
+}
+
+/**
+ * pg's Client, naming statements that repeat and sending a transaction's BEGIN with its first
+ * statement; given to the pool as its `Client`.
+ */
 export class AutoPreparingClient extends pg.Client {
+  /** A `begin` answered but not sent yet: it goes out with the next statement. */
+  private beginHeld = false;
+
+  /** Forgets a held BEGIN (nothing was sent for it): the pool calls this when it hands the client out. */
+  resetHeldBegin(): void {
+    this.beginHeld = false;
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this passes them through.
   override query(config: any, values?: any, callback?: any): any {
     const given = typeof config === 'string' ? { text: config } : config;
-    if (isPlainConfig(given) && given.name === undefined) {
-      const params = Array.isArray(values) ? values : given.values;
-      const name = statementName(given.text, Array.isArray(params) && params.length > 0);
-      if (name !== undefined)
-        return (super.query as AnyQuery).call(this, { ...given, name }, values, callback);
+    const query = super.query as AnyQuery;
+    if (!isPlainConfig(given)) return this.sendHeldBegin(() => query.call(this, config, values, callback));
+    const params = Array.isArray(values) ? values : given.values;
+    const hasValues = Array.isArray(params) && params.length > 0;
+    const promised = callback === undefined && typeof values !== 'function';
+    if (promised && !hasValues) {
+      if (!this.beginHeld && BEGIN.test(given.text)) {
+        this.beginHeld = true;
+        return Promise.resolve(emptyResult('BEGIN'));
+      }
+      const end = ENDS.exec(given.text);
+      if (this.beginHeld && end) {
+        this.beginHeld = false;
+        return Promise.resolve(emptyResult(end[1]?.toUpperCase() ?? 'COMMIT'));
+      }
     }
-    return (super.query as AnyQuery).call(this, config, values, callback);
+    const name = given.name ?? statementName(given.text, hasValues);
+    const named = name === given.name ? given : { ...given, name };
+    if (this.beginHeld && promised && isOneStatement(given.text)) {
+      const connection = (this as unknown as { connection: PgConnection }).connection;
+      if (name === undefined || connection.parsedStatements[name] !== undefined) {
+        this.beginHeld = false;
+        return new Promise((resolve, reject) => {
+          const withBegin = new BeginFirstQuery({ ...named, queryMode: 'extended' }, params);
+          withBegin.callback = (error, result) => (error ? reject(error) : resolve(result));
+          query.call(this, withBegin);
+        });
+      }
+    }
+    return this.sendHeldBegin(() =>
+      named === given
+        ? query.call(this, config, values, callback)
+        : query.call(this, named, values, callback),
+    );
+  }
+
+  /** Sends a held BEGIN alone (queued before what `then` sends), then runs `then`. */
+  private sendHeldBegin<T>(then: () => T): T {
+    if (this.beginHeld) {
+      this.beginHeld = false;
+      // Its error, if any, also fails the statement queued behind it, which is what the caller sees.
+      const sent = (super.query as AnyQuery).call(this, 'BEGIN') as Promise<unknown>;
+      sent.catch(() => {});
+    }
+    return then();
   }
 }
