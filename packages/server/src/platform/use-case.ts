@@ -2,7 +2,7 @@ import type { AuditActor, AuditEvent } from '@trialbase/domain';
 import { type AuditInsertPart, appendAuditEvents, runAuditInsertParts } from './audit/audit';
 import { kickAuditSequencer } from './audit/sequencer';
 import { auditTapWrites } from './audit/taps';
-import type { Db, Tx } from './db/client';
+import { commitWithNextStatement, type Db, type Tx } from './db/client';
 import { newId } from './ids';
 
 /** What every use case receives (CONVENTIONS.md services): its transaction, who acts, the time, and the audit recorder. */
@@ -60,6 +60,9 @@ export async function runUseCase<T>(
       ...deferred.map((write) => write.statement),
       ...writes.map((write) => write.statement),
     ];
+    // The audit insert is the transaction's last statement; where no deferred write's check can
+    // still throw after it, it carries the COMMIT too (platform/db/pg-prepared.ts).
+    if (deferred.every((write) => write.check === undefined)) commitWithNextStatement(tx);
     const written =
       named.length > 0
         ? await appendAuditEvents(tx, actor, now, named, statements)

@@ -6,7 +6,12 @@ import { kickJobs } from '../enrollments/tokens/route-helpers';
 import { scheduleEnvOf } from '../enrollments/tokens/service/send-link';
 import { getShowRuleResult } from '../questionnaires/service/read';
 import { linkLimitOf, linkTokenOf, participantLink } from './route-helpers';
-import { getPublicFillState, stepPublicTokenBack, submitPublicQuestionnaire } from './service/submit';
+import {
+  getPublicFillState,
+  keyReusedOf,
+  stepPublicTokenBack,
+  submitPublicQuestionnaire,
+} from './service/submit';
 
 /**
  * The participant's fill calls of spec 002 §7 (issue 8 items 1 and 3): submit one form and go back
@@ -31,7 +36,9 @@ export function publicFillRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
           { type: 'SUBJECT_TOKEN', id: linkTokenOf(req) },
           (ctx) => submitPublicQuestionnaire(ctx, { studyId: req.params.studyId, body: req.body }, env),
           clock(),
-        );
+        ).catch((error: unknown) => {
+          throw keyReusedOf(error) ?? error;
+        });
         if (!result.isReplay) await kickJobs(deps);
         return result;
       },

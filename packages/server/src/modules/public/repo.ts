@@ -250,9 +250,13 @@ const publicSubmission = preparedStatement('public_submission', (db: Executor) =
 );
 
 /**
- * insertPublicSubmission's statement for a use case's deferWrite (issue 16 item 2): it writes one
- * row when the key is stored, none when the key was taken already. Built once (preparedPart).
+ * insertPublicSubmission's statement for a use case's deferWrite (issue 16 item 2): it writes the
+ * row, and fails on public_submission_key_idx (unique violation) when the key was taken already, so
+ * that nothing of the use case is kept. Built once (preparedPart).
  */
+/** The unique index a submission's key is stored under: a violation of it means the key was taken. */
+export const PUBLIC_SUBMISSION_KEY_INDEX = 'public_submission_key_idx';
+
 export const publicSubmissionInsert: (db: Executor, row: PublicSubmissionRow) => CompiledStatement =
   preparedPart((db) =>
     db
@@ -266,9 +270,6 @@ export const publicSubmissionInsert: (db: Executor, row: PublicSubmissionRow) =>
         fingerprint: placeholder('fingerprint'),
         result: placeholder('result'),
         createdAt: placeholder('createdAt'),
-      })
-      .onConflictDoNothing({
-        target: [publicSubmissions.studyId, publicSubmissions.tokenId, publicSubmissions.idempotencyKey],
       })
       .returning({ one: sql`1` }),
   );

@@ -3,8 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
+import { runCompiled } from '../../platform/db/prepared';
 import { questionnaires } from '../questionnaires/tables';
 import { auditOf, buildLinkStudy, cookieOf, openEvent, tokenRowsOf } from './public-test-kit';
+import { publicSubmissionInsert } from './repo';
+import { keyReusedOf } from './service/submit';
 
 const now = new Date('2026-05-04T08:00:00Z');
 let t: TestApp;
@@ -159,6 +162,32 @@ describe(`POST /api/public/studies/:studyId/questionnaire on ${engine}`, () => {
     // The same key with other answers is refused.
     const reused = await submit(s.study.id, s.cookie, { ...payload, answers: [number('a1', '6')] });
     expect(reused.statusCode).toBe(409);
+  });
+
+  it('answers a key another call stored meanwhile as a reused key: the insert fails on the key’s index', async () => {
+    // Under the enrollment lock this cannot happen through the API; the insert is run twice here to
+    // get the engine's own error for the answer.
+    const s = await forcedOrderStudy();
+    const db = t.app.database.db;
+    const row = {
+      studyId: s.study.id,
+      id: randomUUID(),
+      tokenId: s.tokens[0]?.id ?? '',
+      idempotencyKey: randomUUID(),
+      questionnaireId: randomUUID(),
+      fingerprint: 'f',
+      result: {} as never,
+      createdAt: now,
+    };
+    await runCompiled(db, publicSubmissionInsert(db, row));
+    const error = await runCompiled(db, publicSubmissionInsert(db, { ...row, id: randomUUID() })).catch(
+      (caught: unknown) => caught,
+    );
+    expect(keyReusedOf(error)).toMatchObject({
+      type: 'CONFLICT',
+      context: { reason: 'IDEMPOTENCY_KEY_REUSED' },
+    });
+    expect(keyReusedOf(new Error('another failure'))).toBeNull();
   });
 
   it('rejects tampered answers with the contextual 400 and the question ids (spec 002 §8)', async () => {

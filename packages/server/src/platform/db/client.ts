@@ -129,3 +129,17 @@ export async function migrationsApplied(database: Database): Promise<boolean> {
 export function withTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(fn);
 }
+
+/**
+ * Tells the transaction that its next statement is its last: on PostgreSQL, COMMIT goes out with it
+ * in the same round trip (pg-prepared.ts), and the `commit` that follows costs none. Call it only
+ * where nothing after that statement can fail the transaction; on PGlite, and in a transaction
+ * nested in another, it does nothing.
+ */
+export function commitWithNextStatement(tx: Tx): void {
+  // A transaction nested in another (a savepoint) never commits: its end is not the outer one's.
+  const nested = (tx as unknown as { nestedIndex?: number }).nestedIndex;
+  if (nested !== 0) return;
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  if (client instanceof AutoPreparingClient) client.commitWithNextStatement();
+}

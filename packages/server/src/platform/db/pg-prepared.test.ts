@@ -174,10 +174,66 @@ describe.skipIf(engine !== 'postgres')('a transaction’s BEGIN with its first s
     expect(await count()).toBe(0);
   });
 
+  it('commits with the statement marked last: one write for a transaction of one statement', async () => {
+    await pool.query('delete from tb_begin_probe');
+    writes = 0;
+    await inTransaction(async (client) => {
+      (client as unknown as AutoPreparingClient).commitWithNextStatement();
+      const { rows } = await client.query<{ n: number }>(
+        'insert into tb_begin_probe values ($1) returning n',
+        [3],
+      );
+      expect(rows).toEqual([{ n: 3 }]);
+    });
+    expect(writes).toBe(1);
+    writes = 0;
+    await inTransaction(async (client) => {
+      await client.query('insert into tb_begin_probe values ($1)', [4]);
+      (client as unknown as AutoPreparingClient).commitWithNextStatement();
+      await client.query('insert into tb_begin_probe values ($1)', [5]);
+    });
+    expect(writes).toBe(2);
+    expect(await count()).toBe(3);
+  });
+
+  it('keeps nothing when the statement marked last fails, and refuses a statement after the commit', async () => {
+    await pool.query('delete from tb_begin_probe');
+    await expect(
+      inTransaction(async (client) => {
+        await client.query('insert into tb_begin_probe values ($1)', [1]);
+        (client as unknown as AutoPreparingClient).commitWithNextStatement();
+        await client.query('insert into tb_begin_probe values ($1)', [1]);
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect(await count()).toBe(0);
+    await expect(
+      inTransaction(async (client) => {
+        (client as unknown as AutoPreparingClient).commitWithNextStatement();
+        await client.query('insert into tb_begin_probe values ($1)', [2]);
+        await client.query('insert into tb_begin_probe values ($1)', [3]);
+      }),
+    ).rejects.toThrow(/after its transaction had committed/);
+    // What ran before the commit is kept: the mark is for a statement nothing follows.
+    expect((await pool.query('select n from tb_begin_probe order by n')).rows).toEqual([{ n: 2 }]);
+  });
+
+  it('commits as usual when no statement follows the mark', async () => {
+    await pool.query('delete from tb_begin_probe');
+    await inTransaction(async (client) => {
+      await client.query('insert into tb_begin_probe values ($1)', [6]);
+      (client as unknown as AutoPreparingClient).commitWithNextStatement();
+    });
+    await inTransaction(async (client) => {
+      (client as unknown as AutoPreparingClient).commitWithNextStatement();
+    });
+    expect(await count()).toBe(1);
+  });
+
   it('keeps every statement’s rows, named or not, parsed before or not, after a BEGIN', async () => {
     const text = `select $1::int * 2 as n, 'tb-begin-named' as tag`;
-    for (let i = 1; i <= 4; i++) {
+    for (let i = 1; i <= 6; i++) {
       await inTransaction(async (client) => {
+        if (i % 2 === 0) (client as unknown as AutoPreparingClient).commitWithNextStatement();
         const { rows } = await client.query(text, [i]);
         expect(rows).toEqual([{ n: i * 2, tag: 'tb-begin-named' }]);
       });

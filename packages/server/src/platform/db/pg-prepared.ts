@@ -60,29 +60,38 @@ function isPlainConfig(config: unknown): config is Config {
 }
 
 /*
- * A transaction's BEGIN goes out with its first statement (issue 16, write path).
+ * A transaction's BEGIN goes out with its first statement, and its COMMIT with its last one where
+ * the caller says which that is (issue 16, write path).
  *
  * Drizzle opens a transaction with `begin` and waits for the answer before running the first
- * statement: a round trip of its own, and on this loopback each round trip costs the server a
- * socket write (the largest single item of a CPU profile of the write bench) and PostgreSQL a
- * read, a write and a ReadyForQuery. Here `begin` is answered at once and held; the transaction's
- * first statement then goes out as BEGIN and itself in one write and one round trip, with the
- * extended protocol: Parse, Bind and Execute of BEGIN without a Sync, then the statement's own
- * messages and its Sync, so PostgreSQL answers with one ReadyForQuery, as for one statement.
- * PostgreSQL runs them in order, exactly as if BEGIN had been sent alone first; an error in the
- * statement leaves the transaction open and aborted, and Drizzle's ROLLBACK follows as before.
+ * statement, and ends it with `commit` after the last one's answer: two round trips of their own,
+ * and on this loopback each round trip costs the server a socket write (the largest single item of
+ * a CPU profile of the write bench) and PostgreSQL a read, a write and a ReadyForQuery. Here `begin`
+ * is answered at once and held; the transaction's first statement then goes out as BEGIN and itself
+ * in one write and one round trip, with the extended protocol: Parse, Bind and Execute of BEGIN
+ * without a Sync, then the statement's own messages and its Sync, so PostgreSQL answers with one
+ * ReadyForQuery, as for one statement. A use case whose last statement is known (use-case.ts, the
+ * audit insert) marks it with `commitWithNextStatement`: Parse, Bind and Execute of COMMIT then go
+ * between that statement's Execute and its Sync, and the `commit` Drizzle sends after it is
+ * answered at once. PostgreSQL runs the messages in order, exactly as if each had been sent alone:
+ * an error skips everything up to the Sync, so a failed statement leaves its transaction open and
+ * aborted (BEGIN ran, COMMIT did not) and Drizzle's ROLLBACK follows as before; a COMMIT that fails
+ * fails the statement's call, and the transaction is over as after any failed COMMIT.
  *
  * A `commit` or `rollback` that comes while BEGIN is still held is answered at once too: nothing
- * was sent, so nothing is open. A first statement that cannot travel this way (a script of several
+ * was sent, so nothing is open. A statement that cannot travel this way (a script of several
  * statements, which the extended protocol cannot carry, or a callback-style query) has BEGIN sent
- * alone before it. So does a named statement this connection has not parsed yet: the ParseComplete
- * of BEGIN would be taken for its own, and a failed Parse of it would then leave it marked parsed.
+ * alone before it and COMMIT left to Drizzle. So does BEGIN before a named statement this connection
+ * has not parsed yet: BEGIN's ParseComplete would be taken for the statement's, and a failed Parse
+ * of it would then leave it marked parsed. A statement sent after the marked one committed is
+ * refused: it would run outside the transaction.
  */
 
 type PgConnection = {
   parse(query: { text: string; name?: string; types?: unknown[] }): void;
   bind(config: { portal?: string; statement?: string; values?: unknown[] }): void;
   execute(config: { portal?: string; rows?: number }): void;
+  sync(): void;
   parsedStatements: Record<string, string>;
 };
 
@@ -94,33 +103,63 @@ function emptyResult(command: string): pg.QueryResult {
   return { command, rowCount: null, oid: 0, rows: [], fields: [] };
 }
 
-/**
- * A statement preceded on the wire by BEGIN (see above): BEGIN's Parse, Bind and Execute go into
- * the same corked write as the statement's messages, and BEGIN's CommandComplete is not taken as
- * a result of the statement.
- */
-class BeginFirstQuery extends (pg.Query as unknown as new (
-  config: Config,
-  values?: unknown[],
-) => {
+/** Parse, Bind and Execute of a statement without parameters, in the unnamed statement and portal. */
+function sendBare(connection: PgConnection, text: string): void {
+  connection.parse({ text });
+  connection.bind({});
+  connection.execute({});
+}
+
+type QueryBase = {
   prepare(connection: PgConnection): void;
   handleCommandComplete(message: unknown, connection: PgConnection): void;
+  _getRows(connection: PgConnection, rows: number | undefined): void;
+  portal: string;
   callback?: (error: Error | null, result?: unknown) => void;
-}) {
-  private beginAnswered = false;
+};
+
+/**
+ * A statement framed on the wire by BEGIN before it and/or COMMIT after it (see above), all in the
+ * statement's one corked write and before its one Sync. The CommandCompletes of BEGIN and COMMIT
+ * are not taken as results of the statement; `committed` says whether COMMIT's came.
+ */
+class FramedQuery extends (pg.Query as unknown as new (config: Config, values?: unknown[]) => QueryBase) {
+  committed = false;
+  private statementAnswered = false;
+  constructor(
+    config: Config,
+    values: unknown[] | undefined,
+    private readonly begin: boolean,
+    private readonly commit: boolean,
+  ) {
+    super(config, values);
+  }
   override prepare(connection: PgConnection): void {
-    connection.parse({ text: 'BEGIN' });
-    connection.bind({});
-    connection.execute({});
+    if (this.begin) sendBare(connection, 'BEGIN');
     super.prepare(connection);
   }
+  override _getRows(connection: PgConnection, rows: number | undefined): void {
+    if (rows || !this.commit) {
+      super._getRows(connection, rows);
+      return;
+    }
+    connection.execute({ portal: this.portal });
+    sendBare(connection, 'COMMIT');
+    connection.sync();
+  }
   override handleCommandComplete(message: unknown, connection: PgConnection): void {
-    if (!this.beginAnswered) {
+    if (this.begin && !this.statementAnswered && !this.beginAnswered) {
       this.beginAnswered = true;
       return;
     }
+    if (this.statementAnswered) {
+      this.committed = true;
+      return;
+    }
+    this.statementAnswered = true;
     super.handleCommandComplete(message, connection);
   }
+  private beginAnswered = false;
 }
 
 /** A text of one statement: the extended protocol carries no more (a `;` inside a literal is let through as several). */
@@ -129,32 +168,49 @@ function isOneStatement(text: string): boolean {
 }
 
 /**
- * pg's Client, naming statements that repeat and sending a transaction's BEGIN with its first
- * statement; given to the pool as its `Client`.
+ * pg's Client, naming statements that repeat and sending a transaction's BEGIN and COMMIT with its
+ * statements (see above); given to the pool as its `Client`.
  */
 export class AutoPreparingClient extends pg.Client {
   /** A `begin` answered but not sent yet: it goes out with the next statement. */
   private beginHeld = false;
+  /** The next statement is the transaction's last: COMMIT goes out with it. */
+  private commitNext = false;
+  /** The transaction committed with its last statement: Drizzle's `commit` is answered at once. */
+  private committedAhead = false;
 
-  /** Forgets a held BEGIN (nothing was sent for it): the pool calls this when it hands the client out. */
+  /** Forgets what was held for the last transaction: the pool calls this when it hands the client out. */
   resetHeldBegin(): void {
     this.beginHeld = false;
+    this.commitNext = false;
+    this.committedAhead = false;
+  }
+
+  /** The next statement is the open transaction's last: it commits the transaction (see above). */
+  commitWithNextStatement(): void {
+    this.commitNext = true;
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this passes them through.
   override query(config: any, values?: any, callback?: any): any {
     const given = typeof config === 'string' ? { text: config } : config;
     const query = super.query as AnyQuery;
+    const promised = callback === undefined && typeof values !== 'function';
+    const end = isPlainConfig(given) && promised ? ENDS.exec(given.text) : null;
+    if (this.committedAhead) {
+      this.committedAhead = false;
+      if (end) return Promise.resolve(emptyResult(end[1]?.toUpperCase() ?? 'COMMIT'));
+      return Promise.reject(new Error('A statement was sent after its transaction had committed.'));
+    }
+    if (end) this.commitNext = false;
     if (!isPlainConfig(given)) return this.sendHeldBegin(() => query.call(this, config, values, callback));
     const params = Array.isArray(values) ? values : given.values;
     const hasValues = Array.isArray(params) && params.length > 0;
-    const promised = callback === undefined && typeof values !== 'function';
     if (promised && !hasValues) {
       if (!this.beginHeld && BEGIN.test(given.text)) {
         this.beginHeld = true;
         return Promise.resolve(emptyResult('BEGIN'));
       }
-      const end = ENDS.exec(given.text);
       if (this.beginHeld && end) {
         this.beginHeld = false;
         return Promise.resolve(emptyResult(end[1]?.toUpperCase() ?? 'COMMIT'));
@@ -162,22 +218,36 @@ export class AutoPreparingClient extends pg.Client {
     }
     const name = given.name ?? statementName(given.text, hasValues);
     const named = name === given.name ? given : { ...given, name };
-    if (this.beginHeld && promised && isOneStatement(given.text)) {
+    if ((this.beginHeld || this.commitNext) && promised && isOneStatement(given.text)) {
       const connection = (this as unknown as { connection: PgConnection }).connection;
-      if (name === undefined || connection.parsedStatements[name] !== undefined) {
-        this.beginHeld = false;
-        return new Promise((resolve, reject) => {
-          const withBegin = new BeginFirstQuery({ ...named, queryMode: 'extended' }, params);
-          withBegin.callback = (error, result) => (error ? reject(error) : resolve(result));
-          query.call(this, withBegin);
-        });
+      const parsed = name === undefined || connection.parsedStatements[name] !== undefined;
+      const commit = this.commitNext;
+      this.commitNext = false;
+      if (parsed || !commit) {
+        const begin = this.beginHeld && parsed;
+        if (begin) this.beginHeld = false;
+        return this.sendHeldBegin(() => this.sendFramed(named, params, begin, commit));
       }
+      return this.sendHeldBegin(() => this.sendFramed(named, params, false, true));
     }
     return this.sendHeldBegin(() =>
       named === given
         ? query.call(this, config, values, callback)
         : query.call(this, named, values, callback),
     );
+  }
+
+  private sendFramed(config: Config, params: unknown[] | undefined, begin: boolean, commit: boolean) {
+    if (!begin && !commit) return (super.query as AnyQuery).call(this, config, params);
+    return new Promise((resolve, reject) => {
+      const framed = new FramedQuery({ ...config, queryMode: 'extended' }, params, begin, commit);
+      framed.callback = (error, result) => {
+        if (error) return reject(error);
+        if (framed.committed) this.committedAhead = true;
+        resolve(result);
+      };
+      (super.query as AnyQuery).call(this, framed);
+    });
   }
 
   /** Sends a held BEGIN alone (queued before what `then` sends), then runs `then`. */

@@ -29,7 +29,7 @@ import { stepTokenBack } from '../../enrollments/tokens/service/token-actions';
 import type { QuestionnaireRow } from '../../questionnaires/api';
 import { type FillContext, loadFillContext } from '../../questionnaires/service/context';
 import { submitQuestionnaire } from '../../questionnaires/service/submit-questionnaire';
-import { findPublicSubmission, publicSubmissionInsert } from '../repo';
+import { findPublicSubmission, PUBLIC_SUBMISSION_KEY_INDEX, publicSubmissionInsert } from '../repo';
 import { assertLinkUsable, loadLink } from './link';
 import { findLinkRef } from './link-lookup';
 
@@ -47,6 +47,19 @@ function keyReusedError(): AppError {
   return new AppError('CONFLICT', 'This submit key was used for other answers.', {
     context: { reason: 'IDEMPOTENCY_KEY_REUSED' },
   });
+}
+
+/**
+ * A submit whose key was stored by another call meanwhile (its insert failed on the key's unique
+ * index): the same answer as a key reused, else null.
+ */
+export function keyReusedOf(error: unknown): AppError | null {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === PUBLIC_SUBMISSION_KEY_INDEX) return keyReusedError();
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
 }
 
 /**
@@ -238,8 +251,9 @@ export async function submitPublicQuestionnaire(
     ? await continuePastCompletedForm(ctx, fill, body, before)
     : await saveParticipantAnswers(ctx, fill, body, env);
   // Stored with the audit events, in their statement (issue 16 item 2). The enrollment lock
-  // serialises a link's submits, so the key cannot have been taken meanwhile; should it be, nothing
-  // of this call is kept and the retry is answered from the stored result.
+  // serialises a link's submits, so the key cannot have been taken meanwhile; should it be, the
+  // insert fails, nothing of this call is kept (keyReusedOf gives the answer) and a retry is
+  // answered from the stored result. No check after the statement: it can carry the COMMIT.
   const submission = {
     studyId,
     id: newId(ctx.now),
@@ -250,9 +264,7 @@ export async function submitPublicQuestionnaire(
     result,
     createdAt: ctx.now,
   };
-  ctx.deferWrite(publicSubmissionInsert(ctx.tx, submission), (written) => {
-    if (written === 0) throw keyReusedError();
-  });
+  ctx.deferWrite(publicSubmissionInsert(ctx.tx, submission));
   return { ...result, isReplay: false };
 }
 
