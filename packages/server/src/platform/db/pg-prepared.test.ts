@@ -56,6 +56,36 @@ describe.skipIf(engine !== 'postgres')('named statements on PostgreSQL', () => {
     expect((await prepared()).some((p) => p.statement.includes('tb_script_probe'))).toBe(false);
   });
 
+  it('gives rows as arrays (Drizzle’s way) exactly as pg does, with the types’ parsers applied', async () => {
+    const text = `select $1::int as n, 'a' as id, null::text as id, '{"k":[1,2]}'::jsonb as doc, true as ok,
+      '2026-05-04T08:00:00Z'::timestamptz as at, x.v as v from (values (1), (2)) as x(v)`;
+    const types = {
+      getTypeParser: (oid: number, format: string) =>
+        oid === 1184 ? (value: string) => `ts:${value}` : pg.types.getTypeParser(oid, format as 'text'),
+    };
+    const plain = new pg.Client({ connectionString: database.config.databaseUrl ?? '' });
+    await plain.connect();
+    try {
+      const expected = await plain.query({ text, values: [7], rowMode: 'array', types });
+      for (let run = 0; run < 3; run++) {
+        const client = await pool.connect();
+        try {
+          const got = await client.query({ text, values: [7], rowMode: 'array', types });
+          expect(got.rows).toEqual(expected.rows);
+          expect(got.fields.map((f) => f.name)).toEqual(expected.fields.map((f) => f.name));
+        } finally {
+          client.release();
+        }
+        // pool.query takes the callback path of the client.
+        const viaPool = await pool.query({ text, values: [7], rowMode: 'array', types });
+        expect(viaPool.rows).toEqual(expected.rows);
+      }
+      expect(expected.rows[0]).toEqual([7, 'a', null, { k: [1, 2] }, true, 'ts:2026-05-04 08:00:00+00', 1]);
+    } finally {
+      await plain.end();
+    }
+  });
+
   it('keeps a named statement of a failed run usable after the rollback', async () => {
     const text = 'select 10 / $1::int as n';
     await pool.query(text, [5]);
