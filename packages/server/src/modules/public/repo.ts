@@ -249,14 +249,14 @@ const publicSubmission = preparedStatement('public_submission', (db: Executor) =
     ),
 );
 
+/** The unique index a submission's key is stored under: a violation of it means the key was taken. */
+export const PUBLIC_SUBMISSION_KEY_INDEX = 'public_submission_key_idx';
+
 /**
  * insertPublicSubmission's statement for a use case's deferWrite (issue 16 item 2): it writes the
  * row, and fails on public_submission_key_idx (unique violation) when the key was taken already, so
  * that nothing of the use case is kept. Built once (preparedPart).
  */
-/** The unique index a submission's key is stored under: a violation of it means the key was taken. */
-export const PUBLIC_SUBMISSION_KEY_INDEX = 'public_submission_key_idx';
-
 export const publicSubmissionInsert: (db: Executor, row: PublicSubmissionRow) => CompiledStatement =
   preparedPart((db) =>
     db

@@ -60,8 +60,8 @@ export async function openDatabase(options: {
     // Statements that repeat run named, parsed and planned once per connection, and a transaction's
     // BEGIN goes out with its first statement (pg-prepared.ts).
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, Client: AutoPreparingClient });
-    // A client comes back with no BEGIN held (a transaction always ends with commit or rollback,
-    // which clears it), but a held one is only a flag: nothing was sent for it.
+    // A client comes back with nothing held for its last transaction (a transaction ends with
+    // commit or rollback, which clears it); should a flag remain, nothing was sent for it.
     pool.on('acquire', (client) => (client as unknown as AutoPreparingClient).resetHeldBegin());
     pool.on('error', () => {
       // Idle client errors (server restart) surface on the next query; keep the process alive.

@@ -60,9 +60,9 @@ describe.skipIf(engine !== 'postgres')('named statements on PostgreSQL', () => {
     const text = `select $1::int as n, 'a' as id, null::text as id, '{"k":[1,2]}'::jsonb as doc, true as ok,
       '2026-05-04T08:00:00Z'::timestamptz as at, x.v as v from (values (1), (2)) as x(v)`;
     const types = {
-      getTypeParser: (oid: number, format: string) =>
+      getTypeParser: (oid: number, format?: string) =>
         oid === 1184 ? (value: string) => `ts:${value}` : pg.types.getTypeParser(oid, format as 'text'),
-    };
+    } as pg.CustomTypesConfig;
     const plain = new pg.Client({ connectionString: database.config.databaseUrl ?? '' });
     await plain.connect();
     try {
