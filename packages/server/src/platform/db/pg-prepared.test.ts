@@ -9,17 +9,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, engine, type TestDatabase } from '../../../test/harness';
 import { AutoPreparingClient, statementName } from './pg-prepared';
 
+/** The app's pool client on one connection, so every statement meets the same connection's statement cache. */
+function onePool(database: TestDatabase): pg.Pool {
+  return new pg.Pool({
+    connectionString: database.config.databaseUrl ?? '',
+    max: 1,
+    Client: AutoPreparingClient,
+  });
+}
+
 describe.skipIf(engine !== 'postgres')('named statements on PostgreSQL', () => {
   let database: TestDatabase;
   let pool: pg.Pool;
   beforeAll(async () => {
     database = await createTestDatabase({ persistent: true });
-    // One connection, so every statement below meets the same connection's statement cache.
-    pool = new pg.Pool({
-      connectionString: database.config.databaseUrl ?? '',
-      max: 1,
-      Client: AutoPreparingClient,
-    });
+    pool = onePool(database);
   }, 60_000);
   afterAll(async () => {
     await pool?.end();
@@ -109,11 +113,7 @@ describe.skipIf(engine !== 'postgres')('a transaction’s BEGIN with its first s
   let writes = 0;
   beforeAll(async () => {
     database = await createTestDatabase({ persistent: true });
-    pool = new pg.Pool({
-      connectionString: database.config.databaseUrl ?? '',
-      max: 1,
-      Client: AutoPreparingClient,
-    });
+    pool = onePool(database);
     pool.on('acquire', (client) => (client as unknown as AutoPreparingClient).resetHeldBegin());
     pool.on('connect', (client) => {
       const stream = (client as unknown as { connection: { stream: NodeJS.WritableStream } }).connection

@@ -160,6 +160,7 @@ type QueryBase = {
  */
 class FramedQuery extends (pg.Query as unknown as new (config: Config, values?: unknown[]) => QueryBase) {
   committed = false;
+  private beginAnswered = false;
   private statementAnswered = false;
   constructor(
     config: Config,
@@ -187,7 +188,7 @@ class FramedQuery extends (pg.Query as unknown as new (config: Config, values?: 
     connection.sync();
   }
   override handleCommandComplete(message: unknown, connection: PgConnection): void {
-    if (this.begin && !this.statementAnswered && !this.beginAnswered) {
+    if (this.begin && !this.beginAnswered) {
       this.beginAnswered = true;
       return;
     }
@@ -198,7 +199,6 @@ class FramedQuery extends (pg.Query as unknown as new (config: Config, values?: 
     this.statementAnswered = true;
     super.handleCommandComplete(message, connection);
   }
-  private beginAnswered = false;
 }
 
 /** A text of one statement: the extended protocol carries no more (a `;` inside a literal is let through as several). */
