@@ -38,13 +38,33 @@ async function signedInPage(browser: Browser, user: Signer): Promise<Page> {
   return page;
 }
 
-/** Signs through the Extended-Validation dialog: the meaning is shown before the password is typed. */
+/**
+ * Signs through the Extended-Validation dialog: the meaning is shown before the password is typed.
+ * The signature's own request is awaited and its answer checked, so a failure says whether the
+ * request went out and what the server answered (a CI stop of 2026-11-28 saw only the dialog stay
+ * open for the sponsor's first signature, and did not reproduce here in 15 runs).
+ */
 async function signWithPassword(page: Page, password: string, meaning: RegExp) {
   const dialog = page.getByRole('dialog', { name: 'Confirm with your password' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('signature-meaning')).toHaveText(meaning);
-  await dialog.getByRole('textbox', { name: 'Password' }).fill(password);
+  const field = dialog.getByRole('textbox', { name: 'Password' });
+  await field.fill(password);
+  await expect(field, 'the typed password is still in the field').toHaveValue(password);
+  // Reports and signatures are the AE calls with a password (POST .../ae, PUT .../ae/{id}/sign...).
+  const signed = page
+    .waitForResponse(
+      (r) =>
+        r.request().method() !== 'GET' && /\/api\/studies\/[^/]+\/ae(\/|$)/.test(new URL(r.url()).pathname),
+      { timeout: 20_000 },
+    )
+    .catch(() => null);
   await dialog.getByRole('button', { name: 'Sign and continue' }).click();
+  const response = await signed;
+  if (!response) {
+    throw new Error(`No answer to a signature within 20 s; the dialog shows: ${await dialog.textContent()}`);
+  }
+  expect(response.status(), `${response.url()}: ${await response.text()}`).toBeLessThan(300);
   await expect(dialog).toBeHidden();
 }
 
