@@ -44,18 +44,21 @@ export const hasValidationRule = (form: SavedForm) =>
 
 /**
  * Opens a Mantine Select / MultiSelect and clicks the option. The input is clicked with force
- * (Mantine's read-only inputs have the clickable section over them). A list that is not open a
- * moment later is opened again: in one CI run of must-show.spec.ts (stop 41) the rule operator's
- * list never showed after the click, and 16 local runs, half of them on a loaded machine, did not
- * reproduce it. A refused save answered while the list is open does not close it (checked in a
- * probe), so the lost click is a focus or timing race we have not pinned down; a person would
- * click again, and so does this helper, only when no list is open (a second click would toggle an
- * open one shut).
+ * (Mantine's read-only inputs have the clickable section over them), so Playwright does not check
+ * that the click reaches it: the input is first scrolled to the middle of the page. Scrolled only
+ * into view, an input at the bottom of the editor sat under the sticky save bar, which grows when a
+ * refused save shows its error, and the forced click landed on the bar: the rule operator's list
+ * never opened (must-show.spec.ts, CI stop 41 and a loaded local run of 2026-11-28, whose failure
+ * screenshot shows the input under the bar). A list that is not open a moment later is opened
+ * again, only when no list is open (a second click would toggle an open one shut).
  */
 export async function pickOption(page: Page, input: Locator, name: string | RegExp): Promise<void> {
   const option = page.getByRole('option', { name });
   await expect(async () => {
-    if (!(await page.getByRole('option').first().isVisible())) await input.click({ force: true });
+    if (!(await page.getByRole('option').first().isVisible())) {
+      await input.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await input.click({ force: true });
+    }
     await expect(option).toBeVisible({ timeout: 2_500 });
   }).toPass({ timeout: 10_000 });
   await option.click();
