@@ -42,7 +42,7 @@ async function signedInPage(browser: Browser, user: Signer): Promise<Page> {
  * Signs through the Extended-Validation dialog: the meaning is shown before the password is typed.
  * The signature's own request is awaited and its answer checked, so a failure says whether the
  * request went out and what the server answered (a CI stop of 2026-11-28 saw only the dialog stay
- * open for the sponsor's first signature, and did not reproduce here in 15 runs).
+ * open for the sponsor's first signature, and did not reproduce here in 12 runs).
  */
 async function signWithPassword(page: Page, password: string, meaning: RegExp) {
   const dialog = page.getByRole('dialog', { name: 'Confirm with your password' });
