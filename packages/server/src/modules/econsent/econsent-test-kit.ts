@@ -129,8 +129,10 @@ export function verifyPdfSignatures(pdf: Buffer) {
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const [a, b, c, d] = m.slice(1, 5).map(Number) as [number, number, number, number];
     const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
-    const hex = text.slice(a + b + 1, c - 1).replace(/(?:00)*$/, '');
-    const der = Buffer.from(hex, 'hex').toString('binary');
+    // The /Contents placeholder is padded with zeros after the CMS; the CMS's own length says where
+    // it ends (parseAllBytes: false). Stripping trailing "00"s instead cut a CMS whose last byte is
+    // zero, about one signature in 256 (a CI run of 2026-11-28: "Too few bytes to read ASN.1 value").
+    const der = Buffer.from(text.slice(a + b + 1, c - 1), 'hex').toString('binary');
     const asn1 = forge.asn1.fromDer(forge.util.createBuffer(der), {
       parseAllBytes: false,
     } as unknown as boolean);

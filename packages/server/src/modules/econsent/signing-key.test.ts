@@ -54,6 +54,35 @@ describe(`e-consent signing key on ${engine}`, () => {
     ]);
   });
 
+  it('is checked whole when its CMS ends in a zero byte (the test kit reads the CMS by its own length)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'econsent-key-'));
+    const file = path.join(dir, 'key.p12');
+    writeFileSync(file, configuredP12('Zero Ending Office', 'secret-pass'));
+    const key = await signingKeyOf(
+      {} as never,
+      { econsentP12Path: file, econsentP12Passphrase: 'secret-pass' },
+      new Date(),
+    );
+    const doc = await PDFDocument.load(await makePdf(1));
+    // The signing time changes the signed attributes and so the signature: about one in 256 ends in zero.
+    for (let second = 0; second < 4_000; second++) {
+      const signingTime = new Date(Date.UTC(2026, 6, 1, 8, 0, second));
+      const signed = await signPdf(await doc.copy(), key, { reason: 'test', location: 'test', signingTime });
+      const text = signed.toString('latin1');
+      const [, a, b, c] = (/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)/.exec(text) ?? []).map(Number);
+      const hex = text.slice((a as number) + (b as number) + 1, (c as number) - 1);
+      const der = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(hex, 'hex').toString('binary')), {
+        parseAllBytes: false,
+      } as unknown as boolean);
+      if (!forge.asn1.toDer(der).getBytes().endsWith('\0')) continue;
+      expect(verifyPdfSignatures(signed)).toEqual([
+        { valid: true, digestMatches: true, coversWholeFile: true, signer: 'Zero Ending Office' },
+      ]);
+      return;
+    }
+    throw new Error('no signature ending in a zero byte in 4,000 signing times');
+  });
+
   it('without one, makes a key on first use, keeps it in the database and never replaces it', async () => {
     const db = t.app.database.db;
     const now = new Date('2026-07-01T08:00:00Z');
