@@ -17,7 +17,10 @@ test('a ResizeObserver loop notice shows no toast; an uncaught exception does', 
     () =>
       new Promise<string[]>((resolve) => {
         const seen: string[] = [];
-        window.addEventListener('error', (event) => seen.push(`${event.message}|${event.error === null}`));
+        window.addEventListener('error', (event) => {
+          seen.push(`${event.message}|${event.error === null}`);
+          if (event.message.startsWith('ResizeObserver loop')) resolve(seen);
+        });
         const box = document.createElement('div');
         box.style.width = '10px';
         document.body.append(box);
@@ -26,7 +29,7 @@ test('a ResizeObserver loop notice shows no toast; an uncaught exception does', 
           width += 1;
           box.style.width = `${width}px`;
         }).observe(box);
-        setTimeout(() => resolve(seen), 500);
+        setTimeout(() => resolve(seen), 5_000);
       }),
   );
   expect(
