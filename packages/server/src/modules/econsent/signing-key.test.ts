@@ -36,16 +36,20 @@ function configuredP12(commonName: string, passphrase: string): Buffer {
   return Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary');
 }
 
+/** The signing key of a P12 file configured as an operator would (TRIALBASE_ECONSENT_P12 and passphrase). */
+async function configuredKey(commonName: string) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'econsent-key-')), 'key.p12');
+  writeFileSync(file, configuredP12(commonName, 'secret-pass'));
+  return signingKeyOf(
+    {} as never,
+    { econsentP12Path: file, econsentP12Passphrase: 'secret-pass' },
+    new Date(),
+  );
+}
+
 describe(`e-consent signing key on ${engine}`, () => {
   it('signs with the configured P12 when one is set', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'econsent-key-'));
-    const file = path.join(dir, 'key.p12');
-    writeFileSync(file, configuredP12('Hospital Trial Office', 'secret-pass'));
-    const key = await signingKeyOf(
-      {} as never,
-      { econsentP12Path: file, econsentP12Passphrase: 'secret-pass' },
-      new Date(),
-    );
+    const key = await configuredKey('Hospital Trial Office');
     expect(key.subject).toBe('Hospital Trial Office');
     const doc = await PDFDocument.load(await makePdf(1));
     const signed = await signPdf(doc, key, { reason: 'test', location: 'test', signingTime: new Date() });
@@ -55,14 +59,7 @@ describe(`e-consent signing key on ${engine}`, () => {
   });
 
   it('is checked whole when its CMS ends in a zero byte (the test kit reads the CMS by its own length)', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'econsent-key-'));
-    const file = path.join(dir, 'key.p12');
-    writeFileSync(file, configuredP12('Zero Ending Office', 'secret-pass'));
-    const key = await signingKeyOf(
-      {} as never,
-      { econsentP12Path: file, econsentP12Passphrase: 'secret-pass' },
-      new Date(),
-    );
+    const key = await configuredKey('Zero Ending Office');
     const doc = await PDFDocument.load(await makePdf(1));
     // The signing time changes the signed attributes and so the signature: about one in 256 ends in zero.
     for (let second = 0; second < 4_000; second++) {
