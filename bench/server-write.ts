@@ -85,32 +85,40 @@ function participantAddress(): string {
 
 /**
  * One participant, link to submitted form, the calls the participant pages make: the link page
- * asks for the consent text while it validates the link, the fill page loads the process and the
- * fill state, then the participant submits all 30 answers.
+ * asks for the consent text while it validates the link; the validation's answer brings the fill
+ * page's data (issue 16), so the fill page asks for getProcess and fillState only when it did not;
+ * then the participant submits all 30 answers.
  */
 async function participantFlow(baseUrl: string, study: BenchStudy, link: Link, timings: Timings) {
   const client = new HttpClient(baseUrl, { 'x-forwarded-for': participantAddress() });
   const studyId = study.studyId;
-  await Promise.all([
+  const [, opened] = await Promise.all([
     client.request(timings, 'getInfo', 'GET', `/api/public/study/${studyId}/${link.token}/getInfo`),
-    client.request(timings, 'validateToken', 'POST', `/api/public/studies/${studyId}/token/validateToken`, {
-      token: link.token,
-    }),
-  ]);
-  await Promise.all([
-    client.request(
+    client.request<{ fill: unknown }>(
       timings,
-      'getProcess',
-      'GET',
-      `/api/public/studies/${studyId}/tokens/${link.token}/getProcess`,
-    ),
-    client.request(
-      timings,
-      'fillState',
-      'GET',
-      `/api/public/studies/${studyId}/token/${link.token}/fillState`,
+      'validateToken',
+      'POST',
+      `/api/public/studies/${studyId}/token/validateToken`,
+      {
+        token: link.token,
+      },
     ),
   ]);
+  if (!opened.fill)
+    await Promise.all([
+      client.request(
+        timings,
+        'getProcess',
+        'GET',
+        `/api/public/studies/${studyId}/tokens/${link.token}/getProcess`,
+      ),
+      client.request(
+        timings,
+        'fillState',
+        'GET',
+        `/api/public/studies/${studyId}/token/${link.token}/fillState`,
+      ),
+    ]);
   const result = await client.request<{ isDone: boolean; status: string }>(
     timings,
     'submit',

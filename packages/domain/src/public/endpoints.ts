@@ -10,6 +10,7 @@ import {
   PublicEnrollmentIdParamsSchema,
   PublicEnrollmentParamsSchema,
   PublicFillStateSchema,
+  PublicLinkOpenedSchema,
   PublicLogoSchema,
   PublicProcessWireSchema,
   PublicSignUpBodySchema,
@@ -26,7 +27,6 @@ import {
   PublicTokenBackParamsSchema,
   PublicTokenIdParamsSchema,
   PublicTokenInfoParamsSchema,
-  PublicTokenInfoSchema,
   PublicTokenStringParamsSchema,
   UnsubscribeCodeBodySchema,
   UnsubscribeCodeResultSchema,
@@ -85,7 +85,7 @@ export const publicEndpoints = {
     tags: ['public'],
     params: PublicStudyParamsSchema,
     body: ValidateTokenBodySchema,
-    response: { 200: PublicTokenInfoSchema },
+    response: { 200: PublicLinkOpenedSchema },
   }),
   validateTokenUpdate: defineEndpoint({
     method: 'POST',
@@ -94,7 +94,7 @@ export const publicEndpoints = {
     tags: ['public'],
     params: PublicStudyParamsSchema,
     body: ValidateTokenBodySchema,
-    response: { 200: PublicTokenInfoSchema },
+    response: { 200: PublicLinkOpenedSchema },
   }),
   consentInfo: defineEndpoint({
     method: 'GET',
@@ -111,7 +111,7 @@ export const publicEndpoints = {
     tags: ['public'],
     params: PublicStudyParamsSchema,
     body: PublicConsentBodySchema,
-    response: { 200: PublicTokenInfoSchema },
+    response: { 200: PublicLinkOpenedSchema },
   }),
   requestCode: defineEndpoint({
     method: 'GET',
@@ -139,7 +139,7 @@ export const publicEndpoints = {
     tags: ['public'],
     params: PublicStudyParamsSchema,
     body: ValidateOneTimePasswordBodySchema,
-    response: { 200: PublicTokenInfoSchema },
+    response: { 200: PublicLinkOpenedSchema },
   }),
   captchaChallenge: defineEndpoint({
     method: 'GET',

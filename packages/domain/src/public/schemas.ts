@@ -351,3 +351,20 @@ export const PublicFillStateSchema = z.object({
   completedFormIds: z.array(z.string()),
 });
 export type PublicFillState = z.infer<typeof PublicFillStateSchema>;
+
+/**
+ * The fill page's two reads, getProcess and fillState, as they stand when the link was opened (issue
+ * 16): the answer that opens the participant session for a questionnaire page carries them, so a
+ * link's first open takes three calls (getInfo, validateToken, the submit), not five. The page reads
+ * them again itself when it is loaded on its own (a reload, a bookmark).
+ */
+export const PublicFillSchema = z.object({ process: PublicProcessWireSchema, state: PublicFillStateSchema });
+export type PublicFill = z.infer<typeof PublicFillSchema>;
+
+/**
+ * Spec 002 §7 validateToken, consent and validateOneTimePassword: the questionnaire info, and the
+ * link's fill data when the session opened and the link goes on to a questionnaire page
+ * (`goesToQuestionnaire`), else null.
+ */
+export const PublicLinkOpenedSchema = PublicTokenInfoSchema.extend({ fill: PublicFillSchema.nullable() });
+export type PublicLinkOpened = z.infer<typeof PublicLinkOpenedSchema>;

@@ -57,6 +57,17 @@ export const PUBLIC_FLOW_STEPS = [
 ] as const;
 export type PublicFlowStep = (typeof PUBLIC_FLOW_STEPS)[number];
 
+/** The steps whose page (fill or index, app/flow-store.ts nextPublicPath) reads the link's process and fill state. */
+const QUESTIONNAIRE_STEPS: ReadonlySet<PublicFlowStep> = new Set([
+  'QUESTIONNAIRE_FILL',
+  'QUESTIONNAIRE_INDEX',
+  'QUESTIONNAIRE_UPDATE',
+]);
+
+export function goesToQuestionnaire(step: PublicFlowStep): boolean {
+  return QUESTIONNAIRE_STEPS.has(step);
+}
+
 /**
  * Spec 002 §4: validate the link, then consent when required and not accepted, then the
  * one-time password when required and not yet given, then the forms (ordered fill page when

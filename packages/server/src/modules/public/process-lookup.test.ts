@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FormTemplateDocumentSchema, PublicProcessSchema } from '@trialbase/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
-import { buildLinkStudy, cookieOf } from './public-test-kit';
+import { buildLinkStudy, cookieOf, setProcessSettings } from './public-test-kit';
 
 let t: TestApp;
 let admin: LoggedIn;
@@ -123,5 +123,90 @@ describe(`GET /api/public/studies/:studyId/tokens/:tokenString/getProcess on ${e
       expect(JSON.parse(body.toString('utf8'))).toEqual(wire);
       expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
     }
+  });
+});
+
+describe(`the answer opening a link brings the fill page's data on ${engine} (issue 16)`, () => {
+  const validate = (s: { study: { id: string }; link: string }, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/public/studies/${s.study.id}/token/validateToken`,
+      payload: { token: s.link },
+      ...(cookie ? { headers: { cookie } } : {}),
+    });
+  /** getProcess and fillState as the fill page would ask for them with the session. */
+  async function pageReads(s: { study: { id: string }; link: string }, cookie: string) {
+    const [process, state] = await Promise.all([
+      t.app.inject({
+        method: 'GET',
+        url: `/api/public/studies/${s.study.id}/tokens/${s.link}/getProcess`,
+        headers: { cookie },
+      }),
+      t.app.inject({
+        method: 'GET',
+        url: `/api/public/studies/${s.study.id}/token/${s.link}/fillState`,
+        headers: { cookie },
+      }),
+    ]);
+    expect(process.statusCode, process.body).toBe(200);
+    expect(state.statusCode, state.body).toBe(200);
+    return { process: process.json(), state: state.json() };
+  }
+
+  it('equal to getProcess and fillState, with the answers saved so far when the link is opened again', async () => {
+    const s = await buildLinkStudy(t.app, admin, { formQuestions: [questions()] });
+    const first = await validate(s);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const opened = first.json();
+    expect(opened.next).toBe('QUESTIONNAIRE_INDEX');
+    const cookie = cookieOf(first) as string;
+    expect(opened.fill).toEqual(await pageReads(s, cookie));
+    expect(opened.fill.process.forms[0]).toMatchObject({ formId: s.formId, answers: [] });
+
+    // A draft saved, then the link opened again: the saved answer comes with it.
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/studies/${s.study.id}/questionnaire`,
+      headers: { cookie },
+      payload: {
+        token: s.link,
+        formId: s.formId,
+        answers: [{ question: 'q1', answerStrings: [], possibilities: ['q1-yes'] }],
+        isFinal: false,
+        idempotencyKey: 'fill-with-open-1',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const again = await validate(s);
+    expect(again.statusCode, again.body).toBe(200);
+    const reopened = again.json();
+    expect(reopened.fill).toEqual(await pageReads(s, cookieOf(again) as string));
+    expect(reopened.fill.process.forms[0].answers).toEqual([
+      expect.objectContaining({
+        questionId: 'q1',
+        value: expect.objectContaining({ possibilities: ['q1-yes'] }),
+      }),
+    ]);
+  });
+
+  it('none when consent comes first: the fill page is not next and no session was opened', async () => {
+    const s = await buildLinkStudy(t.app, admin);
+    await setProcessSettings(t.app, s.study.id, s.process.id, { consentRequired: true });
+    const res = await validate(s);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ next: 'CONSENT', fill: null });
+    expect(cookieOf(res)).toBeNull();
+
+    // Consent given: its answer opens the session and brings the data.
+    const consent = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/study/${s.study.id}/consent`,
+      payload: { token: s.link, consent: true, pathwayRecordId: s.enrollmentId },
+    });
+    expect(consent.statusCode, consent.body).toBe(200);
+    const given = consent.json();
+    expect(given.next).not.toBe('CONSENT');
+    expect(given.fill).toEqual(await pageReads(s, cookieOf(consent) as string));
   });
 });

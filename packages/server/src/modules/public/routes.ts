@@ -1,4 +1,4 @@
-import { publicEndpoints } from '@trialbase/domain';
+import { type PublicLinkOpened, publicEndpoints } from '@trialbase/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, notFound, unauthenticated } from '../../platform/errors';
 import { defineRoute, type RouteDefinition } from '../../platform/http/define-route';
@@ -33,6 +33,7 @@ import { sendCodeForLink, sendCodeForToken } from './service/link-lookup';
 import { codeError } from './service/one-time-password';
 import { getConsentInfo, getLogo, getLogoImage, getProcessForLink, getSiteInfo } from './service/pages';
 import { publicSignUp } from './service/participant-sign-up';
+import { fillStateOfLink } from './service/submit';
 import { acceptConsent, type LinkOutcome, validateLinkCode, validateToken } from './service/token-flow';
 import {
   requestUnsubscribeCode,
@@ -55,9 +56,24 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   const linkInBody = participantLink(deps, { body: 'token' });
   const linkInBodyLimit = linkLimitOf({ body: 'token' });
 
-  function answer(req: FastifyRequest, reply: FastifyReply, outcome: LinkOutcome) {
+  /**
+   * The opened link's answer: its session cookie, and the fill page's data when the session opened
+   * for a questionnaire page, read after the use case committed (the same reads as getProcess and
+   * fillState; issue 16: the page need not ask for them).
+   */
+  async function answer(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    outcome: LinkOutcome,
+  ): Promise<PublicLinkOpened> {
     if (outcome.session) setParticipantCookie(reply, req, config, outcome.session);
-    return outcome.info;
+    const link = outcome.fillLink;
+    if (!link) return { ...outcome.info, fill: null };
+    reply.header('cache-control', 'no-store');
+    return {
+      ...outcome.info,
+      fill: { process: await getProcessForLink(db, link), state: fillStateOfLink(link) },
+    };
   }
 
   function validateRoute(

@@ -8,9 +8,11 @@ import type { PublicTokenInfo } from '@trialbase/domain';
 const INFO_KEY = 'trialbase.public.tokenInfo';
 const DONE_KEY = 'trialbase.public.questionnaireDone';
 
-export function saveTokenInfo(info: PublicTokenInfo): void {
+export function saveTokenInfo(info: PublicTokenInfo & { fill?: unknown }): void {
+  // The fill data that may come with it is the fill page's, taken once (questionnaire/process-api.ts).
+  const { fill: _fill, ...kept } = info;
   try {
-    window.sessionStorage.setItem(INFO_KEY, JSON.stringify(info));
+    window.sessionStorage.setItem(INFO_KEY, JSON.stringify(kept));
     window.sessionStorage.setItem(DONE_KEY, 'false');
   } catch {
     // Storage disabled: the pages fall back to validating the link again.

@@ -1,4 +1,5 @@
 import {
+  type PublicFill,
   type PublicFillState,
   type PublicProcess,
   publicRoutes,
@@ -45,6 +46,18 @@ export function loadFill(studyId: string, token: string): Promise<LoadedFill> {
   return takeLoad<LoadedFill>(fillLoadKey(studyId, token)) ?? fetchFill(studyId, token);
 }
 
+/**
+ * The fill data that came with the answer opening the link (validateToken, consent or the code,
+ * issue 16): the next `loadFill` of the link takes it instead of asking the server again.
+ */
+export function seedFill(studyId: string, token: string, fill: PublicFill): void {
+  startLoad(fillLoadKey(studyId, token), async () => {
+    const process = readParticipantProcess(fill.process);
+    await preloadQuestionChunks(process.forms.map((f) => f.form));
+    return fillOf(process, fill.state);
+  });
+}
+
 /** Both reads of the fill and index pages, side by side. */
 export async function fetchFill(studyId: string, token: string): Promise<LoadedFill> {
   const [process, state] = await Promise.all([
@@ -57,6 +70,10 @@ export async function fetchFill(studyId: string, token: string): Promise<LoadedF
     }),
     loadFillState(studyId, token),
   ]);
+  return fillOf(process, state);
+}
+
+function fillOf(process: PublicProcess, state: PublicFillState): LoadedFill {
   const done = new Set(state.completedFormIds);
   const forms = process.forms.map((f) => ({
     ...f,

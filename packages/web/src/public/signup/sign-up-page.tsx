@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { serverErrorMessage } from '../../app/form-errors';
 import { readQueryLanguage, resolveParticipantLanguage } from '../../i18n/languages';
 import { callPublic, isPublicHttpError } from '../app/api';
-import { nextPublicPath, saveTokenInfo, tokenPagePath } from '../app/flow-store';
+import { saveTokenInfo, tokenPagePath } from '../app/flow-store';
 import { readStoredLanguage, setParticipantLanguage } from '../app/i18n';
 import { PublicLayout } from '../app/layout';
 import { showErrorToast } from '../app/notify';
@@ -18,6 +18,7 @@ import { navigate } from '../app/router';
 import type { PageProps } from '../app/routes';
 import { useParticipantLanguage } from '../app/use-participant-language';
 import { usePublicTranslation } from '../app/use-public-translation';
+import { continueFlow } from '../link/next-page';
 import { errorsOf, type FieldErrors, type SignUpValues } from './sign-up-form';
 import { SignUpFailure, SignUpLoadError, SignUpLoading } from './sign-up-outcomes';
 import { SignUpStepper } from './sign-up-stepper';
@@ -120,7 +121,7 @@ export function SignUpPage({ params, search }: PageProps) {
         body: { token },
       });
       saveTokenInfo(tokenInfo);
-      navigate(nextPublicPath(tokenInfo, language), { replace: true });
+      continueFlow(tokenInfo, language);
     } catch {
       showErrorToast(t('PUBLIC.ERRORS.500'));
       navigate(tokenPagePath(studyId, token, language), { replace: true });

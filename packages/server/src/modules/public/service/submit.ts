@@ -9,6 +9,7 @@ import {
   type FormPosition,
   formPositionOf,
   isPubliclyFillableTokenType,
+  type PublicFillState,
   type PublicSubmitBody,
   type PublicSubmitResult,
   type StoredPublicSubmitResult,
@@ -30,7 +31,7 @@ import type { QuestionnaireRow } from '../../questionnaires/api';
 import { type FillContext, loadFillContext } from '../../questionnaires/service/context';
 import { submitQuestionnaire } from '../../questionnaires/service/submit-questionnaire';
 import { findPublicSubmission, PUBLIC_SUBMISSION_KEY_INDEX, publicSubmissionInsert } from '../repo';
-import { assertLinkUsable, loadLink } from './link';
+import { assertLinkUsable, type LoadedLink, loadLink } from './link';
 import { findLinkRef } from './link-lookup';
 
 /** Spec 002 §8 "already filled": a 400 the page turns into PUBLIC.QUESTIONNAIRE.ALREADY_FILL. */
@@ -289,14 +290,12 @@ export async function stepPublicTokenBack(
 export async function getPublicFillState(
   db: Executor,
   input: { studyId: string; link: string },
-): Promise<{
-  forceFormOrder: boolean;
-  currentForm: string | null;
-  currentNumber: number;
-  total: number;
-  completedFormIds: string[];
-}> {
-  const link = await loadLink(db, input.studyId, input.link);
+): Promise<PublicFillState> {
+  return fillStateOfLink(await loadLink(db, input.studyId, input.link));
+}
+
+/** Where a loaded link's fill stands (fillState's answer). */
+export function fillStateOfLink(link: LoadedLink): PublicFillState {
   const forms = link.event.forms;
   const position = formPositionOf(forms, tokenDetailsOf(link.token).formIndex);
   const sets = link.questionnaires;

@@ -2,7 +2,7 @@
  * The participant's way in through a personal link (spec 002 §2 token validation, consent and
  * one-time-password pages, §4 public flow, §7 calls, §8 errors). Each function is one use case.
  */
-import { otpChannels, type PublicTokenInfo } from '@trialbase/domain';
+import { goesToQuestionnaire, otpChannels, type PublicTokenInfo } from '@trialbase/domain';
 import { notFound, validationError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { updateEnrollment } from '../../enrollments/api';
@@ -25,7 +25,15 @@ import {
   sendOneTimePassword,
 } from './one-time-password';
 
-export type LinkOutcome = { info: PublicTokenInfo; session: { secret: string; expiresAt: Date } | null };
+/**
+ * What opening a link gives: the questionnaire info, the session it opened, and the link as loaded
+ * when the session opened for a questionnaire page (its fill data goes with the answer, issue 16).
+ */
+export type LinkOutcome = {
+  info: PublicTokenInfo;
+  session: { secret: string; expiresAt: Date } | null;
+  fillLink: LoadedLink | null;
+};
 
 /** Opens the session when nothing stands between the participant and the forms. */
 async function outcomeOf(
@@ -42,7 +50,7 @@ async function outcomeOf(
     sessionExpiresAt: session?.expiresAt ?? null,
     forUpdate: options.forUpdate,
   });
-  return { info, session };
+  return { info, session, fillLink: session && goesToQuestionnaire(info.next) ? link : null };
 }
 
 /**

@@ -108,6 +108,13 @@ describe('early link plan', () => {
       expect(questionnaireLinkOf(answer(next)), next).toBeNull();
     expect(questionnaireLinkOf({ type: 'TOKEN_DISABLED', message: 'x' })).toBeNull();
     expect(questionnaireLinkOf(null)).toBeNull();
+    // An answer that brought the fill data itself (issue 16) needs no calls for it.
+    const brought = { ...answer('QUESTIONNAIRE_FILL'), fill: { process: {}, state: {} } };
+    expect(questionnaireLinkOf(brought)).toBeNull();
+    expect(questionnaireLinkOf({ ...answer('QUESTIONNAIRE_FILL'), fill: null })).toEqual({
+      studyId: 's1',
+      token: 'tok',
+    });
   });
 });
 

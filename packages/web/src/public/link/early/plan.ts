@@ -83,13 +83,20 @@ const NOT_QUESTIONNAIRE = new Set(['CONSENT', 'ONE_TIME_PASSWORD', 'ECONSENT_SIG
 
 /**
  * The link of a validated token's answer when the app goes on from it to a questionnaire page (the
- * fill or index page, which load getProcess and fillState first), else null.
+ * fill or index page, which load getProcess and fillState first) and the answer did not bring that
+ * data itself (`fill`, issue 16), else null.
  */
 export function questionnaireLinkOf(answer: unknown): { studyId: string; token: string } | null {
   if (typeof answer !== 'object' || answer === null) return null;
-  const { next, studyId, token } = answer as { next?: unknown; studyId?: unknown; token?: unknown };
+  const { next, studyId, token, fill } = answer as {
+    next?: unknown;
+    studyId?: unknown;
+    token?: unknown;
+    fill?: unknown;
+  };
   const tokenString = (token as { token?: unknown } | null)?.token;
   if (typeof next !== 'string' || NOT_QUESTIONNAIRE.has(next)) return null;
+  if (typeof fill === 'object' && fill !== null) return null;
   if (typeof studyId !== 'string' || typeof tokenString !== 'string') return null;
   return { studyId, token: tokenString };
 }
