@@ -85,25 +85,20 @@ function participantAddress(): string {
 
 /**
  * One participant, link to submitted form, the calls the participant pages make: the link page
- * asks for the consent text while it validates the link; the validation's answer brings the fill
- * page's data (issue 16), so the fill page asks for getProcess and fillState only when it did not;
- * then the participant submits all 30 answers.
+ * validates the link, whose answer brings the fill page's data (issue 16; getInfo is asked for only
+ * for a link that cannot be opened), so the fill page asks for getProcess and fillState only when
+ * it did not; then the participant submits all 30 answers.
  */
 async function participantFlow(baseUrl: string, study: BenchStudy, link: Link, timings: Timings) {
   const client = new HttpClient(baseUrl, { 'x-forwarded-for': participantAddress() });
   const studyId = study.studyId;
-  const [, opened] = await Promise.all([
-    client.request(timings, 'getInfo', 'GET', `/api/public/study/${studyId}/${link.token}/getInfo`),
-    client.request<{ fill: unknown }>(
-      timings,
-      'validateToken',
-      'POST',
-      `/api/public/studies/${studyId}/token/validateToken`,
-      {
-        token: link.token,
-      },
-    ),
-  ]);
+  const opened = await client.request<{ fill: unknown }>(
+    timings,
+    'validateToken',
+    'POST',
+    `/api/public/studies/${studyId}/token/validateToken`,
+    { token: link.token },
+  );
   if (!opened.fill)
     await Promise.all([
       client.request(

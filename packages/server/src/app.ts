@@ -114,7 +114,7 @@ export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   // The participant page's inline early script (public.html, packages/web/vite-early-script.ts):
   // the web build fails, naming the new hash, when this one no longer matches it.
-  scriptSrc: ["'self'", "'sha256-inqLR6n007OhiVWrJeW2Qx+m/XSrjfOlflN0pAMBbbc='"],
+  scriptSrc: ["'self'", "'sha256-P0JQaMd44XTJjLzjhMsePN7Ls+stj0jx/TikAQj3Ed4='"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],

@@ -362,9 +362,13 @@ export const PublicFillSchema = z.object({ process: PublicProcessWireSchema, sta
 export type PublicFill = z.infer<typeof PublicFillSchema>;
 
 /**
- * Spec 002 §7 validateToken, consent and validateOneTimePassword: the questionnaire info, and the
+ * Spec 002 §7 validateToken, consent and validateOneTimePassword: the questionnaire info; the
  * link's fill data when the session opened and the link goes on to a questionnaire page
- * (`goesToQuestionnaire`), else null.
+ * (`goesToQuestionnaire`), else null; and the consent info (getInfo's answer) when the consent page
+ * comes next, else null: the token page asks getInfo only for a link it cannot open (issue 16).
  */
-export const PublicLinkOpenedSchema = PublicTokenInfoSchema.extend({ fill: PublicFillSchema.nullable() });
+export const PublicLinkOpenedSchema = PublicTokenInfoSchema.extend({
+  fill: PublicFillSchema.nullable(),
+  consent: PublicConsentInfoSchema.nullable(),
+});
 export type PublicLinkOpened = z.infer<typeof PublicLinkOpenedSchema>;

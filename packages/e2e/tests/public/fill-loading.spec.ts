@@ -10,7 +10,7 @@ import {
 // Issue 16 item 5 (HTTP that respects phones): the page's first script starts the link's calls
 // while the app's code downloads, and asks for the fill page's code (the `link-pages` chunk) beside
 // the entry; the validation's answer brings the fill data, so the page asks for no more (a reload
-// asks for it beside its code); the app takes those early answers as its own calls (each call once
+// asks for it beside its code; getInfo goes only for a link that cannot be opened); the app takes those early answers as its own calls (each call once
 // per page open); what the browser downloads comes compressed and hashed files are cached for good.
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -73,11 +73,12 @@ test('the fill page downloads during the link validation, compressed and cached'
   expect(at('fill page chunk requested'), JSON.stringify(events)).toBeLessThan(at('validation answered'));
   // The validation was asked for before the app's code had arrived (by the page's first script),
   // and the app took that answer as its own call: each of the link's calls went out once, and the
-  // form came with the validation's answer (no getProcess or fillState).
+  // form came with the validation's answer (no getProcess or fillState); getInfo is only for a
+  // link that cannot be opened.
   expect(at('validation requested'), JSON.stringify(events)).toBeLessThan(at('entry chunk answered'));
   const count = (name: string, from = 0) => calls.slice(from).filter((c) => c === name).length;
   for (const [name, times] of [
-    ['getInfo', 1],
+    ['getInfo', 0],
     ['validateToken', 1],
     ['getProcess', 0],
     ['fillState', 0],

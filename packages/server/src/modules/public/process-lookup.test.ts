@@ -126,7 +126,7 @@ describe(`GET /api/public/studies/:studyId/tokens/:tokenString/getProcess on ${e
   });
 });
 
-describe(`the answer opening a link brings the fill page's data on ${engine} (issue 16)`, () => {
+describe(`the answer opening a link brings the next page's data on ${engine} (issue 16)`, () => {
   const validate = (s: { study: { id: string }; link: string }, cookie?: string) =>
     t.app.inject({
       method: 'POST',
@@ -160,6 +160,7 @@ describe(`the answer opening a link brings the fill page's data on ${engine} (is
     expect(first.headers['cache-control']).toBe('no-store');
     const opened = first.json();
     expect(opened.next).toBe('QUESTIONNAIRE_INDEX');
+    expect(opened.consent).toBeNull();
     const cookie = cookieOf(first) as string;
     expect(opened.fill).toEqual(await pageReads(s, cookie));
     expect(opened.fill.process.forms[0]).toMatchObject({ formId: s.formId, answers: [] });
@@ -190,13 +191,21 @@ describe(`the answer opening a link brings the fill page's data on ${engine} (is
     ]);
   });
 
-  it('none when consent comes first: the fill page is not next and no session was opened', async () => {
+  it('the consent text instead when consent comes first: no session, no fill data', async () => {
     const s = await buildLinkStudy(t.app, admin);
     await setProcessSettings(t.app, s.study.id, s.process.id, { consentRequired: true });
     const res = await validate(s);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ next: 'CONSENT', fill: null });
     expect(cookieOf(res)).toBeNull();
+    // It brings the consent page's text instead: getInfo's answer.
+    const info = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/study/${s.study.id}/${s.link}/getInfo`,
+    });
+    expect(info.statusCode, info.body).toBe(200);
+    expect(res.json().consent).toEqual(info.json());
+    expect(res.json().consent).toMatchObject({ consentRequired: true, didAcceptConsent: false });
 
     // Consent given: its answer opens the session and brings the data.
     const consent = await t.app.inject({
@@ -208,5 +217,6 @@ describe(`the answer opening a link brings the fill page's data on ${engine} (is
     const given = consent.json();
     expect(given.next).not.toBe('CONSENT');
     expect(given.fill).toEqual(await pageReads(s, cookieOf(consent) as string));
+    expect(given.consent).toBeNull();
   });
 });

@@ -57,9 +57,10 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   const linkInBodyLimit = linkLimitOf({ body: 'token' });
 
   /**
-   * The opened link's answer: its session cookie, and the fill page's data when the session opened
-   * for a questionnaire page, read after the use case committed (the same reads as getProcess and
-   * fillState; issue 16: the page need not ask for them).
+   * The opened link's answer: its session cookie, the fill page's data when the session opened for
+   * a questionnaire page, read after the use case committed (the same reads as getProcess and
+   * fillState), and the consent page's (getInfo's answer) when it comes next (issue 16: the pages
+   * need not ask for them).
    */
   async function answer(
     req: FastifyRequest,
@@ -68,11 +69,12 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
   ): Promise<PublicLinkOpened> {
     if (outcome.session) setParticipantCookie(reply, req, config, outcome.session);
     const link = outcome.fillLink;
-    if (!link) return { ...outcome.info, fill: null };
+    if (!link) return { ...outcome.info, fill: null, consent: outcome.consent };
     reply.header('cache-control', 'no-store');
     return {
       ...outcome.info,
       fill: { process: await getProcessForLink(db, link), state: fillStateOfLink(link) },
+      consent: outcome.consent,
     };
   }
 

@@ -7,7 +7,7 @@ import { currentParticipantLanguage, readStoredLanguage, setParticipantLanguage 
 import { PublicLayout } from '../app/layout';
 import type { PageProps } from '../app/routes';
 import { usePublicTranslation } from '../app/use-public-translation';
-import { loadConsentInfo } from './consent-info';
+import { loadConsentInfo, seedConsentInfo } from './consent-info';
 import { type LinkProblem, linkProblemOf } from './link-errors';
 import { LinkLoading, LinkStatus } from './link-status';
 import { continueFlow, preloadFillPage } from './next-page';
@@ -28,22 +28,25 @@ function chooseLanguage(info: PublicTokenInfo | null, consent: PublicConsentInfo
 
 /**
  * Spec 002 §2 token validation page, §7 getInfo and validateToken(Update): validates the link,
- * sets the participant's language and goes on with the flow (consent, code, forms).
+ * sets the participant's language and goes on with the flow (consent, code, forms). The answer
+ * brings the consent info when the consent page comes next; getInfo is asked for only when the
+ * link is refused, for the study's language (issue 16: a link that opens makes one call here).
  */
 async function openLink(studyId: string, token: string, forUpdate: boolean): Promise<Opened> {
-  const [consent, validated] = await Promise.allSettled([
-    loadConsentInfo(studyId, token),
-    callPublic(forUpdate ? publicRoutes.validateTokenUpdate : publicRoutes.validateToken, {
+  try {
+    const info = await callPublic(forUpdate ? publicRoutes.validateTokenUpdate : publicRoutes.validateToken, {
       params: { studyId },
       body: { token },
-    }),
-  ]);
-  const info = validated.status === 'fulfilled' ? validated.value : null;
-  // The consent info names the study's language even when the link itself is refused.
-  setParticipantLanguage(chooseLanguage(info, consent.status === 'fulfilled' ? consent.value : null));
-  if (info) return { info };
-  const error: unknown = validated.status === 'rejected' ? validated.reason : null;
-  return { problem: isPublicHttpError(error) ? linkProblemOf(error) : 'ERROR' };
+    });
+    if (info.consent) seedConsentInfo(studyId, token, info.consent);
+    setParticipantLanguage(chooseLanguage(info, null));
+    return { info };
+  } catch (error) {
+    // The consent info names the study's language even when the link itself is refused.
+    const consent = await loadConsentInfo(studyId, token).catch(() => null);
+    setParticipantLanguage(chooseLanguage(null, consent));
+    return { problem: isPublicHttpError(error) ? linkProblemOf(error) : 'ERROR' };
+  }
 }
 
 function TokenValidation({

@@ -40,7 +40,11 @@ export async function getConsentInfo(
   db: Executor,
   input: { studyId: string; token: string },
 ): Promise<PublicConsentInfo> {
-  const link = await loadLink(db, input.studyId, input.token);
+  return consentInfoOf(await loadLink(db, input.studyId, input.token));
+}
+
+/** Spec 002 §3 consent info of a loaded link (getInfo's answer). */
+export function consentInfoOf(link: LoadedLink): PublicConsentInfo {
   return {
     primaryLanguage: link.study.primaryLanguage as LanguageCode,
     consentRequired: link.process.consentRequired,

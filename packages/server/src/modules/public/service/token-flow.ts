@@ -2,7 +2,12 @@
  * The participant's way in through a personal link (spec 002 §2 token validation, consent and
  * one-time-password pages, §4 public flow, §7 calls, §8 errors). Each function is one use case.
  */
-import { goesToQuestionnaire, otpChannels, type PublicTokenInfo } from '@trialbase/domain';
+import {
+  goesToQuestionnaire,
+  otpChannels,
+  type PublicConsentInfo,
+  type PublicTokenInfo,
+} from '@trialbase/domain';
 import { notFound, validationError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { updateEnrollment } from '../../enrollments/api';
@@ -24,15 +29,18 @@ import {
   checkOneTimePassword,
   sendOneTimePassword,
 } from './one-time-password';
+import { consentInfoOf } from './pages';
 
 /**
- * What opening a link gives: the questionnaire info, the session it opened, and the link as loaded
- * when the session opened for a questionnaire page (its fill data goes with the answer, issue 16).
+ * What opening a link gives: the questionnaire info, the session it opened, the link as loaded
+ * when the session opened for a questionnaire page (its fill data goes with the answer, issue 16),
+ * and the consent info when the consent page comes next.
  */
 export type LinkOutcome = {
   info: PublicTokenInfo;
   session: { secret: string; expiresAt: Date } | null;
   fillLink: LoadedLink | null;
+  consent: PublicConsentInfo | null;
 };
 
 /** Opens the session when nothing stands between the participant and the forms. */
@@ -50,7 +58,12 @@ async function outcomeOf(
     sessionExpiresAt: session?.expiresAt ?? null,
     forUpdate: options.forUpdate,
   });
-  return { info, session, fillLink: session && goesToQuestionnaire(info.next) ? link : null };
+  return {
+    info,
+    session,
+    fillLink: session && goesToQuestionnaire(info.next) ? link : null,
+    consent: info.next === 'CONSENT' ? consentInfoOf(link) : null,
+  };
 }
 
 /**

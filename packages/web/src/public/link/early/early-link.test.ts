@@ -7,7 +7,7 @@ import {
   likelyLanguageOf,
   questionnaireLinkOf,
   STORED_LANGUAGE_KEY,
-  tokenPageRequests,
+  validateRequest,
 } from './plan';
 
 // The early script's calls are only ever used by the app's identical call, so they must be the
@@ -62,17 +62,12 @@ describe('early link plan', () => {
   it("asks for the endpoints' own paths, methods and bodies", () => {
     const studyId = 's 1/x';
     const token = 'tök/en';
-    const page = tokenPageRequests(studyId, token, false);
-    expect(page.info).toEqual({
-      method: publicEndpoints.consentInfo.method,
-      url: buildPath(publicEndpoints.consentInfo, { studyId, token }),
-    });
-    expect(page.validate).toEqual({
+    expect(validateRequest(studyId, token, false)).toEqual({
       method: publicEndpoints.validateToken.method,
       url: buildPath(publicEndpoints.validateToken, { studyId }),
       body: JSON.stringify({ token }),
     });
-    expect(tokenPageRequests(studyId, token, true).validate.url).toBe(
+    expect(validateRequest(studyId, token, true).url).toBe(
       buildPath(publicEndpoints.validateTokenUpdate, { studyId }),
     );
     expect(fillRequests(studyId, token)).toEqual([
@@ -161,42 +156,41 @@ describe('early link script', () => {
       headers: { accept: 'application/json' },
     });
   const requested = () => network.mock.calls.map(([url, init]) => `${init?.method} ${url}`);
-  const page = tokenPageRequests(studyId, token, false);
+  const validate = validateRequest(studyId, token, false);
   const fill = fillRequests(studyId, token);
 
   const preloaded = () =>
     [...document.head.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'));
 
-  it("starts the link's calls and preloads the link pages at once", () => {
-    expect(requested()).toEqual([page.info, page.validate].map((r) => `${r.method} ${r.url}`));
+  it("starts the link's validation (no getInfo) and preloads the link pages at once", () => {
+    expect(requested()).toEqual([`${validate.method} ${validate.url}`]);
     expect(preloaded()).toEqual(['/assets/link-pages-x.js']);
   });
 
   it("asks for the fill data before the app sees the validation's answer", async () => {
-    const validating = call(page.validate);
+    const validating = call(validate);
     answerValidation();
     const validated = await validating;
     // By now getProcess and fillState wait for the app's calls (the app goes on at once), and the
     // strings in the link's language (the study's: no ?lang, nothing stored) are being preloaded.
-    expect(requested().slice(2)).toEqual([
+    expect(requested().slice(1)).toEqual([
       ...fill.map((r) => `${r.method} ${r.url}`),
       `undefined ${STRINGS_MAP}`,
     ]);
     expect(await validated.json()).toMatchObject({ next: 'QUESTIONNAIRE_FILL' });
     await vi.waitFor(() => expect(preloaded()).toContain('/assets/locale-da-public-x.js'));
     // Another body is another call: it goes to the network.
-    await call({ ...page.validate, body: JSON.stringify({ token: 'other' }) });
-    expect(network).toHaveBeenCalledTimes(6);
+    await call({ ...validate, body: JSON.stringify({ token: 'other' }) });
+    expect(network).toHaveBeenCalledTimes(5);
   });
 
   it("hands each answer to the app's first identical call only", async () => {
-    expect(network).toHaveBeenCalledTimes(6);
+    expect(network).toHaveBeenCalledTimes(5);
     // A second validation (the participant's retry) is the app's own.
-    await call(page.validate);
-    expect(network).toHaveBeenCalledTimes(7);
-    for (const request of [page.info, ...fill])
-      expect(await (await call(request)).json()).toEqual({ url: request.url });
-    expect(network).toHaveBeenCalledTimes(7);
+    await call(validate);
+    expect(network).toHaveBeenCalledTimes(6);
+    for (const request of fill) expect(await (await call(request)).json()).toEqual({ url: request.url });
+    expect(network).toHaveBeenCalledTimes(6);
     // Everything was taken: the page's fetch is its own again.
     expect(globalThis.fetch).toBe(network);
   });

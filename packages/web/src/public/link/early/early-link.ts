@@ -5,7 +5,7 @@ import {
   likelyLanguageOf,
   questionnaireLinkOf,
   STORED_LANGUAGE_KEY,
-  tokenPageRequests,
+  validateRequest,
 } from './plan';
 
 /**
@@ -17,8 +17,9 @@ import {
  * - adds the link's route and fill page chunks, their CSS and English strings to the downloads
  *   (the build lists them in `<template id="link-preloads">`), so the page's code comes in one
  *   wave with the entry instead of three in series;
- * - starts the link's calls (getInfo and validateToken, then getProcess and fillState once the
- *   validation set the session, when the link goes on to a questionnaire) while the code downloads.
+ * - starts the link's validation (whose answer brings the next page's data: the fill data, or the
+ *   consent info; getProcess and fillState are started after it only when it did not) while the
+ *   code downloads. getInfo is the token page's own call, made only for a link it could not open.
  * - preloads the pages' strings in the link's language once the validation tells it.
  *
  * The app is not told: its own fetch of exactly the same call (method, URL, body) gets the early
@@ -160,8 +161,6 @@ if (link) {
   if (link.page === 'fill') {
     for (const request of fillRequests(link.studyId, link.token)) void start(request);
   } else {
-    const { info, validate } = tokenPageRequests(link.studyId, link.token, link.forUpdate);
-    void start(info);
-    void start(validate, afterValidation);
+    void start(validateRequest(link.studyId, link.token, link.forUpdate), afterValidation);
   }
 }

@@ -53,20 +53,16 @@ export function earlyLinkOf(pathname: string, search: string): EarlyLink | null 
   return null;
 }
 
-/** Spec 002 §7 getInfo and validateToken(Update): what the token page asks for first. */
-export function tokenPageRequests(
-  studyId: string,
-  token: string,
-  forUpdate: boolean,
-): { info: EarlyRequest; validate: EarlyRequest } {
+/**
+ * Spec 002 §7 validateToken(Update): what the token page asks for first (getInfo only follows for a
+ * link that cannot be opened; the answer brings the consent info when the consent page is next).
+ */
+export function validateRequest(studyId: string, token: string, forUpdate: boolean): EarlyRequest {
   const validate = forUpdate ? 'validateTokenUpdate' : 'validateToken';
   return {
-    info: { method: 'GET', url: `/api/public/study/${enc(studyId)}/${enc(token)}/getInfo` },
-    validate: {
-      method: 'POST',
-      url: `/api/public/studies/${enc(studyId)}/token/${validate}`,
-      body: JSON.stringify({ token }),
-    },
+    method: 'POST',
+    url: `/api/public/studies/${enc(studyId)}/token/${validate}`,
+    body: JSON.stringify({ token }),
   };
 }
 
