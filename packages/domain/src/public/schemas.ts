@@ -355,8 +355,8 @@ export type PublicFillState = z.infer<typeof PublicFillStateSchema>;
 /**
  * The fill page's two reads, getProcess and fillState, as they stand when the link was opened (issue
  * 16): the answer that opens the participant session for a questionnaire page carries them, so a
- * link's first open takes three calls (getInfo, validateToken, the submit), not five. The page reads
- * them again itself when it is loaded on its own (a reload, a bookmark).
+ * link's first open takes two calls (validateToken, the submit), not five (getInfo too, and the two
+ * reads). The page reads them again itself when it is loaded on its own (a reload, a bookmark).
  */
 export const PublicFillSchema = z.object({ process: PublicProcessWireSchema, state: PublicFillStateSchema });
 export type PublicFill = z.infer<typeof PublicFillSchema>;

@@ -8,9 +8,10 @@ import type { PublicTokenInfo } from '@trialbase/domain';
 const INFO_KEY = 'trialbase.public.tokenInfo';
 const DONE_KEY = 'trialbase.public.questionnaireDone';
 
-export function saveTokenInfo(info: PublicTokenInfo & { fill?: unknown }): void {
-  // The fill data that may come with it is the fill page's, taken once (questionnaire/process-api.ts).
-  const { fill: _fill, ...kept } = info;
+export function saveTokenInfo(info: PublicTokenInfo & { fill?: unknown; consent?: unknown }): void {
+  // The next page's data that may come with it is taken once by that page (questionnaire/process-api.ts
+  // seedFill, link/consent-info.ts seedConsentInfo), not kept.
+  const { fill: _fill, consent: _consent, ...kept } = info;
   try {
     window.sessionStorage.setItem(INFO_KEY, JSON.stringify(kept));
     window.sessionStorage.setItem(DONE_KEY, 'false');
