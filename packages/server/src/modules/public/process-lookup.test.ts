@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FormTemplateDocumentSchema, PublicProcessSchema } from '@trialbase/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
-import { buildLinkStudy, cookieOf, setProcessSettings } from './public-test-kit';
+import { buildLinkStudy, cookieOf, fillPageReads, setProcessSettings } from './public-test-kit';
 
 let t: TestApp;
 let admin: LoggedIn;
@@ -134,24 +134,8 @@ describe(`the answer opening a link brings the next page's data on ${engine} (is
       payload: { token: s.link },
       ...(cookie ? { headers: { cookie } } : {}),
     });
-  /** getProcess and fillState as the fill page would ask for them with the session. */
-  async function pageReads(s: { study: { id: string }; link: string }, cookie: string) {
-    const [process, state] = await Promise.all([
-      t.app.inject({
-        method: 'GET',
-        url: `/api/public/studies/${s.study.id}/tokens/${s.link}/getProcess`,
-        headers: { cookie },
-      }),
-      t.app.inject({
-        method: 'GET',
-        url: `/api/public/studies/${s.study.id}/token/${s.link}/fillState`,
-        headers: { cookie },
-      }),
-    ]);
-    expect(process.statusCode, process.body).toBe(200);
-    expect(state.statusCode, state.body).toBe(200);
-    return { process: process.json(), state: state.json() };
-  }
+  const pageReads = (s: { study: { id: string }; link: string }, cookie: string) =>
+    fillPageReads(t.app, s, cookie);
 
   it('equal to getProcess and fillState, with the answers saved so far when the link is opened again', async () => {
     const s = await buildLinkStudy(t.app, admin, { formQuestions: [questions()] });

@@ -218,3 +218,29 @@ export function cookieOf(res: { cookies: { name: string; value: string }[] }): s
   const c = res.cookies.find((x) => x.name === 'tb_participant');
   return c ? `tb_participant=${c.value}` : null;
 }
+
+/**
+ * The fill page's two reads, getProcess and fillState, sent together with the link's participant
+ * session as the page sends them; both must answer 200.
+ */
+export async function fillPageReads(
+  app: FastifyInstance,
+  s: { study: { id: string }; link: string },
+  cookie: string,
+): Promise<{ process: unknown; state: unknown }> {
+  const [process, state] = await Promise.all([
+    app.inject({
+      method: 'GET',
+      url: `/api/public/studies/${s.study.id}/tokens/${s.link}/getProcess`,
+      headers: { cookie },
+    }),
+    app.inject({
+      method: 'GET',
+      url: `/api/public/studies/${s.study.id}/token/${s.link}/fillState`,
+      headers: { cookie },
+    }),
+  ]);
+  if (process.statusCode !== 200) throw new Error(`getProcess ${process.statusCode} ${process.body}`);
+  if (state.statusCode !== 200) throw new Error(`fillState ${state.statusCode} ${state.body}`);
+  return { process: process.json(), state: state.json() };
+}

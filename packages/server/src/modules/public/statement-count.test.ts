@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
 import { countStatements, summarise } from '../../../test/statement-counter';
 import { THIRTY_QUESTIONS, thirtyAnswers } from '../../../test/thirty-questions';
-import { buildLinkStudy, cookieOf, openEvent } from './public-test-kit';
+import { buildLinkStudy, cookieOf, fillPageReads, openEvent } from './public-test-kit';
 
 /** The issue's aim for a participant submit (issue 16 item 2). */
 const ISSUE_SUBMIT_AIM = 15;
@@ -184,20 +184,7 @@ describe(`statements per request on ${engine} (issue 16 item 2)`, () => {
     const cookie = cookieOf(opened) as string;
     const counter = countStatements(t.app);
     try {
-      const [process, state] = await Promise.all([
-        t.app.inject({
-          method: 'GET',
-          url: `/api/public/studies/${s.study.id}/tokens/${s.link}/getProcess`,
-          headers: { cookie },
-        }),
-        t.app.inject({
-          method: 'GET',
-          url: `/api/public/studies/${s.study.id}/token/${s.link}/fillState`,
-          headers: { cookie },
-        }),
-      ]);
-      expect(process.statusCode, process.body).toBe(200);
-      expect(state.statusCode, state.body).toBe(200);
+      await fillPageReads(t.app, s, cookie);
       const { statements } = counter.take();
       const sessionReads = statements.filter((q) => /from "participant_session"/.test(q));
       expect(sessionReads, summarise(statements)).toHaveLength(1);
