@@ -121,21 +121,30 @@ export async function requestCode(
   return lastCodeTo(app, s.email);
 }
 
-/** The digital signatures of a PDF: each /ByteRange with its CMS, checked with node-forge. */
-export function verifyPdfSignatures(pdf: Buffer) {
+/** Each signature of a PDF: the bytes its /ByteRange covers and its CMS, read from /Contents. */
+export function pdfSignaturesOf(pdf: Buffer) {
   const text = pdf.toString('latin1');
-  const results: { valid: boolean; digestMatches: boolean; coversWholeFile: boolean; signer: string }[] = [];
+  const found: { signed: Buffer; cms: forge.asn1.Asn1; coversWholeFile: boolean }[] = [];
   const re = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const [a, b, c, d] = m.slice(1, 5).map(Number) as [number, number, number, number];
-    const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
     // The /Contents placeholder is padded with zeros after the CMS; the CMS's own length says where
     // it ends (parseAllBytes: false). Stripping trailing "00"s instead cut a CMS whose last byte is
     // zero, about one signature in 256 (a CI run of 2026-11-28: "Too few bytes to read ASN.1 value").
     const der = Buffer.from(text.slice(a + b + 1, c - 1), 'hex').toString('binary');
-    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(der), {
-      parseAllBytes: false,
-    } as unknown as boolean);
+    found.push({
+      signed: Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]),
+      cms: forge.asn1.fromDer(forge.util.createBuffer(der), { parseAllBytes: false } as unknown as boolean),
+      coversWholeFile: c + d === pdf.length,
+    });
+  }
+  return found;
+}
+
+/** The digital signatures of a PDF: each /ByteRange with its CMS, checked with node-forge. */
+export function verifyPdfSignatures(pdf: Buffer) {
+  const results: { valid: boolean; digestMatches: boolean; coversWholeFile: boolean; signer: string }[] = [];
+  for (const { signed, cms: asn1, coversWholeFile } of pdfSignaturesOf(pdf)) {
     const message = forge.pkcs7.messageFromAsn1(asn1) as forge.pkcs7.PkcsSignedData & {
       rawCapture: { authenticatedAttributes: forge.asn1.Asn1[]; signature: string };
     };
@@ -159,7 +168,7 @@ export function verifyPdfSignatures(pdf: Buffer) {
     results.push({
       valid,
       digestMatches: expected === actual,
-      coversWholeFile: c + d === pdf.length,
+      coversWholeFile,
       signer: String(cert.subject.getField('CN')?.value ?? ''),
     });
   }
