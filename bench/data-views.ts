@@ -15,6 +15,9 @@
 // one pair of runs): answer tab 5 questions 699 -> 116, + site 291 -> 118, whole form 877 -> 111;
 // the monitor still misses at times (no filter 139 / 266, site 127 / 237, site-limited 260 / 224:
 // noise of the shared machine dominates; its rollup is not built yet).
+// Marks instead of deltas (migration 0040, 2026-11-28, 30 calls, p50 / p95 ms): answer tab 5 questions
+// 29.6 / 41.4, + site 29.1 / 35.4, whole form 33.0 / 39.3 (the view reads the tally alone; the
+// warm-up's first call folds the seeded forms).
 // EXPLAIN ANALYZE found JIT (3.1 of 4.6 s of the first monitor statement), a study-wide answer scan
 // (answer_tally since), a probe per status cell (a hashed set since) and a count(distinct) (gone).
 // --keep leaves the database for psql. --explain prints EXPLAIN (ANALYZE, BUFFERS) of the monitor's and the answer tab's statements.

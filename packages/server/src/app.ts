@@ -23,6 +23,7 @@ import { CASEBOOK_QUEUE, casebookRoutes, runCasebookSweep } from './modules/case
 import { registerApiKeyCallLimit } from './modules/data-api/key-limit';
 import { documentDataApi } from './modules/data-api/openapi';
 import { dataApiRoutes } from './modules/data-api/routes';
+import { ANSWER_TALLY_CRON, ANSWER_TALLY_QUEUE, foldValueTallies } from './modules/data-views/answers';
 import { dataViewRoutes } from './modules/data-views/routes';
 import { econsentRoutes } from './modules/econsent/api';
 import { findEnrollmentFormVersions } from './modules/enrollments/form-versions';
@@ -390,6 +391,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           const done = await runDatabaseUpkeep(database);
           if (done.analyzed.length + done.vacuumed.length > 0) app.log.debug(done, 'database upkeep');
         },
+        // Issue 16: the answer tab's tally folds in the filled forms written since, even unviewed.
+        [ANSWER_TALLY_QUEUE]: async () => void (await foldValueTallies(database.db)),
         // Issue 19 item 4: the daily query digest for users who chose it.
         [QUERY_DIGEST_QUEUE]: async () => {
           const sent = await sendQueryDigests(database.db, clock(), scheduleEnvOf(config));
@@ -408,6 +411,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           // Hourly: expired exports are removed even when nobody asks for a new one.
           [EXPORT_QUEUE]: '17 * * * *',
           [WEBHOOK_QUEUE]: WEBHOOK_CRON,
+          [ANSWER_TALLY_QUEUE]: ANSWER_TALLY_CRON,
           ...(database.engine === 'pglite' ? { [DB_UPKEEP_QUEUE]: DB_UPKEEP_CRON } : {}),
         },
       },

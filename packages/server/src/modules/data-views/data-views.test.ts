@@ -23,7 +23,7 @@ import { queries } from '../queries/tables';
 import { answers, questionnaires } from '../questionnaires/tables';
 import { sites } from '../sites/tables';
 import { subjects } from '../subjects/tables';
-import { compactValueTally, medianOfCounts, viewAnswers } from './answers';
+import { foldValueTallies, foldValueTally, medianOfCounts, viewAnswers } from './answers';
 
 const NOW = new Date('2026-06-15T12:00:00.000Z');
 let t: TestApp;
@@ -826,14 +826,15 @@ describe('GET /api/studies/:studyId/reports/site: the site form’s enrolment ta
   });
 });
 
-describe('answer_value_tally (migration 0033): the answer tab from the tally equals the answers', () => {
+describe('answer_value_tally (migrations 0033, 0040): the answer tab from the tally equals the answers', () => {
   const db = () => t.app.database.db;
   const accessTo = (siteIds: string[] | 'ALL'): AccessUser => ({
     systemPermissions: [],
     studyAccess: [{ studyId: f.studyId, role: 'MONITOR', siteIds }],
   });
-  /** The tally with its pending deltas, and the same items recomputed from every answer of the study. */
+  /** The tally once folded, and the same items recomputed from every answer of the study. */
   async function tallyAndRecount() {
+    await foldValueTally(db(), f.studyId);
     const rows = async (statement: ReturnType<typeof sql>) =>
       (
         (await db().execute(statement)) as unknown as {
@@ -847,9 +848,8 @@ describe('answer_value_tally (migration 0033): the answer tab from the tally equ
           }[];
         }
       ).rows;
-    const tally = await rows(sql`select form_id, question_id, site_id, kind, value, sum(n)::int as n from (
-        select * from answer_value_tally union all select * from answer_value_delta) as u
-      where study_id = ${f.studyId} group by 1, 2, 3, 4, 5 having sum(n) <> 0 order by 1, 2, 3, 4, 5`);
+    const tally = await rows(sql`select form_id, question_id, site_id, kind, value, n from answer_value_tally
+      where study_id = ${f.studyId} and n <> 0 order by 1, 2, 3, 4, 5`);
     const recount =
       await rows(sql`select q.form_id, a.question_id, q.site_id, i.kind, i.item as value, count(*)::int as n
       from answer a join questionnaire q on q.study_id = a.study_id and q.id = a.questionnaire_id
@@ -903,9 +903,9 @@ describe('answer_value_tally (migration 0033): the answer tab from the tally equ
       .where(answerOf('B1', 'q1'));
     await db().update(answers).set({ isSkipped: true }).where(answerOf('A1', 'q5'));
     await expectExact('updated');
-    // Compaction folds the deltas in without changing a figure.
-    await compactValueTally(t.app.database.db, { studyId: f.studyId, formId: f.formId });
-    await expectExact('compacted');
+    // A second fold with nothing marked changes no figure.
+    await foldValueTally(db(), f.studyId);
+    await expectExact('folded again');
     // A deleted answer, a filled form moved to the other site, one deleted with its answers after it.
     const [b1q3] = await db().select().from(answers).where(answerOf('B1', 'q3'));
     await db().delete(answers).where(answerOf('B1', 'q3'));
@@ -952,7 +952,8 @@ describe('answer_value_tally (migration 0033): the answer tab from the tally equ
         .update(answers)
         .set({ value: { answerStrings: ['33'] } })
         .where(answerOf('A1', 'q2')),
-      compactValueTally(t.app.database.db, { studyId: f.studyId, formId: f.formId }),
+      foldValueTally(db(), f.studyId),
+      foldValueTally(db(), f.studyId),
     ]);
     await expectExact('after the burst');
     // The filled form deleted first, its answers after: both leave the tally exact.
@@ -963,8 +964,26 @@ describe('answer_value_tally (migration 0033): the answer tab from the tally equ
     await db()
       .delete(answers)
       .where(and(eq(answers.studyId, f.studyId), eq(answers.questionnaireId, f.questionnaire.B1 ?? '')));
-    await compactValueTally(t.app.database.db, { studyId: f.studyId, formId: f.formId });
     await expectExact('its answers deleted');
+  });
+
+  it('a write only marks its filled form, once per statement; a fold, even the periodic one over every study, takes the marks', async () => {
+    const marks = async () =>
+      (
+        (await db().execute(
+          sql`select questionnaire_id from answer_value_dirty where study_id = ${f.studyId} order by 1`,
+        )) as unknown as { rows: { questionnaire_id: string }[] }
+      ).rows.map((r) => r.questionnaire_id);
+    await foldValueTally(db(), f.studyId);
+    expect(await marks()).toEqual([]);
+    await db()
+      .update(answers)
+      .set({ value: { answerStrings: ['41'] } })
+      .where(and(eq(answers.studyId, f.studyId), eq(answers.questionnaireId, f.questionnaire.A1 ?? '')));
+    expect(await marks()).toEqual([f.questionnaire.A1]);
+    expect(await foldValueTallies(db())).toBeGreaterThanOrEqual(1);
+    expect(await marks()).toEqual([]);
+    await expectExact('after the periodic fold');
   });
 
   it('computes the median of counted values as percentile_cont does', () => {

@@ -4,7 +4,12 @@ export { studyAccess } from '../../modules/access/tables';
 export { customAeReports } from '../../modules/adverse-events/custom-reports/tables';
 export { adverseEvents, aeSignatures, aeStudySettings } from '../../modules/adverse-events/tables';
 export { casebookJobs } from '../../modules/casebooks/tables';
-export { answerTallies, answerValueDeltas, answerValueTallies } from '../../modules/data-views/tables';
+export {
+  answerTallies,
+  answerValueDirty,
+  answerValueSeen,
+  answerValueTallies,
+} from '../../modules/data-views/tables';
 export {
   econsentFiles,
   econsentPaperRecords,
