@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
+import pino from 'pino';
 import { loadAccessUser } from './modules/access/api';
 import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -195,7 +196,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           remoteAddress: req.ip,
         }),
       },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      // Lines go out asynchronously, batched while a write is in flight (issue 16: a synchronous write
+      // per line was 2.7 % of the server's CPU under the write bench); pino flushes them at exit.
+      stream: options.logStream ?? pino.destination({ dest: 1, sync: false }),
     },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

@@ -376,6 +376,37 @@ describe('PUT .../questionnaires/:questionnaireId (update with reason) and the c
     expect(noPermission.statusCode).toBe(403);
   });
 
+  it('names the user who filled the form, whoever saves it afterwards (the saver’s own name is not read again)', async () => {
+    const s = await setUp();
+    const grace = await buildUser(t.app, { firstName: 'Grace', lastName: 'Hopper' });
+    await grantAccess(t.app, { studyId: s.study.id, user: grace, role: 'DOCTOR' });
+    const doctor = await loginAs(t.app, grace.email, grace.password);
+    const filled = await call('POST', `${s.base}/questionnaires`, doctor, {
+      formId: s.formId,
+      answers: answers('70'),
+      isFinal: true,
+    });
+    expect(filled.statusCode, filled.body).toBe(200);
+    let set = filled.json().answerSet;
+    expect(set.filledOutBy).toBe('Grace Hopper');
+    const url = `${s.base}/questionnaires/${set.id}`;
+    const byAdmin = await call('PUT', url, admin, {
+      answers: answers('71'),
+      version: set.version,
+      comment: 'typo',
+    });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    set = byAdmin.json().answerSet;
+    expect(set.filledOutBy).toBe('Grace Hopper');
+    const byFiller = await call('PUT', url, doctor, {
+      answers: answers('72'),
+      version: set.version,
+      comment: 'typo again',
+    });
+    expect(byFiller.statusCode, byFiller.body).toBe(200);
+    expect(byFiller.json().answerSet.filledOutBy).toBe('Grace Hopper');
+  });
+
   it('refuses an update in an amendment (edit locks, spec 001 §4) and on a locked token', async () => {
     const s = await setUp();
     const set = (await submit(s)).json().answerSet;

@@ -625,12 +625,20 @@ export async function setAllAnswersVerification(
     .where(and(eq(answers.studyId, studyId), eq(answers.questionnaireId, questionnaireId)));
 }
 
+/** A user with the parts of a display name. */
+export type NamedUser = { id: string; firstName: string; lastName: string };
+
+/** How a user's name shows as filled-out-by in the header. */
+export function displayNameOf(user: Pick<NamedUser, 'firstName' | 'lastName'>): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}
+
 /** Display names of users by id (filled-out-by in the header). */
 export async function findUserNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await userNames(db, { ids: unique });
-  return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim()]));
+  return new Map(rows.map((r) => [r.id, displayNameOf(r)]));
 }
 
 /** Queries raised on the given questionnaires. */

@@ -10,6 +10,7 @@ import { runUseCase } from '../../platform/use-case';
 import { presentToken } from '../enrollments/tokens/presenters';
 import { kickJobs } from '../enrollments/tokens/route-helpers';
 import { scheduleEnvOf } from '../enrollments/tokens/service/send-link';
+import type { NamedUser } from './repo';
 import { type EventKind, requireStudy } from './service/context';
 import type { SaveOutcome } from './service/persist-answers';
 import { presentSets } from './service/read';
@@ -38,12 +39,21 @@ export function verificationPermission(params: Record<string, string | undefined
     : 'VERIFICATION_STATUS_UPDATE';
 }
 
-/** The answer of every save: the set as stored now, the token, fired rules and raised queries. */
-export async function saveResult(db: Db, studyId: string, outcome: SaveOutcome) {
+/**
+ * The answer of every save: the set as stored now, the token, fired rules and raised queries. `caller`
+ * is the signed-in user making the save, whose name is known without reading it again.
+ */
+export async function saveResult(
+  db: Db,
+  studyId: string,
+  outcome: SaveOutcome,
+  caller: NamedUser | null | undefined,
+) {
   // The save returns the set, its answers and token as stored (issue 16 item 2: not read again).
   const [answerSet] = await presentSets(db, studyId, [outcome.questionnaire], {
     answers: outcome.answers,
     tokens: [outcome.token],
+    users: caller ? [caller] : [],
   });
   if (!answerSet) throw new Error('The saved form disappeared.');
   return {
@@ -74,7 +84,7 @@ export async function handleSubmit(
     clock(),
   );
   await kickJobs(deps);
-  return saveResult(db, req.params.studyId, outcome);
+  return saveResult(db, req.params.studyId, outcome, req.auth?.user);
 }
 
 /**
@@ -105,5 +115,5 @@ export async function handleUpdate(
     clock(),
   );
   await kickJobs(deps);
-  return saveResult(db, req.params.studyId, outcome);
+  return saveResult(db, req.params.studyId, outcome, req.auth?.user);
 }

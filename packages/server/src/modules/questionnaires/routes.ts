@@ -66,7 +66,7 @@ export function questionnaireRoutes(deps: ModuleDeps): RouteDefinition<never>[] 
           clock(),
         );
         await kickJobs(deps);
-        return saveResult(db, req.params.studyId, outcome);
+        return saveResult(db, req.params.studyId, outcome, req.auth?.user);
       },
     }),
     defineRoute({

@@ -30,6 +30,7 @@ import { presentToken } from '../../enrollments/tokens/presenters';
 import { answerOfRow, presentAnswerSet, presentQuery } from '../presenters';
 import {
   type AnswerRow,
+  displayNameOf,
   findTokenIdByLink,
   findUserNames,
   listAnswerRows,
@@ -38,6 +39,7 @@ import {
   listQuestionnaireQueries,
   listStudyValidationRuleRows,
   listTokenQuestionnaires,
+  type NamedUser,
   type QuestionnaireRow,
 } from '../repo';
 import {
@@ -57,8 +59,15 @@ export async function presentSets(
   db: Executor,
   studyId: string,
   sets: QuestionnaireRow[],
-  /** What the caller holds already (a save: its answer rows and token), so it is not read again. */
-  known: { answers?: AnswerRow[]; tokens?: Pick<TokenRow, 'id' | 'missingData'>[] } = {},
+  /**
+   * What the caller holds already (a save: its answer rows and token, the signed-in user), so it is
+   * not read again.
+   */
+  known: {
+    answers?: AnswerRow[];
+    tokens?: Pick<TokenRow, 'id' | 'missingData'>[];
+    users?: NamedUser[];
+  } = {},
 ) {
   const rows =
     known.answers ??
@@ -67,10 +76,14 @@ export async function presentSets(
       studyId,
       sets.map((s) => s.id),
     ));
+  const knownNames = new Map((known.users ?? []).map((u) => [u.id, displayNameOf(u)]));
   const names = await findUserNames(
     db,
-    sets.flatMap((s) => (s.filledOutByType === 'USER' && s.filledOutBy ? [s.filledOutBy] : [])),
+    sets.flatMap((s) =>
+      s.filledOutByType === 'USER' && s.filledOutBy && !knownNames.has(s.filledOutBy) ? [s.filledOutBy] : [],
+    ),
   );
+  for (const [id, name] of knownNames) names.set(id, name);
   const tokenIds = [...new Set(sets.map((s) => s.tokenId))];
   const knownTokens = new Map((known.tokens ?? []).map((t) => [t.id, t]));
   const missingData = tokenIds.every((id) => knownTokens.has(id))
