@@ -24,8 +24,8 @@ import { CASEBOOK_QUEUE, casebookRoutes, runCasebookSweep } from './modules/case
 import { registerApiKeyCallLimit } from './modules/data-api/key-limit';
 import { documentDataApi } from './modules/data-api/openapi';
 import { dataApiRoutes } from './modules/data-api/routes';
-import { ANSWER_TALLY_CRON, ANSWER_TALLY_QUEUE, foldValueTallies } from './modules/data-views/answers';
 import { dataViewRoutes } from './modules/data-views/routes';
+import { ANSWER_TALLY_CRON, ANSWER_TALLY_QUEUE, foldAllAnswerTallies } from './modules/data-views/tallies';
 import { econsentRoutes } from './modules/econsent/api';
 import { findEnrollmentFormVersions } from './modules/enrollments/form-versions';
 import { enrollmentRoutes } from './modules/enrollments/routes';
@@ -395,7 +395,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           if (done.analyzed.length + done.vacuumed.length > 0) app.log.debug(done, 'database upkeep');
         },
         // Issue 16: the answer tab's tally folds in the filled forms written since, even unviewed.
-        [ANSWER_TALLY_QUEUE]: async () => void (await foldValueTallies(database.db)),
+        [ANSWER_TALLY_QUEUE]: async () => void (await foldAllAnswerTallies(database.db)),
         // Issue 19 item 4: the daily query digest for users who chose it.
         [QUERY_DIGEST_QUEUE]: async () => {
           const sent = await sendQueryDigests(database.db, clock(), scheduleEnvOf(config));

@@ -23,7 +23,8 @@ import { queries } from '../queries/tables';
 import { answers, questionnaires } from '../questionnaires/tables';
 import { sites } from '../sites/tables';
 import { subjects } from '../subjects/tables';
-import { foldValueTallies, foldValueTally, medianOfCounts, viewAnswers } from './answers';
+import { medianOfCounts, viewAnswers } from './answers';
+import { foldAllAnswerTallies, foldAnswerTallies } from './tallies';
 
 const NOW = new Date('2026-06-15T12:00:00.000Z');
 let t: TestApp;
@@ -619,7 +620,7 @@ describe('POST /api/studies/:studyId/data/monitor', () => {
   });
 });
 
-describe('answer_tally (migration 0028): follows every write to answer', () => {
+describe('answer_tally (migrations 0028, 0041): follows every write to answer, folded before the monitor reads it', () => {
   it('takes away a cleared or deleted answer and a withdrawn verification, and puts them back', async () => {
     const db = t.app.database.db;
     const totals = async () => (await call(fullUser, 'POST', url('/data/monitor'), {})).json().totals;
@@ -834,7 +835,7 @@ describe('answer_value_tally (migrations 0033, 0040): the answer tab from the ta
   });
   /** The tally once folded, and the same items recomputed from every answer of the study. */
   async function tallyAndRecount() {
-    await foldValueTally(db(), f.studyId);
+    await foldAnswerTallies(db(), f.studyId);
     const rows = async (statement: ReturnType<typeof sql>) =>
       (
         (await db().execute(statement)) as unknown as {
@@ -904,7 +905,7 @@ describe('answer_value_tally (migrations 0033, 0040): the answer tab from the ta
     await db().update(answers).set({ isSkipped: true }).where(answerOf('A1', 'q5'));
     await expectExact('updated');
     // A second fold with nothing marked changes no figure.
-    await foldValueTally(db(), f.studyId);
+    await foldAnswerTallies(db(), f.studyId);
     await expectExact('folded again');
     // A deleted answer, a filled form moved to the other site, one deleted with its answers after it.
     const [b1q3] = await db().select().from(answers).where(answerOf('B1', 'q3'));
@@ -952,8 +953,8 @@ describe('answer_value_tally (migrations 0033, 0040): the answer tab from the ta
         .update(answers)
         .set({ value: { answerStrings: ['33'] } })
         .where(answerOf('A1', 'q2')),
-      foldValueTally(db(), f.studyId),
-      foldValueTally(db(), f.studyId),
+      foldAnswerTallies(db(), f.studyId),
+      foldAnswerTallies(db(), f.studyId),
     ]);
     await expectExact('after the burst');
     // The filled form deleted first, its answers after: both leave the tally exact.
@@ -974,16 +975,29 @@ describe('answer_value_tally (migrations 0033, 0040): the answer tab from the ta
           sql`select questionnaire_id from answer_value_dirty where study_id = ${f.studyId} order by 1`,
         )) as unknown as { rows: { questionnaire_id: string }[] }
       ).rows.map((r) => r.questionnaire_id);
-    await foldValueTally(db(), f.studyId);
+    await foldAnswerTallies(db(), f.studyId);
     expect(await marks()).toEqual([]);
     await db()
       .update(answers)
       .set({ value: { answerStrings: ['41'] } })
       .where(and(eq(answers.studyId, f.studyId), eq(answers.questionnaireId, f.questionnaire.A1 ?? '')));
     expect(await marks()).toEqual([f.questionnaire.A1]);
-    expect(await foldValueTallies(db())).toBeGreaterThanOrEqual(1);
+    expect(await foldAllAnswerTallies(db())).toBeGreaterThanOrEqual(1);
     expect(await marks()).toEqual([]);
     await expectExact('after the periodic fold');
+    // answer_tally is folded by the same pass: every filled form's counts equal its answers'.
+    const counts = async (statement: ReturnType<typeof sql>) =>
+      ((await db().execute(statement)) as unknown as { rows: unknown[] }).rows;
+    const recounted = await counts(sql`select * from (select a.questionnaire_id,
+          count(*) filter (where h)::int as held, count(*) filter (where h and a.verified_at is not null)::int as v1,
+          count(*) filter (where h and a.secondary_verified_at is not null)::int as v2
+        from answer a cross join lateral (select answer_holds(a.is_unavailable, a.is_skipped, a.value) as h) as x
+        where a.study_id = ${f.studyId} group by 1) as r where held + v1 + v2 > 0 order by 1`);
+    expect(recounted.length).toBeGreaterThan(0);
+    expect(
+      await counts(sql`select questionnaire_id, held, verified as v1, secondary_verified as v2 from answer_tally
+        where study_id = ${f.studyId} and held + verified + secondary_verified > 0 order by 1`),
+    ).toEqual(recounted);
   });
 
   it('computes the median of counted values as percentile_cont does', () => {

@@ -28,6 +28,7 @@ import {
   targetsOfFilter,
   visibleSites,
 } from './scope';
+import { foldAnswerTallies } from './tallies';
 
 const LINKS_PER_SUBJECT = 10;
 
@@ -137,6 +138,8 @@ export async function viewMonitor(
   const { filter } = request;
   const sites = visibleSites(access, 'DATA_VIEW_MONITOR', studyId, siteOfFilter(filter));
   const { page, pageSize } = request.page;
+  // answer_tally counts the filled forms written since the last fold once folded (tallies.ts).
+  await foldAnswerTallies(db, studyId);
   return readView(db, async (tx) => {
     await assertFilterTargets(tx, studyId, targetsOfFilter(filter));
     const facts = await studyFacts(tx, studyId);

@@ -14,6 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { assertFilterTargets, readView, rowsOf, siteCondition, studyFacts, visibleSites } from './scope';
+import { foldAnswerTallies } from './tallies';
 
 type VerificationRow = {
   site_id: string;
@@ -34,6 +35,8 @@ export async function viewVerificationReport(
   const query = ReportQuerySchema.parse(input.query);
   const { studyId } = input;
   const sites = visibleSites(input.access, 'REPORTING_VERIFICATION', studyId, query.siteId);
+  // answer_tally counts the filled forms written since the last fold once folded (tallies.ts).
+  await foldAnswerTallies(db, studyId);
   return readView(db, async (tx) => {
     await assertFilterTargets(tx, studyId, { siteId: query.siteId });
     const facts = await studyFacts(tx, studyId);

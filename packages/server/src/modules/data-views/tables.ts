@@ -3,8 +3,9 @@ import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg
 /**
  * Issue 25: per filled form, how many of its answers hold something (scope.ts ANSWER_HOLDS) and how
  * many of those are verified, primary and secondary. The monitor and the verification report read
- * these 50,000 rows instead of a study's 1,000,000 answers. Kept by statement triggers on `answer`
- * (migration 0028_data_views), so every writer keeps it right, the factories of the tests included.
+ * these 50,000 rows instead of a study's 1,000,000 answers. Every writer marks the filled forms it
+ * wrote (triggers on `answer`, migration 0040), the factories of the tests included, and the views
+ * fold the marked forms in first (tallies.ts foldAnswerTallies).
  */
 export const answerTallies = pgTable(
   'answer_tally',
@@ -25,7 +26,7 @@ export const answerTallies = pgTable(
  * first answer string that is a number, a date, `true` or `false`: `value` is that string), P (one
  * chosen possibility: `value` is its id) or L (a possibility id too long to key: the view falls back
  * to the answers). Writers never touch it: the triggers of migration 0040 only mark the filled forms
- * whose answers they changed (`answer_value_dirty`), and the fold (answers.ts foldValueTally, before
+ * whose answers they changed (`answer_value_dirty`), and the fold (tallies.ts foldAnswerTallies, before
  * each answer tab and every few minutes) recounts those forms' answers, takes away what each added
  * before (`answer_value_seen`) and adds what it adds now.
  */
