@@ -394,7 +394,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           const done = await runDatabaseUpkeep(database);
           if (done.analyzed.length + done.vacuumed.length > 0) app.log.debug(done, 'database upkeep');
         },
-        // Issue 16: the answer tab's tally folds in the filled forms written since, even unviewed.
+        // Issue 16: the data views' tallies fold in the filled forms written since, even unviewed.
         [ANSWER_TALLY_QUEUE]: async () => void (await foldAllAnswerTallies(database.db)),
         // Issue 19 item 4: the daily query digest for users who chose it.
         [QUERY_DIGEST_QUEUE]: async () => {

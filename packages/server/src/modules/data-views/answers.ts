@@ -67,7 +67,7 @@ export async function viewAnswers(
   const source = input.source ?? 'tally';
   const sites = visibleSites(input.access, 'DATA_VIEW_ANSWERS', studyId, request.siteId);
   // The site and form are checked first: the fold-in writes, so it runs only for a request that
-  // names this study's site and form (a refused request changes nothing), and only for that form.
+  // names this study's site and form (a refused request changes nothing).
   const form = await readView(db, async (tx) => {
     await assertFilterTargets(tx, studyId, { siteId: request.siteId });
     const [live] = await listLiveForms(tx, studyId, request.formId);
