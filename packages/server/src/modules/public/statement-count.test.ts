@@ -6,7 +6,7 @@
  * begin/commit and the audit sequencer's passes apart), with warm caches (the link opened or the form
  * submitted first). The issue measured 53 for the submit and 60 for the update (51 and 58 without
  * begin/commit) and asks for a submit in at most 15; the limits below are what the code reaches now
- * (9, its form's rules read once per study design stamp, and 11: the name of the user who filled
+ * (7, its form's rules read once per study design stamp, and 10: the name of the user who filled
  * the form is not read when that user is the one saving; the submit with the one read of the
  * link's limit a request may take), so a change that adds statements to these paths fails here.
  */
@@ -23,17 +23,17 @@ const ISSUE_SUBMIT_AIM = 15;
  * What the code reaches (statements that read or write, transaction control apart). The participant
  * link's rate limit takes at most one of them for a link found (a read of the address's limit, none
  * when the address read clear within the last second; an unknown link reserves its use, issue 17).
- * The token's advance and the submission record go with the
- * audit events (the use case's deferWrite).
+ * The answer set, its answers, the token's advance and the submission record go with the audit
+ * events (the use case's deferWrite).
  */
-const SUBMIT_LIMIT = 9;
+const SUBMIT_LIMIT = 7;
 /**
  * The fill page's two reads of a known link: the limit, the session, the link in one statement (the
  * form rows are kept under the study's design stamp read with the link, questionnaires/service/design-cache.ts).
  */
 const GET_PROCESS_LIMIT = 3;
 const FILL_STATE_LIMIT = 3;
-const UPDATE_LIMIT = 11;
+const UPDATE_LIMIT = 10;
 /**
  * Opening a new link (validateToken; the issue measured 14 with begin/commit, 12 without), its caches
  * cold: the link, the limit, the process and the form version are read once, the session goes with

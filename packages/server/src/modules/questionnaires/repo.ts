@@ -4,8 +4,10 @@ import { auditEvents } from '../../platform/audit/tables';
 import type { Executor } from '../../platform/db/client';
 import {
   type CompiledStatement,
+  compileStatement,
   placeholder,
   preparedByShape,
+  preparedPart,
   preparedStatement,
 } from '../../platform/db/prepared';
 import { enrollments } from '../enrollments/tables';
@@ -456,6 +458,11 @@ export async function insertQuestionnaire(db: Executor, row: QuestionnaireRow): 
   await db.insert(questionnaires).values(row);
 }
 
+/** insertQuestionnaire as a statement for a use case's deferWrite (issue 16 item 2). */
+export function questionnaireInsertStatement(db: Executor, row: QuestionnaireRow): CompiledStatement {
+  return compileStatement(db, db.insert(questionnaires).values(row).returning({ one: sql`1` }).getSQL());
+}
+
 export async function updateQuestionnaire(
   db: Executor,
   studyId: string,
@@ -524,8 +531,28 @@ export async function upsertAnswerRows(
   existing: ReadonlySet<string> = new Set(),
 ): Promise<void> {
   if (rows.length === 0) return;
+  const isNew = rows.every((r) => !existing.has(r.id));
+  await (isNew ? insertAnswers(db, answerColumns(rows)) : upsertAnswers(db, answerColumns(rows)));
+}
+
+/**
+ * upsertAnswerRows as a statement for a use case's deferWrite (issue 16 item 2: the answers go with
+ * the audit events when nothing in the use case reads them after); null when there is nothing to write.
+ */
+export function answerRowsStatement(
+  db: Executor,
+  rows: AnswerRow[],
+  existing: ReadonlySet<string> = new Set(),
+): CompiledStatement | null {
+  if (rows.length === 0) return null;
+  const isNew = rows.every((r) => !existing.has(r.id));
+  return (isNew ? insertAnswersPart : upsertAnswersPart)(db, answerColumns(rows));
+}
+
+/** The rows as one array per column, the values of `newAnswerRows`. */
+function answerColumns(rows: AnswerRow[]) {
   const iso = (d: Date | null) => (d === null ? null : d.toISOString());
-  const columns = {
+  return {
     studyIds: rows.map((r) => r.studyId),
     ids: rows.map((r) => r.id),
     questionnaireIds: rows.map((r) => r.questionnaireId),
@@ -541,8 +568,6 @@ export async function upsertAnswerRows(
     createdAt: rows.map((r) => iso(r.createdAt)),
     updatedAt: rows.map((r) => iso(r.updatedAt)),
   };
-  const isNew = rows.every((r) => !existing.has(r.id));
-  await (isNew ? insertAnswers(db, columns) : upsertAnswers(db, columns));
 }
 
 /**
@@ -573,11 +598,9 @@ const newAnswerRows = () =>
     sql`, `,
   )}) as u(s, i, q, qn, v, tz, un, sk, va, vb, sva, svb, ca, ua)`;
 
-const insertAnswers = preparedStatement('insert_answer_rows', (db: Executor) =>
-  db.insert(answers).select(newAnswerRows()),
-);
+const insertAnswersQuery = (db: Executor) => db.insert(answers).select(newAnswerRows());
 
-const upsertAnswers = preparedStatement('upsert_answer_rows', (db: Executor) => {
+const upsertAnswersQuery = (db: Executor) => {
   const excluded = (name: string) => sql.raw(`excluded."${name}"`);
   return db
     .insert(answers)
@@ -596,7 +619,12 @@ const upsertAnswers = preparedStatement('upsert_answer_rows', (db: Executor) => 
         updatedAt: excluded('updated_at'),
       },
     });
-});
+};
+
+const insertAnswers = preparedStatement('insert_answer_rows', insertAnswersQuery);
+const upsertAnswers = preparedStatement('upsert_answer_rows', upsertAnswersQuery);
+const insertAnswersPart = preparedPart((db) => insertAnswersQuery(db).returning({ one: sql`1` }));
+const upsertAnswersPart = preparedPart((db) => upsertAnswersQuery(db).returning({ one: sql`1` }));
 
 export async function updateAnswerRow(
   db: Executor,

@@ -27,9 +27,11 @@ import { raiseRuleQuery } from '../../queries/api';
 import { answerOfRow } from '../presenters';
 import {
   type AnswerRow,
+  answerRowsStatement,
   insertQuestionnaire,
   listAnswerRows,
   type QuestionnaireRow,
+  questionnaireInsertStatement,
   questionnaireUpdateStatement,
   tokenUpdateStatement,
   updateQuestionnaire,
@@ -287,19 +289,24 @@ export async function persistAnswers(
       ? {}
       : { verifiedAt: null, verifiedBy: null, secondaryVerifiedAt: null, secondaryVerifiedBy: null }),
   };
-  // A new answer set is inserted before its answers, an existing one updated after them.
-  if (options.isNew) await insertQuestionnaire(ctx.tx, { ...questionnaire, ...values });
-  await upsertAnswerRows(ctx.tx, rows, new Set(existingRows.map((r) => r.id)));
   const raisesQueries = check.fired.some((f) => f.action === 'QUERY');
-  if (!options.isNew) {
-    // Issue 16 item 2: with the audit events, unless something after reads the answer set (the
-    // queries of QUERY rules, the schedule moved on by a completion).
-    const isReadAfter =
-      !options.writesLast ||
-      raisesQueries ||
-      (completesToken(fill, { ...questionnaire, ...values }) && movesScheduleOn(fill));
-    if (isReadAfter) await updateQuestionnaire(ctx.tx, studyId, questionnaire.id, values);
-    else ctx.deferWrite(questionnaireUpdateStatement(ctx.tx, studyId, questionnaire.id, values));
+  // Issue 16 item 2: the answer set and its answers are written with the audit events, unless
+  // something after reads them (the queries of QUERY rules, the schedule moved on by a completion).
+  const isReadAfter =
+    !options.writesLast ||
+    raisesQueries ||
+    (completesToken(fill, { ...questionnaire, ...values }) && movesScheduleOn(fill));
+  const existing = new Set(existingRows.map((r) => r.id));
+  if (isReadAfter) {
+    if (options.isNew) await insertQuestionnaire(ctx.tx, { ...questionnaire, ...values });
+    await upsertAnswerRows(ctx.tx, rows, existing);
+    if (!options.isNew) await updateQuestionnaire(ctx.tx, studyId, questionnaire.id, values);
+  } else {
+    if (options.isNew) ctx.deferWrite(questionnaireInsertStatement(ctx.tx, { ...questionnaire, ...values }));
+    const answersWrite = answerRowsStatement(ctx.tx, rows, existing);
+    if (answersWrite) ctx.deferWrite(answersWrite);
+    if (!options.isNew)
+      ctx.deferWrite(questionnaireUpdateStatement(ctx.tx, studyId, questionnaire.id, values));
   }
   let queriesRaised = 0;
   if (raisesQueries) {
