@@ -519,7 +519,7 @@ const answerRows = preparedStatement('answer_rows', (db: Executor) =>
  * Writes answer rows in one statement (issue 16 item 2): new rows are inserted, rows whose id is in
  * `existing` (read in the same transaction) take the given value, marks, verification and
  * `updated_at`; `created_at`, the answer set and the question stay as stored. Only new rows (a new
- * answer set): a plain insert, so the data-view answer triggers (migrations 0032, 0033) run for
+ * answer set): a plain insert, so the answer triggers (the data-view marks, migration 0040) run for
  * inserts only; an upsert also runs the update triggers, on empty transition tables. Otherwise an
  * upsert, whose conflict check always finds the stored rows through the primary key (an update
  * joined to the rows' ids was planned as a scan of every answer while the table's estimates were
@@ -531,8 +531,7 @@ export async function upsertAnswerRows(
   existing: ReadonlySet<string> = new Set(),
 ): Promise<void> {
   if (rows.length === 0) return;
-  const isNew = rows.every((r) => !existing.has(r.id));
-  await (isNew ? insertAnswers(db, answerColumns(rows)) : upsertAnswers(db, answerColumns(rows)));
+  await (allNew(rows, existing) ? insertAnswers : upsertAnswers)(db, answerColumns(rows));
 }
 
 /**
@@ -545,9 +544,11 @@ export function answerRowsStatement(
   existing: ReadonlySet<string> = new Set(),
 ): CompiledStatement | null {
   if (rows.length === 0) return null;
-  const isNew = rows.every((r) => !existing.has(r.id));
-  return (isNew ? insertAnswersPart : upsertAnswersPart)(db, answerColumns(rows));
+  return (allNew(rows, existing) ? insertAnswersPart : upsertAnswersPart)(db, answerColumns(rows));
 }
+
+/** No row is stored yet: the write is a plain insert (see upsertAnswerRows). */
+const allNew = (rows: AnswerRow[], existing: ReadonlySet<string>) => rows.every((r) => !existing.has(r.id));
 
 /** The rows as one array per column, the values of `newAnswerRows`. */
 function answerColumns(rows: AnswerRow[]) {
