@@ -32,9 +32,9 @@ describe(`npm run audit:verify on ${engine}`, () => {
 
     const app = await buildApp(testConfig(database.config));
     await app.database.exec(`
-      alter table audit_event disable trigger audit_event_no_update_delete;
+      alter table audit_event disable trigger user;
       update audit_event set actor_id = 'someone-else' where seq = 1 and chain = 'system';
-      alter table audit_event enable trigger audit_event_no_update_delete;`);
+      alter table audit_event enable trigger user;`);
     await app.close();
 
     const broken = runCli(database);

@@ -92,9 +92,9 @@ describe(`audit trail (DESIGN.md, STANDARDS.md AT) on ${engine}`, () => {
     const victim = rows[0]!.id;
     // A superuser bypassing triggers, as an attacker with database access would.
     await t.app.database.exec(`
-      alter table audit_event disable trigger audit_event_no_update_delete;
+      alter table audit_event disable trigger user;
       update audit_event set reason = 'tampered' where id = '${victim}';
-      alter table audit_event enable trigger audit_event_no_update_delete;`);
+      alter table audit_event enable trigger user;`);
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/admin/audit/verify',

@@ -66,9 +66,9 @@ async function chainRows(db: Db, studyId: string) {
 
 async function tamper(t: TestApp, statement: string) {
   await t.app.database.exec(`
-    alter table audit_event disable trigger audit_event_no_update_delete;
+    alter table audit_event disable trigger user;
     ${statement};
-    alter table audit_event enable trigger audit_event_no_update_delete;`);
+    alter table audit_event enable trigger user;`);
 }
 
 describe(`audit sequencer (issue 16 item 1) on ${engine}`, () => {
@@ -264,7 +264,20 @@ describe(`audit sequencer (issue 16 item 1) on ${engine}`, () => {
     await expect(
       t.app.database.query(`update audit_event set reason = 'edited' where study_id = $1`, [studyId]),
     ).rejects.toThrow(/append-only/);
+    // Migration 0042: the position may only come with every recorded column left unnamed, and whole.
+    await expect(
+      t.app.database.query(
+        `update audit_event set seq = 1, prev_hash = 'x', hash = 'y', reason = reason where study_id = $1`,
+        [studyId],
+      ),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      t.app.database.query(`update audit_event set seq = 1 where study_id = $1`, [studyId]),
+    ).rejects.toThrow(/append-only/);
     await catchUpAuditChains(db);
+    await expect(
+      t.app.database.query(`update audit_event set "after" = "after" where study_id = $1`, [studyId]),
+    ).rejects.toThrow(/append-only/);
     await expect(
       t.app.database.query(
         `update audit_event set seq = 9, prev_hash = 'x', hash = 'y' where study_id = $1`,
