@@ -6,7 +6,9 @@
 --     columns an UPDATE sets, and nothing else can change them: only a superuser adds triggers);
 --   * any other UPDATE is refused unless it gives an unsequenced event all three of position,
 --     previous hash and hash (a WHEN condition: evaluated without calling the function);
---   * DELETE and TRUNCATE are refused, as before.
+--   * DELETE and TRUNCATE are refused, as before;
+--   * an insert that brings its own position is refused, the function called only then (WHEN), not
+--     for every event written (0.02-0.05 ms each).
 -- A column added to audit_event later must be added to audit_event_no_content_update.
 CREATE OR REPLACE FUNCTION audit_event_reject_change() RETURNS trigger AS $$
 BEGIN
@@ -32,3 +34,11 @@ CREATE TRIGGER audit_event_position_once
   WHEN (NOT (OLD.hash IS NULL AND OLD.seq IS NULL AND OLD.prev_hash IS NULL
     AND NEW.hash IS NOT NULL AND NEW.seq IS NOT NULL AND NEW.prev_hash IS NOT NULL))
   EXECUTE FUNCTION audit_event_reject_change();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS audit_event_unsequenced_insert ON audit_event;
+--> statement-breakpoint
+CREATE TRIGGER audit_event_unsequenced_insert
+  BEFORE INSERT ON audit_event
+  FOR EACH ROW
+  WHEN (NEW.seq IS NOT NULL OR NEW.prev_hash IS NOT NULL OR NEW.hash IS NOT NULL)
+  EXECUTE FUNCTION audit_event_reject_position();

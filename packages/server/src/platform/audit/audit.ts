@@ -4,7 +4,7 @@ import { createBoundedCache } from '../cache/bounded-cache';
 import type { Db, Tx } from '../db/client';
 import { type CompiledStatement, compileStatement, runCompiled } from '../db/prepared';
 import { newId } from '../ids';
-import { chainOf, GENESIS, hashAuditRow } from './chain';
+import { chainOf, expectedAuditHash, GENESIS, hashAuditContent } from './chain';
 import { catchUpAuditChains, readAuditChainHeads } from './sequencer';
 import { auditEvents } from './tables';
 
@@ -31,18 +31,38 @@ export async function appendAuditEvents(
   // One statement and one parameter whatever the number of events (a subject import writes thousands):
   // the rows travel as one JSON array, which also gives `before` and `after` exactly what jsonb keeps
   // (dates become strings, undefined disappears). An absent value is left out, so it is stored as NULL.
+  // Each event's content hash is taken from the same values (chain.ts: their canonical JSON is the
+  // stored JSON's), so the sequencer never reads them back.
   const rows = JSON.stringify(
-    events.map((event) => ({
-      id: event.id ?? newId(now),
-      chain: chainOf(event.studyId),
-      study_id: event.studyId ?? undefined,
-      action: event.action,
-      entity_type: event.entityType,
-      entity_id: event.entityId ?? undefined,
-      before: event.before ?? undefined,
-      after: event.after ?? undefined,
-      reason: event.reason ?? undefined,
-    })),
+    events.map((event) => {
+      const id = event.id ?? newId(now);
+      const chain = chainOf(event.studyId);
+      return {
+        id,
+        chain,
+        study_id: event.studyId ?? undefined,
+        action: event.action,
+        entity_type: event.entityType,
+        entity_id: event.entityId ?? undefined,
+        before: event.before ?? undefined,
+        after: event.after ?? undefined,
+        reason: event.reason ?? undefined,
+        content_hash: hashAuditContent({
+          id,
+          chain,
+          studyId: event.studyId ?? null,
+          actorType: actor.type,
+          actorId: actor.id ?? null,
+          action: event.action,
+          entityType: event.entityType,
+          entityId: event.entityId ?? null,
+          before: event.before ?? null,
+          after: event.after ?? null,
+          reason: event.reason ?? null,
+          occurredAt,
+        }),
+      };
+    }),
   );
   const name = actorName(actor);
   const insert: CompiledStatement = {
@@ -71,15 +91,16 @@ async function runWithParts(
  * (ordinality), as the use case recorded them.
  */
 const AUDIT_INSERT = `insert into audit_event
-      (id, chain, study_id, actor_type, actor_id, actor_name, action, entity_type, entity_id, before, after, reason, occurred_at)
+      (id, chain, study_id, actor_type, actor_id, actor_name, action, entity_type, entity_id, before, after, reason, occurred_at,
+       content_hash)
     select r.id, r.chain, r.study_id, $1, $2,
       (select case when $4::boolean then coalesce((select u.first_name || ' ' || u.last_name || ' <' || u.email || '>'
         from app_user u where u.id = $2), $3) else $3 end),
-      r.action, r.entity_type, r.entity_id, r.before, r.after, r.reason, $5::timestamptz
+      r.action, r.entity_type, r.entity_id, r.before, r.after, r.reason, $5::timestamptz, r.content_hash
     from rows from (jsonb_to_recordset($6::jsonb) as (
       id text, chain text, study_id text, action text, entity_type text, entity_id text,
-      before jsonb, after jsonb, reason text
-    )) with ordinality as r(id, chain, study_id, action, entity_type, entity_id, before, after, reason, n)
+      before jsonb, after jsonb, reason text, content_hash text
+    )) with ordinality as r(id, chain, study_id, action, entity_type, entity_id, before, after, reason, content_hash, n)
     order by r.n`;
 
 const composed = createBoundedCache<string>(500);
@@ -273,7 +294,7 @@ async function verifyChain(
         else if (row.prevHash !== prevHash)
           broken(row.id, `position ${seq} does not chain to the one before`);
         else if (chainOf(row.studyId) !== row.chain) broken(row.id, `position ${seq} is in the wrong chain`);
-        else if (hashAuditRow({ ...rest, seq, prevHash }) !== hash)
+        else if (expectedAuditHash({ ...rest, seq, prevHash }) !== hash)
           broken(row.id, `position ${seq} was changed after it was sequenced`);
       }
       if (published && seq === published.seq && row.hash !== published.hash)

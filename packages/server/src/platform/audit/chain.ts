@@ -13,26 +13,35 @@ export function chainOf(studyId: string | null | undefined): string {
 /**
  * JSON with object keys sorted, so the same content always hashes the same (jsonb reorders keys).
  * Built by concatenation (issue 16: the sequencer hashes every event, 5,000 per subject import);
- * keys sort by UTF-16 code units, as `<` compares them, and undefined members are left out.
+ * keys sort by UTF-16 code units, as `<` compares them. Values go as JSON.stringify writes them
+ * (toJSON used, so dates are ISO strings; undefined, functions and symbols left out of objects and
+ * null in arrays): a writer's values hash the same as the JSON stored from them and read back.
  */
 export function canonicalJson(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value !== 'object') return JSON.stringify(value);
+  if (value === null || isOmitted(value)) return 'null';
+  if (typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') return canonicalJson(toJSON.call(value));
   if (Array.isArray(value)) {
     let out = '[';
     for (let i = 0; i < value.length; i += 1) out += (i === 0 ? '' : ',') + canonicalJson(value[i]);
     return `${out}]`;
   }
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
   const record = value as Record<string, unknown>;
   let out = '{';
   for (const key of Object.keys(record).sort()) {
     const member = record[key];
-    if (member === undefined) continue;
+    if (isOmitted(member)) continue;
     out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(member)}`;
   }
   return `${out}}`;
 }
+
+/** What JSON.stringify leaves out of an object. */
+const isOmitted = (value: unknown) =>
+  value === undefined || typeof value === 'function' || typeof value === 'symbol';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** A stored audit event; `seq`, `prevHash` and `hash` are null until the sequencer has taken it. */
 export type AuditRow = typeof auditEvents.$inferSelect;
@@ -43,24 +52,89 @@ export type ChainedContent = Omit<AuditRow, 'hash' | 'ticket' | 'seq' | 'prevHas
   prevHash: string;
 };
 
-/** The hash of one event: everything it records, its position and the previous event's hash. */
+/**
+ * The hash of one event written before migration 0043 (no content hash): everything it records, its
+ * position and the previous event's hash.
+ */
 export function hashAuditRow(row: ChainedContent): string {
-  const content = canonicalJson({
-    id: row.id,
-    chain: row.chain,
-    seq: row.seq,
-    studyId: row.studyId,
-    actorType: row.actorType,
-    actorId: row.actorId,
+  return sha256(
+    canonicalJson({
+      id: row.id,
+      chain: row.chain,
+      seq: row.seq,
+      studyId: row.studyId,
+      actorType: row.actorType,
+      actorId: row.actorId,
+      actorName: row.actorName,
+      action: row.action,
+      entityType: row.entityType,
+      entityId: row.entityId,
+      before: row.before,
+      after: row.after,
+      reason: row.reason,
+      occurredAt: row.occurredAt.toISOString(),
+      prevHash: row.prevHash,
+    }),
+  );
+}
+
+/** What an event records, as its writer knows it: all but the actor's name (the insert reads it). */
+export type AuditContent = Pick<
+  AuditRow,
+  'id' | 'chain' | 'studyId' | 'actorType' | 'actorId' | 'action' | 'entityType' | 'entityId' | 'reason'
+> & { before: unknown; after: unknown; occurredAt: string };
+
+/**
+ * The hash of what an event records (issue 16): computed by the writer from the values it inserts
+ * (platform/audit/audit.ts) and by the verifier from the stored row, which read back give the same
+ * canonical JSON. The sequencer chains it with the position without reading the event's JSON.
+ */
+export function hashAuditContent(content: AuditContent): string {
+  return sha256(
+    canonicalJson({
+      id: content.id,
+      chain: content.chain,
+      studyId: content.studyId,
+      actorType: content.actorType,
+      actorId: content.actorId,
+      action: content.action,
+      entityType: content.entityType,
+      entityId: content.entityId,
+      before: content.before,
+      after: content.after,
+      reason: content.reason,
+      occurredAt: content.occurredAt,
+    }),
+  );
+}
+
+/** The hash of an event with a content hash: its content hash, the actor's name, its position and the previous hash. */
+export function hashAuditLink(link: {
+  contentHash: string;
+  actorName: string | null;
+  seq: number;
+  prevHash: string;
+}): string {
+  return sha256(
+    canonicalJson({
+      contentHash: link.contentHash,
+      actorName: link.actorName,
+      seq: link.seq,
+      prevHash: link.prevHash,
+    }),
+  );
+}
+
+/**
+ * What the hash of a sequenced event must be, recomputed from the stored row (the verifier): its
+ * content hash is recomputed from what it records, never taken from the row.
+ */
+export function expectedAuditHash(row: ChainedContent): string {
+  if (row.contentHash === null) return hashAuditRow(row);
+  return hashAuditLink({
+    contentHash: hashAuditContent({ ...row, occurredAt: row.occurredAt.toISOString() }),
     actorName: row.actorName,
-    action: row.action,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    before: row.before,
-    after: row.after,
-    reason: row.reason,
-    occurredAt: row.occurredAt.toISOString(),
+    seq: row.seq,
     prevHash: row.prevHash,
   });
-  return createHash('sha256').update(content).digest('hex');
 }

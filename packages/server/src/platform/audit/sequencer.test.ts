@@ -258,6 +258,69 @@ describe(`audit sequencer (issue 16 item 1) on ${engine}`, () => {
     );
   });
 
+  it('chains what a writer recorded by its content hash, whatever the JSON holds, and finds a change of it', async () => {
+    const studyId = newId();
+    const odd = {
+      when: new Date('2026-03-01T10:20:30.456Z'),
+      unicode: 'Ünïcödé ✓ 日本語 \u{1F600} "quoted" \\ back\nline',
+      numbers: [0, -0, 1.5, 1e21, 1e-7, 0.1 + 0.2, 2 ** 53 + 2, -42],
+      nested: { z: 1, a: [null, undefined, { y: true, b: false }], m: {} },
+      gone: undefined,
+      empty: '',
+    };
+    await db.transaction((tx) =>
+      appendAuditEvents(tx, { type: 'USER', id: 'no-such-user' }, new Date(), [
+        { ...event(studyId, 'odd', odd), before: { list: [] }, reason: 'Transcription error' },
+        { ...event(studyId, 'scalar'), before: 'text', after: 3 },
+        { action: 'USER_UPDATED', entityType: 'USER', studyId, before: null, after: null },
+      ]),
+    );
+    const stored = await db
+      .select({ contentHash: auditEvents.contentHash })
+      .from(auditEvents)
+      .where(eq(auditEvents.studyId, studyId));
+    expect(stored.every((r) => /^[0-9a-f]{64}$/.test(r.contentHash ?? ''))).toBe(true);
+    await catchUpAuditChains(db);
+    const chain = `study:${studyId}`;
+    expect((await verifyAuditChains(db, { chains: [chain] })).ok).toBe(true);
+    await tamper(
+      t,
+      `update audit_event set "after" = jsonb_set("after", '{numbers,2}', '1.25') where study_id = '${studyId}' and entity_id = 'odd'`,
+    );
+    const result = await verifyAuditChains(db, { chains: [chain] });
+    expect(result.ok).toBe(false);
+    expect(result.chains[0]?.problem).toMatch(/changed after it was sequenced/);
+  });
+
+  it('still chains and verifies an event written before content hashes (migration 0043) by its whole row', async () => {
+    const studyId = newId();
+    const chain = `study:${studyId}`;
+    await t.app.database.query(
+      `insert into audit_event (id, chain, study_id, actor_type, actor_id, actor_name, action, entity_type, entity_id, before, after, reason, occurred_at)
+       values ($1, $2, $3, 'SYSTEM', null, 'system', 'USER_UPDATED', 'USER', 'old', null, '{"b": 1, "a": [1, 2]}', null, now())`,
+      [newId(), chain, studyId],
+    );
+    await db.transaction((tx) => appendAuditEvents(tx, SYSTEM_ACTOR, new Date(), [event(studyId, 'new')]));
+    await catchUpAuditChains(db);
+    const rows = await db
+      .select({ entityId: auditEvents.entityId, seq: auditEvents.seq, contentHash: auditEvents.contentHash })
+      .from(auditEvents)
+      .where(eq(auditEvents.studyId, studyId))
+      .orderBy(asc(auditEvents.seq));
+    expect(rows.map((r) => [r.entityId, r.seq, r.contentHash === null])).toEqual([
+      ['old', 1, true],
+      ['new', 2, false],
+    ]);
+    expect((await verifyAuditChains(db, { chains: [chain] })).ok).toBe(true);
+    await tamper(
+      t,
+      `update audit_event set "after" = '{"b": 2, "a": [1, 2]}' where study_id = '${studyId}' and entity_id = 'old'`,
+    );
+    const result = await verifyAuditChains(db, { chains: [chain] });
+    expect(result.ok).toBe(false);
+    expect(result.chains[0]?.problem).toMatch(/position 1 was changed/);
+  });
+
   it('keeps the trail append-only: no re-sequencing, no own position, no change before sequencing', async () => {
     const studyId = newId();
     await db.transaction((tx) => appendAuditEvents(tx, SYSTEM_ACTOR, new Date(), [event(studyId, 'x')]));

@@ -1,6 +1,6 @@
-import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { GENESIS, hashAuditRow } from './chain';
+import { GENESIS, hashAuditLink, hashAuditRow } from './chain';
 import { auditChainHeads, auditEvents } from './tables';
 
 /*
@@ -31,8 +31,15 @@ export async function sequenceAuditBatch(
   const batchSize = options.batchSize ?? SEQUENCE_BATCH;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEQUENCER_LOCK})`);
+    // An event with a content hash chains by it: its before and after are not read (issue 16: they were
+    // most of what a pass read and parsed); events written before migration 0043 by their whole row.
+    const { before: _before, after: _after, ...columns } = getTableColumns(auditEvents);
     const rows = await tx
-      .select()
+      .select({
+        ...columns,
+        before: sql<unknown>`case when ${auditEvents.contentHash} is null then ${auditEvents.before} end`,
+        after: sql<unknown>`case when ${auditEvents.contentHash} is null then ${auditEvents.after} end`,
+      })
       .from(auditEvents)
       .where(isNull(auditEvents.hash))
       .orderBy(asc(auditEvents.ticket))
@@ -54,7 +61,15 @@ export async function sequenceAuditBatch(
     for (const row of rows) {
       const head = heads.get(row.chain) ?? { seq: 0, hash: GENESIS };
       const seq = head.seq + 1;
-      const hash = hashAuditRow({ ...row, seq, prevHash: head.hash });
+      const hash =
+        row.contentHash === null
+          ? hashAuditRow({ ...row, seq, prevHash: head.hash })
+          : hashAuditLink({
+              contentHash: row.contentHash,
+              actorName: row.actorName,
+              seq,
+              prevHash: head.hash,
+            });
       ids.push(row.id);
       seqs.push(seq);
       prevHashes.push(head.hash);

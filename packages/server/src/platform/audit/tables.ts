@@ -30,6 +30,12 @@ export const auditEvents = pgTable(
     prevHash: text('prev_hash'),
     hash: text('hash'),
     /**
+     * The SHA-256 of what the event records (chain.ts hashAuditContent), computed by the writer from
+     * the values it inserts, so the sequencer chains it without reading them back (issue 16). Null for
+     * events written before migration 0043, which chain by their whole row (hashAuditRow).
+     */
+    contentHash: text('content_hash'),
+    /**
      * The order events were written in: drawn as the writing transaction's last statement, just before
      * its commit, so it follows commit order. Readers order by it (it exists before the position does);
      * the sequencer takes committed events by it. Not part of the hash.
