@@ -109,14 +109,28 @@ export const PERMISSION_IMPLICATIONS = {
 
 const IMPLICATIONS: Partial<Record<Permission, readonly Permission[]>> = PERMISSION_IMPLICATIONS;
 
-/** Spec 000 §6: the permissions held, with every member an "*_ALL" permission implies. */
-export function expandPermissions(held: Iterable<Permission>): Set<Permission> {
+/**
+ * Spec 000 §6: the permissions held, with every member an "*_ALL" permission implies. Kept by the
+ * list held (issue 16: every staff request checks several permissions, and SYSTEM_ALL alone
+ * implies them all), so the set returned is shared: read it, never change it.
+ */
+export function expandPermissions(held: Iterable<Permission>): ReadonlySet<Permission> {
+  const list = [...held];
+  const key = list.join(',');
+  const kept = expanded.get(key);
+  if (kept) return kept;
   const result = new Set<Permission>();
-  const pending = [...held];
+  const pending = list;
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     if (result.has(next)) continue;
     result.add(next);
     pending.push(...(IMPLICATIONS[next] ?? []));
   }
+  // Lists held are few (a role's extras, system permissions); the bound only guards against growth.
+  if (expanded.size >= EXPANDED_KEPT) expanded.clear();
+  expanded.set(key, result);
   return result;
 }
+
+const EXPANDED_KEPT = 500;
+const expanded = new Map<string, ReadonlySet<Permission>>();

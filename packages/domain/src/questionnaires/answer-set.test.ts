@@ -3,6 +3,7 @@ import { buildAnswer, buildForm, buildQuestion } from '../forms/test-fixtures';
 import { ValidationRuleSchema } from '../rules/model';
 import { ANSWER_SET_MESSAGES, checkAnswerSet, describeAnswer, diffAnswers } from './answer-set';
 import { formEditBlockReason } from './edit-locks';
+import type { Answer } from './model';
 
 const now = new Date('2025-03-01T10:00:00Z');
 const form = buildForm(
@@ -94,6 +95,31 @@ describe('Spec 001 §2 change log helpers', () => {
       buildAnswer('q3'),
     ];
     expect(diffAnswers(before, after).map((c) => c.questionId)).toEqual(['q1']);
+  });
+
+  it('compares values, not how they were written: member order and absent members are no change', () => {
+    // Stored answers come back from JSON with their members in another order than the request's.
+    const image = { id: 'f1', fileName: 'scan.png', mimeType: 'image/png', size: 10 };
+    const reordered = { size: 10, mimeType: 'image/png', fileName: 'scan.png', id: 'f1' };
+    const answer = (question: string, values: Record<string, unknown>) =>
+      ({ ...buildAnswer(question), ...values }) as Answer;
+    const before = [
+      answer('q1', { images: [image], comment: undefined }),
+      answer('q2', { tableCells: [{ row: 0, col: 1, value: 'a' }] }),
+      answer('q3', { possibilities: ['p1', 'p2'] }),
+    ];
+    const after = [
+      answer('q1', { images: [reordered], comment: null }),
+      answer('q2', { tableCells: [{ col: 1, row: 0, value: 'b' }] }),
+      answer('q3', { possibilities: ['p2', 'p1'] }),
+    ];
+    expect(diffAnswers(before, after).map((c) => c.questionId)).toEqual(['q2', 'q3']);
+    const renamed = answer('q1', { images: [{ ...reordered, fileName: 'other.png' }] });
+    expect(diffAnswers(before, [renamed, ...after.slice(1)]).map((c) => c.questionId)).toEqual([
+      'q1',
+      'q2',
+      'q3',
+    ]);
   });
 
   it('describes values in words', () => {

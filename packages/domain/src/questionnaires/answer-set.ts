@@ -238,6 +238,31 @@ export function answerValueOf(
   };
 }
 
+/**
+ * Whether two JSON values are the same, the order of object members aside (an undefined member counts
+ * as absent, as in JSON). Walks them instead of writing both out (issue 16: every save compares each
+ * answer it writes).
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i += 1) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let members = 0;
+  for (const key of Object.keys(left)) {
+    if (left[key] === undefined) continue;
+    members += 1;
+    if (!sameJson(left[key], right[key])) return false;
+  }
+  for (const key of Object.keys(right)) if (right[key] !== undefined) members -= 1;
+  return members === 0;
+}
+
 /** One changed answer: its question and the answer before and after (null when there was none). */
 export type AnswerChange = { questionId: string; before: Answer | null; after: Answer | null };
 
@@ -253,7 +278,7 @@ export function diffAnswers(before: readonly Answer[], after: readonly Answer[])
   for (const questionId of ids) {
     const b = old.get(questionId) ?? null;
     const a = next.get(questionId) ?? null;
-    if (JSON.stringify(answerValueOf(b)) !== JSON.stringify(answerValueOf(a))) {
+    if (!sameJson(answerValueOf(b), answerValueOf(a))) {
       changes.push({ questionId, before: b, after: a });
     }
   }

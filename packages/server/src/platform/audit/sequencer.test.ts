@@ -270,9 +270,8 @@ describe(`audit sequencer (issue 16 item 1) on ${engine}`, () => {
     };
     await db.transaction((tx) =>
       appendAuditEvents(tx, { type: 'USER', id: 'no-such-user' }, new Date(), [
-        { ...event(studyId, 'odd', odd), before: { list: [] }, reason: 'Transcription error' },
-        { ...event(studyId, 'scalar'), before: 'text', after: 3 },
-        { action: 'USER_UPDATED', entityType: 'USER', studyId, before: null, after: null },
+        { ...event(studyId, 'odd', odd), before: { list: [] }, reason: 'Transcription error' } as AuditEvent,
+        { ...event(studyId, 'empty'), after: null, entityId: null } as AuditEvent,
       ]),
     );
     const stored = await db
