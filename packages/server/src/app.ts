@@ -7,7 +7,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import pino from 'pino';
-import { loadAccessUser } from './modules/access/api';
 import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
 import {
@@ -279,7 +278,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app, { exposeStack: config.env === 'development' });
   registerNoStoreForApi(app);
   // The guard (platform) gets the product functions it needs from here (issue 14 item 8).
-  registerAuthGuard(app, { db: database.db, config, loadAccess: loadAccessUser, authenticateApiKey });
+  registerAuthGuard(app, { db: database.db, config, authenticateApiKey });
 
   const clock = options.clock ?? (() => new Date());
   const deps: ModuleDeps = { db: database.db, database, config, jobs: () => app.jobs, clock };

@@ -14,11 +14,12 @@ import type { Db, Executor } from '../db/client';
 import { AppError, forbidden, unauthenticated } from '../errors';
 import type { StudyPermission } from '../http/define-route';
 import { assertAtSites, paramsOf, sitesNamedByUrl } from '../http/site-scope';
-import { type ActiveSession, type AuthenticatedUser, SESSION_COOKIE, touchSession } from './sessions';
+import { type LiveSession, SESSION_COOKIE, touchSession } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth: { user: AuthenticatedUser; session: ActiveSession } | null;
+    /** The signed-in user's live session, the user, and the studies the user may enter. */
+    auth: LiveSession | null;
     /** Set when the request is authenticated by a study's API key (no session, not a browser). */
     apiKey: ApiKeyPrincipal | null;
     /** The caller's permissions, loaded by the guard for study routes (fresh at each request). */
@@ -39,13 +40,12 @@ export type ApiKeyPrincipal = {
 
 /**
  * What the guard needs from the product modules, handed in by app.ts (issue 14 item 8: the
- * platform imports no product module): the caller's study access (access module) and the
- * authentication of a study's API key (integrations module).
+ * platform imports no product module): the authentication of a study's API key (integrations
+ * module). The caller's study access comes with the session (sessions.ts, from the access table).
  */
 export type AuthGuardDeps = {
   db: Db;
   config: Config;
-  loadAccess: (db: Executor, user: AuthenticatedUser) => Promise<AccessUser>;
   authenticateApiKey: (
     db: Executor,
     input: { token: string; ip: string; now: Date },
@@ -161,7 +161,10 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
       return;
     }
     if ('study' in permission) {
-      const access = await deps.loadAccess(deps.db, req.auth.user);
+      const access: AccessUser = {
+        systemPermissions: req.auth.user.systemPermissions as Permission[],
+        studyAccess: req.auth.studyAccess,
+      };
       req.access = access;
       if (!hasPermission(access, permission.study, { studyId: studyIdOf(req) })) throw forbidden();
       await authorizeSite(req, permission);
