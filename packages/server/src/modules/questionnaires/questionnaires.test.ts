@@ -11,12 +11,14 @@ import {
   grantAccess,
   setStudySchedule,
 } from '../../../test/factories';
-import { createTestApp, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
+import { ADMIN_PASSWORD, createTestApp, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
+import { auditEvents } from '../../platform/audit/tables';
 import { newId } from '../../platform/ids';
 import { tokens } from '../enrollments/tokens/tables';
 import { formTemplates } from '../forms/tables';
 import { queries } from '../queries/tables';
 import { validationRules } from '../rules/tables';
+import { studies } from '../studies/tables';
 
 let t: TestApp;
 let admin: LoggedIn;
@@ -407,6 +409,42 @@ describe('PUT .../questionnaires/:questionnaireId (update with reason) and the c
     expect(byFiller.json().answerSet.filledOutBy).toBe('Grace Hopper');
   });
 
+  it('asks for the password when the study enables extended validation (spec 001 §6): none, wrong, right', async () => {
+    const s = await setUp();
+    const set = (await submit(s)).json().answerSet;
+    const url = `${s.base}/questionnaires/${set.id}`;
+    await t.app.database.db
+      .update(studies)
+      .set({ extendedValidation: true })
+      .where(eq(studies.id, s.study.id));
+    const body = { answers: answers('73'), version: set.version, comment: 'Transcription error' };
+    const put = (password?: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url,
+        headers: { ...admin.headers, ...(password === undefined ? {} : { 'extended-validation': password }) },
+        payload: body,
+      });
+    const none = await put();
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ type: 'EXTENDED_VALIDATION' });
+    const wrong = await put('Not-The-Password-1');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ type: 'EXTENDED_VALIDATION' });
+    const unchanged = await call('GET', `${s.base}/questionnaires`, admin);
+    expect(unchanged.json().forms[0].answerSet.version).toBe(set.version);
+    const signed = await put(ADMIN_PASSWORD);
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json().answerSet.version).toBe(set.version + 1);
+    const [event] = await t.app.database.db
+      .select({ after: auditEvents.after })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, set.id), eq(auditEvents.action, 'QUESTIONNAIRE_UPDATED')));
+    expect((event?.after as { signature?: { meaning: string } }).signature?.meaning).toBe(
+      'Filled form updated',
+    );
+  });
+
   it('refuses an update in an amendment (edit locks, spec 001 §4) and on a locked token', async () => {
     const s = await setUp();
     const set = (await submit(s)).json().answerSet;
@@ -488,21 +526,6 @@ describe('GET review data, show-rule result and reference questionnaires', () =>
     );
     expect(refs.statusCode, refs.body).toBe(200);
     expect(refs.json()).toEqual([]);
-  });
-
-  it('asks for the password on update when the study enables extended validation', async () => {
-    const s = await setUp();
-    const set = (await submit(s)).json().answerSet;
-    await t.app.database.db.execute(
-      sql`update study set extended_validation = true where id = ${s.study.id}`,
-    );
-    const res = await call('PUT', `${s.base}/questionnaires/${set.id}`, admin, {
-      answers: answers('90'),
-      version: set.version,
-      comment: 'Re-measured',
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().type).toBe('EXTENDED_VALIDATION');
   });
 });
 

@@ -43,6 +43,22 @@ async function matchesAny(hash: string, candidates: string[]): Promise<boolean> 
  * study does not ask for it). Call it before opening the use case's transaction, so a
  * failure is counted even though the change is refused.
  */
+/** Whether the request carries a password in the `Extended-Validation` header. */
+export function carriesPassword(req: FastifyRequest): boolean {
+  return headerPasswords(req).length > 0;
+}
+
+/**
+ * The refusal of a sensitive action sent without a password when its study asks for one, for a use
+ * case that learns whether the study asks as it loads the study (the route read no study: issue 16).
+ */
+export function passwordMissing(): AppError {
+  return new AppError(
+    'EXTENDED_VALIDATION',
+    'This action needs your password (extended validation). Nothing was changed.',
+  );
+}
+
 export async function checkExtendedValidation(
   db: Db,
   req: FastifyRequest,
@@ -62,12 +78,8 @@ export async function checkExtendedValidation(
   }
   const candidates = headerPasswords(req);
   if (!(await matchesAny(auth.user.passwordHash, candidates))) {
-    throw new AppError(
-      'EXTENDED_VALIDATION',
-      candidates.length > 0
-        ? 'The password is not correct. Nothing was changed.'
-        : 'This action needs your password (extended validation). Nothing was changed.',
-    );
+    if (candidates.length === 0) throw passwordMissing();
+    throw new AppError('EXTENDED_VALIDATION', 'The password is not correct. Nothing was changed.');
   }
   await clearFailures(db, key);
   return {

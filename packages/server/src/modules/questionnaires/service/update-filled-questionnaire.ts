@@ -8,7 +8,7 @@ import {
   type StudyStatus,
   type TokenStatus,
 } from '@trialbase/domain';
-import type { Signature } from '../../../platform/auth/extended-validation';
+import { passwordMissing, type Signature } from '../../../platform/auth/extended-validation';
 import { AppError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
 import type { ScheduleEnv } from '../../enrollments/tokens/service/send-link';
@@ -44,10 +44,16 @@ export async function updateFilledQuestionnaire(
       comment: string;
       version: number;
       signature: Signature | null;
+      /**
+       * The route sent no password and read no study: refuse when the study asks for extended
+       * validation (spec 001 §6), as the route would have.
+       */
+      passwordNotSent?: boolean;
     },
   env: ScheduleEnv,
 ): Promise<SaveOutcome> {
   const fill = await lockAndLoad(ctx, input, input.eventKind ?? 'SCHEDULED');
+  if (input.passwordNotSent && fill.study.extendedValidation) throw passwordMissing();
   const row = await requireTokenQuestionnaire(ctx, fill, input.questionnaireId);
   const form = requireForm(fill, row.formId);
   const reason = formEditBlockReason({
