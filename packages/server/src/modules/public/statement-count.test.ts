@@ -6,9 +6,10 @@
  * begin/commit and the audit sequencer's passes apart), with warm caches (the link opened or the form
  * submitted first). The issue measured 53 for the submit and 60 for the update (51 and 58 without
  * begin/commit) and asks for a submit in at most 15; the limits below are what the code reaches now
- * (7, its form's rules read once per study design stamp, and 8: the name of the user who filled
+ * (7, its form's rules read once per study design stamp, and 7: the name of the user who filled
  * the form is not read when that user is the one saving, the user's study access comes with the
- * session, and the study is read for extended validation only when a password is sent; the submit with the one read of the link's limit a request may take), so a change that
+ * session, the study is read for extended validation only when a password is sent, and the stored
+ * answers come with the statuses of the form's queries; the submit with the one read of the link's limit a request may take), so a change that
  * adds statements to these paths fails here.
  */
 import { randomUUID } from 'node:crypto';
@@ -34,7 +35,7 @@ const SUBMIT_LIMIT = 7;
  */
 const GET_PROCESS_LIMIT = 3;
 const FILL_STATE_LIMIT = 3;
-const UPDATE_LIMIT = 8;
+const UPDATE_LIMIT = 7;
 /**
  * Opening a new link (validateToken; the issue measured 14 with begin/commit, 12 without), its caches
  * cold: the link, the limit, the process and the form version are read once, the session goes with

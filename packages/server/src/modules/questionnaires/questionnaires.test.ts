@@ -409,6 +409,30 @@ describe('PUT .../questionnaires/:questionnaireId (update with reason) and the c
     expect(byFiller.json().answerSet.filledOutBy).toBe('Grace Hopper');
   });
 
+  it('keeps the form in query status when an update leaves its open query, and writes only the changed answer', async () => {
+    const s = await setUp({ rule: 'QUERY' });
+    const first = await submit(s, { answers: answers('250') });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().queriesRaised).toBe(1);
+    const set = first.json().answerSet;
+    expect(set.status).toBe('STATUS_QUERY');
+    const updated = await call('PUT', `${s.base}/questionnaires/${set.id}`, admin, {
+      answers: answers('80'),
+      version: set.version,
+      comment: 'Re-measured',
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().queriesRaised).toBe(0);
+    expect(updated.json().answerSet.status).toBe('STATUS_QUERY');
+    const [event] = await t.app.database.db
+      .select({ before: auditEvents.before, after: auditEvents.after })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, set.id), eq(auditEvents.action, 'QUESTIONNAIRE_UPDATED')));
+    const changed = (side: unknown) => Object.keys((side as { answers: Record<string, unknown> }).answers);
+    expect(changed(event?.after)).toEqual(['q1']);
+    expect(changed(event?.before)).toEqual(['q1']);
+  });
+
   it('asks for the password when the study enables extended validation (spec 001 §6): none, wrong, right', async () => {
     const s = await setUp();
     const set = (await submit(s)).json().answerSet;
@@ -440,9 +464,8 @@ describe('PUT .../questionnaires/:questionnaireId (update with reason) and the c
       .select({ after: auditEvents.after })
       .from(auditEvents)
       .where(and(eq(auditEvents.entityId, set.id), eq(auditEvents.action, 'QUESTIONNAIRE_UPDATED')));
-    expect((event?.after as { signature?: { meaning: string } }).signature?.meaning).toBe(
-      'Filled form updated',
-    );
+    const after = event?.after as { signature?: { meaning: string } } | undefined;
+    expect(after?.signature?.meaning).toBe('Filled form updated');
   });
 
   it('refuses an update in an amendment (edit locks, spec 001 §4) and on a locked token', async () => {

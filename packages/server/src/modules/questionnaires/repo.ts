@@ -516,6 +516,42 @@ const answerRows = preparedStatement('answer_rows', (db: Executor) =>
 );
 
 /**
+ * An answer set's answer rows (as listAnswerRows) and the statuses of the queries on it, in one
+ * statement (issue 16 item 2: a staff update reads both once its answer set is locked). The statuses
+ * ride on each answer row; a set without answers has no row to carry them, so null is returned and
+ * the caller reads them alone.
+ */
+export async function listAnswerRowsWithQueryStatuses(
+  db: Executor,
+  studyId: string,
+  questionnaireId: string,
+): Promise<{ rows: AnswerRow[]; queryStatuses: string[] } | null> {
+  const found = await answerRowsWithQueryStatuses(db, { studyId, questionnaireId });
+  const first = found[0];
+  if (!first) return null;
+  return { rows: found.map((r) => r.answer), queryStatuses: first.queryStatuses };
+}
+
+const answerRowsWithQueryStatuses = preparedStatement('answer_rows_query_statuses', (db: Executor) =>
+  db
+    .select({
+      answer: answers,
+      queryStatuses: sql<
+        string[]
+      >`(select coalesce(array_agg(${queries.status} order by ${queries.createdAt}, ${queries.id}), '{}')
+        from ${queries} where ${queries.studyId} = ${answers.studyId} and ${queries.questionnaireId} = ${answers.questionnaireId})`,
+    })
+    .from(answers)
+    .where(
+      and(
+        eq(answers.studyId, placeholder('studyId')),
+        eq(answers.questionnaireId, placeholder('questionnaireId')),
+      ),
+    )
+    .orderBy(asc(answers.createdAt), asc(answers.id)),
+);
+
+/**
  * Writes answer rows in one statement (issue 16 item 2): new rows are inserted, rows whose id is in
  * `existing` (read in the same transaction) take the given value, marks, verification and
  * `updated_at`; `created_at`, the answer set and the question stay as stored. Only new rows (a new

@@ -66,6 +66,8 @@ export type PersistOptions = {
   isNew?: boolean;
   /** The statuses of the queries on the answer set before this save (none for a new one). */
   queryStatuses: readonly string[];
+  /** The answer set's stored answer rows, when the caller read them in this transaction (else read here). */
+  existingRows?: readonly AnswerRow[];
   /** The caller changed the token's details (forced order): written with the token's status. */
   tokenDetailsChanged?: boolean;
   /**
@@ -269,7 +271,9 @@ export async function persistAnswers(
   options: PersistOptions,
 ): Promise<SaveOutcome> {
   const studyId = fill.study.id;
-  const existingRows = options.isNew ? [] : await listAnswerRows(ctx.tx, studyId, [questionnaire.id]);
+  const existingRows = options.isNew
+    ? []
+    : (options.existingRows ?? (await listAnswerRows(ctx.tx, studyId, [questionnaire.id])));
   const scope = questionsInScope(options.form, options.audience);
   const { changes, rows } = planAnswers(ctx, questionnaire, existingRows, check.answers, scope);
   const statusWith = (statuses: readonly string[]) =>

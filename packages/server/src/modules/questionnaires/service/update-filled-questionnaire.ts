@@ -13,6 +13,7 @@ import { AppError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
 import type { ScheduleEnv } from '../../enrollments/tokens/service/send-link';
 import { questionnaireDetailsOf } from '../details';
+import { listAnswerRowsWithQueryStatuses } from '../repo';
 import {
   type AnswerPayload,
   assertVersion,
@@ -75,7 +76,9 @@ export async function updateFilledQuestionnaire(
     );
   }
   assertVersion(row, input.version);
-  const queryStatuses = await queryStatusesOf(ctx, input.studyId, row.id);
+  // The stored answers and the queries' statuses in one statement, now that the set is locked.
+  const stored = await listAnswerRowsWithQueryStatuses(ctx.tx, input.studyId, row.id);
+  const queryStatuses = stored?.queryStatuses ?? (await queryStatusesOf(ctx, input.studyId, row.id));
   const check = await checkSubmission(ctx, fill, form, input.answers, {
     isFinal: true,
     queryStatuses,
@@ -83,6 +86,7 @@ export async function updateFilledQuestionnaire(
   });
   return persistAnswers(ctx, fill, row, check, {
     queryStatuses,
+    existingRows: stored?.rows ?? [],
     form,
     audience: 'staff',
     details: {
