@@ -120,11 +120,11 @@ export function expandPermissions(held: Iterable<Permission>): ReadonlySet<Permi
   const kept = expanded.get(key);
   if (kept) return kept;
   const result = new Set<Permission>();
-  const pending = list;
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+  // `list` is this call's own copy: it becomes the work list.
+  for (let next = list.pop(); next !== undefined; next = list.pop()) {
     if (result.has(next)) continue;
     result.add(next);
-    pending.push(...(IMPLICATIONS[next] ?? []));
+    list.push(...(IMPLICATIONS[next] ?? []));
   }
   // Lists held are few (a role's extras, system permissions); the bound only guards against growth.
   if (expanded.size >= EXPANDED_KEPT) expanded.clear();

@@ -4,7 +4,7 @@ import { createBoundedCache } from '../cache/bounded-cache';
 import type { Db, Tx } from '../db/client';
 import { type CompiledStatement, compileStatement, runCompiled } from '../db/prepared';
 import { newId } from '../ids';
-import { chainOf, expectedAuditHash, GENESIS, hashAuditContent } from './chain';
+import { type AuditContent, chainOf, expectedAuditHash, GENESIS, hashAuditContent } from './chain';
 import { catchUpAuditChains, readAuditChainHeads } from './sequencer';
 import { auditEvents } from './tables';
 
@@ -30,37 +30,37 @@ export async function appendAuditEvents(
   const occurredAt = new Date(Math.floor(now.getTime())).toISOString();
   // One statement and one parameter whatever the number of events (a subject import writes thousands):
   // the rows travel as one JSON array, which also gives `before` and `after` exactly what jsonb keeps
-  // (dates become strings, undefined disappears). An absent value is left out, so it is stored as NULL.
-  // Each event's content hash is taken from the same values (chain.ts: their canonical JSON is the
-  // stored JSON's), so the sequencer never reads them back.
+  // (dates become strings, undefined disappears). An absent value is left out, so it is stored as NULL
+  // (a JSON null would be stored as jsonb 'null'). Each event's content hash is taken from the same
+  // values (chain.ts: their canonical JSON is the stored JSON's), so the sequencer never reads them back.
+  const absent = <T>(value: T | null) => value ?? undefined;
   const rows = JSON.stringify(
     events.map((event) => {
-      const id = event.id ?? newId(now);
-      const chain = chainOf(event.studyId);
-      return {
-        id,
-        chain,
-        study_id: event.studyId ?? undefined,
+      const content: AuditContent = {
+        id: event.id ?? newId(now),
+        chain: chainOf(event.studyId),
+        studyId: event.studyId ?? null,
+        actorType: actor.type,
+        actorId: actor.id ?? null,
         action: event.action,
-        entity_type: event.entityType,
-        entity_id: event.entityId ?? undefined,
-        before: event.before ?? undefined,
-        after: event.after ?? undefined,
-        reason: event.reason ?? undefined,
-        content_hash: hashAuditContent({
-          id,
-          chain,
-          studyId: event.studyId ?? null,
-          actorType: actor.type,
-          actorId: actor.id ?? null,
-          action: event.action,
-          entityType: event.entityType,
-          entityId: event.entityId ?? null,
-          before: event.before ?? null,
-          after: event.after ?? null,
-          reason: event.reason ?? null,
-          occurredAt,
-        }),
+        entityType: event.entityType,
+        entityId: event.entityId ?? null,
+        before: event.before ?? null,
+        after: event.after ?? null,
+        reason: event.reason ?? null,
+        occurredAt,
+      };
+      return {
+        id: content.id,
+        chain: content.chain,
+        study_id: absent(content.studyId),
+        action: content.action,
+        entity_type: content.entityType,
+        entity_id: absent(content.entityId),
+        before: absent(content.before),
+        after: absent(content.after),
+        reason: absent(content.reason),
+        content_hash: hashAuditContent(content),
       };
     }),
   );
