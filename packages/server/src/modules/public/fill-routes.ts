@@ -8,7 +8,7 @@ import { getShowRuleResult } from '../questionnaires/service/read';
 import { linkLimitOf, linkTokenOf, participantLink } from './route-helpers';
 import {
   getPublicFillState,
-  keyReusedOf,
+  replayOfFailedSubmit,
   stepPublicTokenBack,
   submitPublicQuestionnaire,
 } from './service/submit';
@@ -31,14 +31,13 @@ export function publicFillRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       rateLimit: [linkLimitOf({ body: 'token' })],
       preHandler: participantLink(deps, { body: 'token' }, session),
       handler: async (req) => {
+        const input = { studyId: req.params.studyId, tokenId: linkTokenOf(req), body: req.body };
         const result = await runUseCase(
           db,
-          { type: 'SUBJECT_TOKEN', id: linkTokenOf(req) },
-          (ctx) => submitPublicQuestionnaire(ctx, { studyId: req.params.studyId, body: req.body }, env),
+          { type: 'SUBJECT_TOKEN', id: input.tokenId },
+          (ctx) => submitPublicQuestionnaire(ctx, input, env),
           clock(),
-        ).catch((error: unknown) => {
-          throw keyReusedOf(error) ?? error;
-        });
+        ).catch((error: unknown) => replayOfFailedSubmit(db, input, error));
         if (!result.isReplay) await kickJobs(deps);
         return result;
       },

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engine, type LoggedIn, loginAs, type TestApp } from '../../../test/harness';
 import { runCompiled } from '../../platform/db/prepared';
-import { questionnaires } from '../questionnaires/tables';
+import { answers, questionnaires } from '../questionnaires/tables';
 import { auditOf, buildLinkStudy, cookieOf, openEvent, tokenRowsOf } from './public-test-kit';
 import { publicSubmissionInsert } from './repo';
 import { keyReusedOf } from './service/submit';
@@ -162,6 +162,48 @@ describe(`POST /api/public/studies/:studyId/questionnaire on ${engine}`, () => {
     // The same key with other answers is refused.
     const reused = await submit(s.study.id, s.cookie, { ...payload, answers: [number('a1', '6')] });
     expect(reused.statusCode).toBe(409);
+  });
+
+  it('answers a retried draft from its first call once a later draft changed the answers, and keeps the later answers', async () => {
+    const s = await forcedOrderStudy();
+    const formA = s.formIds[0] as string;
+    const first = { token: s.link, formId: formA, isFinal: false, idempotencyKey: randomUUID() };
+    const one = await submit(s.study.id, s.cookie, { ...first, answers: [number('a1', '1')] });
+    expect(one.statusCode, one.body).toBe(200);
+    const later = await submit(s.study.id, s.cookie, {
+      token: s.link,
+      formId: formA,
+      isFinal: false,
+      answers: [number('a1', '2')],
+    });
+    expect(later.statusCode, later.body).toBe(200);
+    const formASet = async () => {
+      const [set] = await t.app.database.db
+        .select()
+        .from(questionnaires)
+        .where(and(eq(questionnaires.studyId, s.study.id), eq(questionnaires.formId, formA)));
+      const rows = await t.app.database.db
+        .select()
+        .from(answers)
+        .where(and(eq(answers.studyId, s.study.id), eq(answers.questionnaireId, set?.id ?? '')));
+      return { version: set?.version, a1: rows.find((a) => a.questionId === 'a1')?.value };
+    };
+    const saved = await formASet();
+    expect(saved.a1).toMatchObject({ answerStrings: ['2'] });
+    const before = await auditOf(t.app, s.study.id);
+
+    // The retry runs the save again; its key's insert fails, so nothing of it is kept.
+    const retry = await submit(s.study.id, s.cookie, { ...first, answers: [number('a1', '1')] });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toMatchObject({ questionnaireId: one.json().questionnaireId, isReplay: true });
+    expect(await formASet()).toEqual(saved);
+    expect(await auditOf(t.app, s.study.id)).toHaveLength(before.length);
+
+    // Other answers under the first key are refused, and nothing is written either.
+    const reused = await submit(s.study.id, s.cookie, { ...first, answers: [number('a1', '3')] });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toMatchObject({ context: { reason: 'IDEMPOTENCY_KEY_REUSED' } });
+    expect(await auditOf(t.app, s.study.id)).toHaveLength(before.length);
   });
 
   it('answers a key another call stored meanwhile as a reused key: the insert fails on the key’s index', async () => {

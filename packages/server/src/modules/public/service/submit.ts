@@ -64,6 +64,24 @@ export function keyReusedOf(error: unknown): AppError | null {
 }
 
 /**
+ * The answer to a submit whose use case failed (spec 002 §7): when the link has a submission stored
+ * under the call's idempotency key, the call is a retry, answered with the stored result when its
+ * content is the same (nothing of the retry was kept: its transaction failed) and refused as a key
+ * reused otherwise; else the failure as it was. A failed look-up leaves the first failure standing.
+ */
+export async function replayOfFailedSubmit(
+  db: Executor,
+  input: { studyId: string; tokenId: string; body: PublicSubmitBody },
+  error: unknown,
+): Promise<PublicSubmitResult> {
+  const { studyId, tokenId, body } = input;
+  const earlier = await findPublicSubmission(db, studyId, tokenId, body.idempotencyKey).catch(() => null);
+  if (!earlier) throw keyReusedOf(error) ?? error;
+  if (earlier.fingerprint !== fingerprintOf(body)) throw keyReusedError();
+  return { ...StoredPublicSubmitResultSchema.parse(earlier.result), isReplay: true };
+}
+
+/**
  * Spec 002 §8: a refused submission is a 400 with `isContextual` and the ids of the questions at
  * fault, so the page marks them and scrolls to the first one. The field issues stay attached.
  */
@@ -230,7 +248,10 @@ async function continuePastCompletedForm(
  * Spec 002 §7 POST public/studies/{studyId}/questionnaire: saves (isFinal false) or submits one form
  * of the link with the staff fill's domain re-validation, as the public audience (subject-hidden
  * questions are neither asked nor accepted). The same `idempotencyKey` answers the stored first result
- * without writing anything; the same key with other content is a 409.
+ * without writing anything, the same key with other content is a 409: the call then fails on the
+ * key's index (or earlier, the form being completed by the first call), its transaction writes
+ * nothing, and replayOfFailedSubmit gives the answer. Issue 16 item 2: a first call, nearly every
+ * call, reads no stored submission.
  */
 export async function submitPublicQuestionnaire(
   ctx: UseCaseContext,
@@ -239,29 +260,23 @@ export async function submitPublicQuestionnaire(
 ): Promise<PublicSubmitResult> {
   const { studyId, body } = input;
   const fill = await lockLinkFill(ctx, studyId, body.token);
-  const fingerprint = fingerprintOf(body);
-  const earlier = await findPublicSubmission(ctx.tx, studyId, fill.token.id, body.idempotencyKey);
-  if (earlier) {
-    if (earlier.fingerprint !== fingerprint) throw keyReusedError();
-    return { ...StoredPublicSubmitResultSchema.parse(earlier.result), isReplay: true };
-  }
   assertPublicFillable(fill.token);
   assertLinkUsable(fill, ctx.now);
   const before = fill.questionnaires.find((q) => q.formId === body.formId);
   const result = before?.completedAt
     ? await continuePastCompletedForm(ctx, fill, body, before)
     : await saveParticipantAnswers(ctx, fill, body, env);
-  // Stored with the audit events, in their statement (issue 16 item 2). The enrollment lock
-  // serialises a link's submits, so the key cannot have been taken meanwhile; should it be, the
-  // insert fails, nothing of this call is kept (keyReusedOf gives the answer) and a retry is
-  // answered from the stored result. No check after the statement: it can carry the COMMIT.
+  // Stored with the audit events, in their statement (issue 16 item 2). A key stored already (a
+  // retry, or another call meanwhile) fails the insert on the key's unique index, so nothing of
+  // this call is kept and replayOfFailedSubmit answers from the stored result. No check after the
+  // statement: it can carry the COMMIT.
   const submission = {
     studyId,
     id: newId(ctx.now),
     tokenId: fill.token.id,
     idempotencyKey: body.idempotencyKey,
     questionnaireId: result.questionnaireId,
-    fingerprint,
+    fingerprint: fingerprintOf(body),
     result,
     createdAt: ctx.now,
   };
