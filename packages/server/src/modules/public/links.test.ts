@@ -133,6 +133,15 @@ describe(`POST /api/public/studies/:studyId/token/validateToken on ${engine}`, (
     for (let i = 0; i < LINK_IP_POLICY.maxFailures; i += 1) expect((await inject()).statusCode).toBe(404);
     const blocked = await inject();
     expect([blocked.statusCode, blocked.json().type]).toEqual([429, 'RATE_LIMITED']);
+    // The study's real link, opened for the first time from there, is refused alike: its look-up
+    // reads the address's limit in the same statement (issue 16), and the answer tells nothing.
+    const real = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/studies/${s.study.id}/token/validateToken`,
+      payload: { token: s.link },
+      remoteAddress: '203.0.113.9',
+    });
+    expect([real.statusCode, real.json().type]).toEqual([429, 'RATE_LIMITED']);
     // Another address is not affected.
     expect((await validate(s.study.id, s.link)).statusCode).toBe(200);
   });

@@ -1,5 +1,6 @@
 /** SQL of the public participant flows (spec 002): links, codes, participant sessions, read-outs for the pages. */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type ThrottleRowValue, throttleRowJson, throttleRowOfJson } from '../../platform/auth/throttle';
 import { sharedReads } from '../../platform/cache/in-flight';
 import type { Executor } from '../../platform/db/client';
 import {
@@ -56,6 +57,34 @@ export async function findLinkRow(db: Executor, studyId: string, link: string) {
 const linkRow = preparedStatement('public_link_row', (db: Executor) =>
   db
     .select({ id: tokens.id, enrollmentId: tokens.enrollmentId })
+    .from(tokens)
+    .where(and(eq(tokens.studyId, placeholder('studyId')), eq(tokens.token, placeholder('link'))))
+    .limit(1),
+);
+
+/**
+ * findLinkRow with the row of a rate limit's key in the same statement (issue 16: a new link's
+ * first request reads its address's limit too): null when the study has no such link.
+ */
+export async function findLinkRowReadingLimit(
+  db: Executor,
+  studyId: string,
+  link: string,
+  limitKey: string,
+): Promise<{ id: string; enrollmentId: string; limitRow: ThrottleRowValue | undefined } | null> {
+  const [row] = await linkRowReadingLimit(db, { studyId, link, limitKey });
+  return row
+    ? { id: row.id, enrollmentId: row.enrollmentId, limitRow: throttleRowOfJson(row.limitRow) }
+    : null;
+}
+
+const linkRowReadingLimit = preparedStatement('public_link_row_limit', (db: Executor) =>
+  db
+    .select({
+      id: tokens.id,
+      enrollmentId: tokens.enrollmentId,
+      limitRow: throttleRowJson(placeholder('limitKey')),
+    })
     .from(tokens)
     .where(and(eq(tokens.studyId, placeholder('studyId')), eq(tokens.token, placeholder('link'))))
     .limit(1),

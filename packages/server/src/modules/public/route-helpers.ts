@@ -18,7 +18,7 @@ import {
   UNSUBSCRIBE_ENROLLMENT_POLICY,
   UNSUBSCRIBE_IP_POLICY,
 } from './rate-limit';
-import { findLinkTokenId } from './service/link-lookup';
+import { findLinkRefReadingLimit, findLinkTokenId } from './service/link-lookup';
 import { participantTokenOf, requireParticipantFor } from './session';
 
 /** The failures the participant limits count. */
@@ -129,12 +129,20 @@ function namedLink(req: FastifyRequest, where: LinkIn): string {
  * link found cannot fail the look-up, so the request is only checked against the limit (refused
  * as before when the address is over it: a blocked address gets 429 for any link) and reserves no
  * use to give back; an unknown one reserves its use before its 404, as every counted failure does.
+ * A link not kept yet is read with the address's limit in one statement (findLinkRefReadingLimit).
  */
 export function linkLimitOf(where: LinkIn): RateLimit {
   return {
     ...LINK_LIMIT,
-    cannotFail: async (req, db) =>
-      (await findLinkTokenId(db, param(req, 'studyId'), namedLink(req, where))) !== null,
+    cannotFail: async (req, db, limitRead) => {
+      const { ref, limitRow } = await findLinkRefReadingLimit(
+        db,
+        param(req, 'studyId'),
+        namedLink(req, where),
+        limitRead,
+      );
+      return { cannotFail: ref !== null, limitRow };
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableName, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { sharedReads } from '../cache/in-flight';
 import type { Executor } from '../db/client';
 import { placeholder, preparedStatement } from '../db/prepared';
@@ -98,22 +98,71 @@ export async function refusedUntil(
   return windowEnd > now && row.failures >= policy.maxFailures ? windowEnd : null;
 }
 
+/** A key's row in the throttle store, as read. */
+export type ThrottleRowValue = { failures: number; windowStart: Date; blockedUntil: Date | null };
+
+/**
+ * A read of a key's row that `reserveRefusedUntil` would make, taken by a caller's own statement
+ * (issue 16: a participant link's look-up reads its address's limit in the same statement):
+ * `epoch` is the reserve epoch the read started in.
+ */
+export type ThrottleReadRequest = { key: string; epoch: number };
+/** What such a read found (`row` undefined: the key has no row). */
+export type ThrottleRead = ThrottleReadRequest & { row: ThrottleRowValue | undefined };
+
+/**
+ * The read of `key` that `reserveRefusedUntil` would make now, to take in the caller's statement
+ * (`throttleRowJson`); null when the key was read clear a moment ago and nothing needs reading.
+ * Ask for it just before the statement is sent.
+ */
+export function throttleReadRequest(key: string): ThrottleReadRequest | null {
+  if ((clearKeys.get(key) ?? 0) > performance.now()) return null;
+  return { key, epoch: reserveEpoch };
+}
+
+/** A key's row as one JSON value (null without a row), for a column of the caller's statement. */
+export function throttleRowJson(key: SQL | Placeholder): SQL<unknown> {
+  // Columns named with their table: Drizzle writes them bare in a statement of one table (the caller's).
+  const table = getTableName(loginThrottle);
+  const column = (c: { name: string }) => sql`${sql.identifier(table)}.${sql.identifier(c.name)}`;
+  const t = loginThrottle;
+  return sql`(select json_build_object('failures', ${column(t.failures)}, 'windowStart', ${column(t.windowStart)}, 'blockedUntil', ${column(t.blockedUntil)}) from ${t} where ${column(t.key)} = ${key})`;
+}
+
+/** The row `throttleRowJson` read (a JSON object or its text, as the engine gives it back). */
+export function throttleRowOfJson(value: unknown): ThrottleRowValue | undefined {
+  if (value === null || value === undefined) return undefined;
+  const json = (typeof value === 'string' ? JSON.parse(value) : value) as {
+    failures: number;
+    windowStart: string;
+    blockedUntil: string | null;
+  };
+  return {
+    failures: json.failures,
+    windowStart: new Date(json.windowStart),
+    blockedUntil: json.blockedUntil === null ? null : new Date(json.blockedUntil),
+  };
+}
+
 /**
  * Whether `reserve` would refuse the next use of `key` now, read without counting it: the time
  * it is refused until (what `reserve` answers), or null. For a request that cannot end in the
  * failure the limit counts (issue 16 item 2: a participant link already known): its use would be
- * given back anyway, so one read takes the place of a reserve and its release.
+ * given back anyway, so one read takes the place of a reserve and its release. `read` is the row
+ * the caller's statement read already (throttleReadRequest), else it is read here.
  */
 export async function reserveRefusedUntil(
   db: Executor,
   key: string,
   now: Date,
   policy: ThrottlePolicy,
+  read?: ThrottleRead,
 ): Promise<Date | null> {
-  if ((clearKeys.get(key) ?? 0) > performance.now()) return null;
-  const epoch = reserveEpoch;
+  const request = read ?? throttleReadRequest(key);
+  if (request === null) return null;
+  const { epoch } = request;
   const windowMs = policy.windowMinutes * 60_000;
-  const row = await readShared(db, key, epoch);
+  const row = read ? read.row : await readShared(db, key, epoch);
   if (row?.blockedUntil && row.blockedUntil > now) return row.blockedUntil;
   // reserve's reading: a window that started before `now - windowMinutes` has ended and counts anew.
   const isCurrent = row !== undefined && row.windowStart.getTime() + windowMs >= now.getTime();
@@ -154,9 +203,7 @@ let reserveEpoch = 0;
  * one is in flight (a participant page's two first calls come together) takes that reading, unless
  * a reserve of this process ran since it started; then it reads again.
  */
-const throttleReads = sharedReads<
-  { failures: number; windowStart: Date; blockedUntil: Date | null } | undefined
->();
+const throttleReads = sharedReads<ThrottleRowValue | undefined>();
 
 function readShared(db: Executor, key: string, epoch: number) {
   return throttleReads(key, () => throttleRow(db, { key }).then(([row]) => row), epoch);

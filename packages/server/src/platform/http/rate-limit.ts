@@ -6,6 +6,9 @@ import {
   reserve,
   reserveRefusedUntil,
   type ThrottlePolicy,
+  type ThrottleRead,
+  type ThrottleReadRequest,
+  throttleReadRequest,
 } from '../auth/throttle';
 import type { Executor } from '../db/client';
 import { AppError } from '../errors';
@@ -33,9 +36,16 @@ export type RateLimit = {
    * link found in the study cannot be an unknown link), asked before the limit is taken. It is
    * then only checked, refused as a reserve would refuse it, and no use is reserved and given back
    * (issue 16 item 2: one read in place of two writes and their commits). Requests that can fail
-   * still reserve their use first, so bursts of failures stay exact.
+   * still reserve their use first, so bursts of failures stay exact. `limitRead` is the read of
+   * the limit's row the check needs (null: none, the key read clear a moment ago): a look-up may
+   * take it in its own statement and give back what it found as `limitRow` (issue 16: one
+   * statement for both); with `limitRow` null the row is read on its own.
    */
-  cannotFail?: (req: FastifyRequest, db: Executor) => boolean | Promise<boolean>;
+  cannotFail?: (
+    req: FastifyRequest,
+    db: Executor,
+    limitRead: ThrottleReadRequest | null,
+  ) => Promise<{ cannotFail: boolean; limitRow: ThrottleRead | null }>;
 };
 
 /** What the limit hooks need: the throttle store and the clock services use. */
@@ -86,8 +96,18 @@ export function rateLimitHooks(deps: RateLimitDeps, limits: RateLimit[]) {
         continue;
       }
       const list = reserved.get(req) ?? [];
-      if (limit.counts === 'failure' && (await limit.cannotFail?.(req, deps.db))) {
-        const until = await reserveRefusedUntil(deps.db, key, now, limit.policy);
+      const checked =
+        limit.counts === 'failure' && limit.cannotFail
+          ? await limit.cannotFail(req, deps.db, throttleReadRequest(key))
+          : null;
+      if (checked?.cannotFail) {
+        const until = await reserveRefusedUntil(
+          deps.db,
+          key,
+          now,
+          limit.policy,
+          checked.limitRow ?? undefined,
+        );
         if (until) {
           reserved.delete(req);
           for (const taken of list) await release(deps.db, taken.reservation);

@@ -2,13 +2,15 @@
  * The participant routes' look-ups (spec 002 §7): which token a link names, and sending a link's
  * one-time code by its token id or by the link. Each is called by one route; none builds keys.
  */
+
+import type { ThrottleRead, ThrottleReadRequest, ThrottleRowValue } from '../../../platform/auth/throttle';
 import { createBoundedCache } from '../../../platform/cache/bounded-cache';
 import { sharedReads } from '../../../platform/cache/in-flight';
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { findToken } from '../../enrollments/tokens/api';
-import { findLinkRow, findPublicStudy } from '../repo';
+import { findLinkRow, findLinkRowReadingLimit, findPublicStudy } from '../repo';
 import { loadForToken, loadLink } from './link';
 import { sendLinkCode } from './token-flow';
 
@@ -35,6 +37,42 @@ export async function findLinkRef(db: Executor, studyId: string, link: string): 
       row ? knownLinks.set(key, { tokenId: row.id, enrollmentId: row.enrollmentId }) : null,
     ),
   );
+}
+
+/** Look-ups of a new link with its address's limit in flight, under the reserve epoch they started in. */
+const linkAndLimitReads = sharedReads<{ ref: LinkRef; limitRow: ThrottleRowValue | undefined } | null>();
+
+/**
+ * findLinkRef for the link limit's check (route-helpers.ts `linkLimitOf`): a link not kept yet is
+ * read with the row of the limit's key (`limitRead`, platform/auth/throttle.ts) in one statement,
+ * and that row is given back as `limitRow`; a known link, or no row to read, reads as findLinkRef.
+ */
+export async function findLinkRefReadingLimit(
+  db: Executor,
+  studyId: string,
+  link: string,
+  limitRead: ThrottleReadRequest | null,
+): Promise<{ ref: LinkRef | null; limitRow: ThrottleRead | null }> {
+  const key = `${studyId}/${link}`;
+  const known = knownLinks.get(key);
+  if (known) return { ref: known, limitRow: null };
+  if (limitRead === null) return { ref: await findLinkRef(db, studyId, link), limitRow: null };
+  const found = await linkAndLimitReads(
+    `${key}\n${limitRead.key}`,
+    () =>
+      findLinkRowReadingLimit(db, studyId, link, limitRead.key).then((row) =>
+        row
+          ? {
+              ref: knownLinks.set(key, { tokenId: row.id, enrollmentId: row.enrollmentId }),
+              limitRow: row.limitRow,
+            }
+          : null,
+      ),
+    limitRead.epoch,
+  );
+  return found
+    ? { ref: found.ref, limitRow: { ...limitRead, row: found.limitRow } }
+    : { ref: null, limitRow: null };
 }
 
 /** The token id of a participant link of the study, or null when the study has no such link. */
