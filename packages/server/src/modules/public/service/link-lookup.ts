@@ -27,15 +27,18 @@ const knownLinks = createBoundedCache<LinkRef>(20_000);
 /** Look-ups of a link in flight: one of the same link takes that reading. */
 const linkReads = sharedReads<LinkRef | null>();
 
+/** Keeps a link found: the token and enrollment of its row. */
+function keepLink(key: string, row: { id: string; enrollmentId: string }): LinkRef {
+  return knownLinks.set(key, { tokenId: row.id, enrollmentId: row.enrollmentId });
+}
+
 /** The token and enrollment of a participant link of the study, or null when the study has no such link. */
 export async function findLinkRef(db: Executor, studyId: string, link: string): Promise<LinkRef | null> {
   const key = `${studyId}/${link}`;
   const known = knownLinks.get(key);
   if (known) return known;
   return linkReads(key, () =>
-    findLinkRow(db, studyId, link).then((row) =>
-      row ? knownLinks.set(key, { tokenId: row.id, enrollmentId: row.enrollmentId }) : null,
-    ),
+    findLinkRow(db, studyId, link).then((row) => (row ? keepLink(key, row) : null)),
   );
 }
 
@@ -61,12 +64,7 @@ export async function findLinkRefReadingLimit(
     `${key}\n${limitRead.key}`,
     () =>
       findLinkRowReadingLimit(db, studyId, link, limitRead.key).then((row) =>
-        row
-          ? {
-              ref: knownLinks.set(key, { tokenId: row.id, enrollmentId: row.enrollmentId }),
-              limitRow: row.limitRow,
-            }
-          : null,
+        row ? { ref: keepLink(key, row), limitRow: row.limitRow } : null,
       ),
     limitRead.epoch,
   );
