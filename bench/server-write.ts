@@ -6,7 +6,8 @@
 // `npm start` runs it, on a free port, with a throwaway PostgreSQL database (then a fresh PGlite
 // folder); the study is set up through the API (bench/lib/write-study.ts). Runs interleave
 // (Trialbase submit, pgbench, Trialbase update, ... for each round) so a shared machine weighs on
-// both sides, and the table gives medians over the rounds. Any failed request fails the bench.
+// both sides, and the table gives medians over the rounds. Each window starts after a CHECKPOINT, so
+// none inherits the writes of a checkpoint the window before began. Any failed request fails the bench.
 //
 //   npm run bench:server-write -- [--clients 16] [--seconds 20] [--rounds 3] [--pglite-clients 50]
 //                                 [--pgbench-scale 16] [--only postgres,pglite] [--quick]
@@ -18,7 +19,7 @@ import { withCleanup } from './lib/cleanup';
 import { cpuPer, sampleCpu } from './lib/cpu';
 import { HttpClient, type LoadResult, runClosedLoop, type Timings } from './lib/load';
 import { assertPgbench, initPgbench, type PgbenchResult, runPgbench } from './lib/pgbench';
-import { createThrowawayDatabase, describeServer } from './lib/postgres';
+import { checkpoint, createThrowawayDatabase, describeServer } from './lib/postgres';
 import { reportRow } from './lib/report';
 import { median, ms, percent, quantile, rate, sleep } from './lib/stats';
 import {
@@ -258,15 +259,18 @@ async function benchPostgres() {
       await pool.fill(expectedRate, CLIENTS);
       await sleep(2000); // let the jobs the enrolments queued run before the window opens
       const pid = server.pid;
+      await checkpoint();
       let before = sampleCpu(pid);
       const submit = await submitRun(url, study, pool, CLIENTS, SECONDS);
       describeRun('submit', submit, 'submit', 'flows/s');
       cpu.submit.push(cpuPer(before, sampleCpu(pid), submit.flows));
       expectedRate = Math.max(expectedRate, submit.flowsPerSecond);
+      await checkpoint();
       before = sampleCpu(pid);
       const pgbench = await runPgbench(pgbenchDatabase.url, { clients: CLIENTS, seconds: SECONDS });
       describePgbench(pgbench);
       cpu.pgbench.push(cpuPer(before, sampleCpu(pid), pgbench.transactions));
+      await checkpoint();
       before = sampleCpu(pid);
       const update = await updateRun(updaters, SECONDS);
       describeRun('update', update, 'update', 'tps    ');

@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,15 @@ export const REVALIDATE_CACHE = 'no-cache';
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 /** Larger answers are compressed as a stream, so the event loop is never held for long. */
 const SYNC_COMPRESS_MAX_BYTES = 64 * 1024;
+
+/**
+ * Brotli's quality for answers compressed on the fly: 3, not the plugin's 4. On the participant's
+ * link answer (5.4 KiB of JSON) quality 4 took 0.064 ms for 1,055 bytes and quality 3 0.035 ms
+ * for 1,089 (issue 16: compression was 5-9 % of the server's CPU under the write bench), so each
+ * answer costs about half the CPU for about 3 % more bytes. The web build's files are compressed
+ * once, at quality 11 (packages/web/vite-precompress.ts).
+ */
+const DYNAMIC_BROTLI_QUALITY = 3;
 
 /**
  * What is compressed on the fly: JSON, text, JavaScript, CSS, SVG and XML. Everything else
@@ -35,8 +45,9 @@ const NEVER_COMPRESSED = /^\/api\/auth(?:\/|$)/;
 
 /**
  * Compresses JSON and other text answers above COMPRESS_THRESHOLD_BYTES with brotli or gzip, as
- * the client accepts (`Vary: Accept-Encoding`), brotli at quality 4 (quality 11 costs ~20x the
- * CPU for a few per cent). Register before the routes: the plugin hooks each route as it is added.
+ * the client accepts (`Vary: Accept-Encoding`), brotli at DYNAMIC_BROTLI_QUALITY (quality 11 costs
+ * ~20x the CPU for a few per cent). Register before the routes: the plugin hooks each route as it
+ * is added.
  * Files already sent with a Content-Encoding (the precompressed web build) pass through untouched.
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
@@ -56,6 +67,9 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     // on the thread pool, whose setup and scheduling cost more CPU than the compression itself.
     syncThreshold: SYNC_COMPRESS_MAX_BYTES,
     encodings: ['br', 'gzip'],
+    brotliOptions: {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY },
+    },
     customTypes: COMPRESSIBLE_TYPES,
   });
 }
