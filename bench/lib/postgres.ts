@@ -41,9 +41,9 @@ export async function describeServer(): Promise<string> {
  * window of the write bench: a checkpoint that the previous run's WAL started would otherwise spread
  * its writes and the full-page images after it over whichever run comes next (one day's runs gave
  * pgbench 2,000-3,200 tps, some meeting a checkpoint the WAL started; 2,566-2,590 with these
- * CHECKPOINTs). Each window then starts from the same state,
- * and the timed checkpoint (every 5 minutes) is not due within it. Without the right, the windows
- * run as they come and the bench says so once.
+ * CHECKPOINTs). Each window then starts from the same state, and the timed checkpoint (every 5
+ * minutes) is not due within it. Without the right, the windows run as they come and the bench
+ * says so once.
  */
 let checkpointRefused = false;
 export async function checkpoint(): Promise<void> {
