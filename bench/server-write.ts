@@ -3,11 +3,12 @@
 // the same PostgreSQL in the same run, then 50 participants on the embedded PGlite.
 //
 // The built server (`npm run build`; E2E_SERVER_MAIN / E2E_WEB_DIST name another build) runs as
-// `npm start` runs it, on a free port, with a throwaway PostgreSQL database (then a fresh PGlite
-// folder); the study is set up through the API (bench/lib/write-study.ts). Runs interleave
+// `npm start` runs it, on a free port, with a throwaway PostgreSQL database and one server process
+// per core (then alone on a fresh PGlite folder); the study is set up through the API (bench/lib/write-study.ts). Runs interleave
 // (Trialbase submit, pgbench, Trialbase update, ... for each round) so a shared machine weighs on
-// both sides, and the table gives medians over the rounds. Each window starts after a CHECKPOINT, so
-// none inherits the writes of a checkpoint the window before began. Any failed request fails the bench.
+// both sides, and the table gives medians over the rounds. Each window starts quiet (no autovacuum,
+// no queued job or unchained audit event of the server) and after a CHECKPOINT, so none inherits the
+// work or the page writes the window before began. Any failed request fails the bench.
 //
 //   npm run bench:server-write -- [--clients 16] [--seconds 20] [--rounds 3] [--pglite-clients 50]
 //                                 [--pgbench-scale 16] [--only postgres,pglite] [--quick]
@@ -19,7 +20,7 @@ import { withCleanup } from './lib/cleanup';
 import { cpuPer, sampleCpu } from './lib/cpu';
 import { HttpClient, type LoadResult, runClosedLoop, type Timings } from './lib/load';
 import { assertPgbench, initPgbench, type PgbenchResult, runPgbench } from './lib/pgbench';
-import { checkpoint, createThrowawayDatabase, describeServer } from './lib/postgres';
+import { checkpoint, createThrowawayDatabase, describeServer, settle } from './lib/postgres';
 import { reportRow } from './lib/report';
 import { median, ms, percent, quantile, rate, sleep } from './lib/stats';
 import {
@@ -38,6 +39,8 @@ const PGLITE_CLIENTS = numberOption('pglite-clients', 50, 4);
 const PGBENCH_SCALE = numberOption('pgbench-scale', CLIENTS, 2);
 const PARTS = listOption('only', ['postgres', 'pglite']);
 const WARM_UP_SECONDS = Math.min(3, SECONDS);
+/** Server processes on PostgreSQL: one per core, at most the 64 TRIALBASE_PROCESSES allows. */
+const SERVER_PROCESSES = Math.min(64, availableParallelism());
 /** The sizes of the issue's table; other sizes print figures but cannot tell whether a goal is met. */
 const AT_ISSUE_SIZE = CLIENTS === 16 && PGLITE_CLIENTS === 50 && !isQuick;
 
@@ -231,14 +234,17 @@ async function benchPostgres() {
     const initStart = performance.now();
     await initPgbench(pgbenchDatabase.url, PGBENCH_SCALE);
     console.log(`pgbench -i -s ${PGBENCH_SCALE}: ${ms(performance.now() - initStart)}`);
-    // BENCH_PROCESSES runs that many server processes (TRIALBASE_PROCESSES); one by default: on the
-    // 2-core machine two served participants slower (each keeps its own caches), 50-55 against
-    // 58-63 flows/s, staff updates about the same.
+    // The server as a PostgreSQL deployment runs it: one server process per core
+    // (TRIALBASE_PROCESSES, README "Several server processes"); BENCH_PROCESSES=n runs n. On the
+    // 2-core machine one process's thread was busy all the window (2 % idle in its profile) while
+    // the machine had 17 % of its CPU left; two served 133-145 participant flows/s against 104-117
+    // for one, in runs of the same day.
     server = await startServer({
       ...SERVER_ENV,
       DATABASE_URL: appDatabase.url,
-      ...(process.env.BENCH_PROCESSES ? { TRIALBASE_PROCESSES: process.env.BENCH_PROCESSES } : {}),
+      TRIALBASE_PROCESSES: process.env.BENCH_PROCESSES ?? String(SERVER_PROCESSES),
     });
+    console.log(`server: ${process.env.BENCH_PROCESSES ?? SERVER_PROCESSES} processes`);
     const url = server.url;
     const study = await setUpParticipantStudy(url, 'Write bench');
     const updaters = await prepareUpdaters(url, study, CLIENTS);
@@ -257,20 +263,25 @@ async function benchPostgres() {
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`round ${round} of ${ROUNDS}: ${CLIENTS} clients, ${SECONDS} s each`);
       await pool.fill(expectedRate, CLIENTS);
-      await sleep(2000); // let the jobs the enrolments queued run before the window opens
       const pid = server.pid;
-      await checkpoint();
+      // Each window, theirs and ours, starts quiet (no jobs, autovacuums or unchained audit events
+      // left by the one before) and after a CHECKPOINT.
+      const quiet = async () => {
+        await settle(appDatabase.url);
+        await checkpoint();
+      };
+      await quiet();
       let before = sampleCpu(pid);
       const submit = await submitRun(url, study, pool, CLIENTS, SECONDS);
       describeRun('submit', submit, 'submit', 'flows/s');
       cpu.submit.push(cpuPer(before, sampleCpu(pid), submit.flows));
       expectedRate = Math.max(expectedRate, submit.flowsPerSecond);
-      await checkpoint();
+      await quiet();
       before = sampleCpu(pid);
       const pgbench = await runPgbench(pgbenchDatabase.url, { clients: CLIENTS, seconds: SECONDS });
       describePgbench(pgbench);
       cpu.pgbench.push(cpuPer(before, sampleCpu(pid), pgbench.transactions));
-      await checkpoint();
+      await quiet();
       before = sampleCpu(pid);
       const update = await updateRun(updaters, SECONDS);
       describeRun('update', update, 'update', 'tps    ');

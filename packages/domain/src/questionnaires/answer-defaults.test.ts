@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultsPlanOf } from '../common/defaults-plan-of';
-import { ANSWER_DEFAULTS, answerWithDefaults } from './answer-defaults';
+import { ANSWER_DEFAULTS, answerWithDefaults, withoutAnswerDefaults } from './answer-defaults';
 import { AnswerSchema, createEmptyAnswer } from './model';
 
 describe('Spec 001 §3 answer defaults without zod (issue 16)', () => {
@@ -31,5 +31,42 @@ describe('Spec 001 §3 answer defaults without zod (issue 16)', () => {
     expect(empty).toEqual(AnswerSchema.parse({ question: 'q1', timeZone: 'Europe/Copenhagen' }));
     empty.answerStrings.push('x');
     expect(createEmptyAnswer('q1').answerStrings).toEqual([]);
+  });
+
+  it('stores an answer without its defaults, and the defaults give the same answer back', () => {
+    const answers = [
+      createEmptyAnswer('q1'),
+      AnswerSchema.parse({ question: 'q1', answerStrings: ['4'], comment: null, timeZone: 'Europe/Oslo' }),
+      AnswerSchema.parse({
+        question: 'q2',
+        possibilities: ['a'],
+        tableCells: [{ row: 0, col: 'c', value: '' }],
+        answerSkipped: true,
+        verification: true,
+      }),
+    ];
+    expect(withoutAnswerDefaults(answers[0] as Record<string, unknown>)).toEqual({
+      question: 'q1',
+      timeZone: null,
+    });
+    expect(withoutAnswerDefaults(answers[1] as Record<string, unknown>)).toEqual({
+      question: 'q1',
+      answerStrings: ['4'],
+      comment: null,
+      timeZone: 'Europe/Oslo',
+    });
+    // A list with an item and a true flag stay, whatever their content.
+    expect(withoutAnswerDefaults(answers[2] as Record<string, unknown>)).toEqual({
+      question: 'q2',
+      possibilities: ['a'],
+      tableCells: [{ row: 0, col: 'c', value: '' }],
+      answerSkipped: true,
+      verification: true,
+    });
+    for (const answer of answers) {
+      const stored = withoutAnswerDefaults(answer as Record<string, unknown>);
+      expect(answerWithDefaults(stored as { question: string })).toEqual(answer);
+      expect(AnswerSchema.parse(stored)).toEqual(answer);
+    }
   });
 });

@@ -55,3 +55,22 @@ export const ANSWER_DEFAULTS: DefaultsPlan = {
 export function answerWithDefaults(input: AnswerInput): Answer {
   return withDefaults(ANSWER_DEFAULTS, input) as Answer;
 }
+
+/**
+ * An answer's stored value (issue 16): without the fields that hold their default, an empty list or
+ * false (most of a 30-answer form's stored bytes: about 330 of them per answer, written, logged and
+ * indexed on every save). Nulls and every other value stay. Readers put the defaults back:
+ * answerWithDefaults, AnswerSchema, and SQL that takes an absent field as empty (`coalesce`).
+ */
+export function withoutAnswerDefaults(value: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const defaults = ANSWER_DEFAULTS.defaults ?? {};
+  const kept: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const field = value[key];
+    if (field === undefined) continue;
+    if (field === false && defaults[key] === false) continue;
+    if (Array.isArray(field) && field.length === 0 && Array.isArray(defaults[key])) continue;
+    kept[key] = field;
+  }
+  return kept;
+}

@@ -18,7 +18,7 @@ import { newId } from '../../platform/ids';
 import { tokens } from '../enrollments/tokens/tables';
 import { formTemplates } from '../forms/tables';
 import { apiKeys } from '../integrations/tables';
-import { questionnaires } from '../questionnaires/tables';
+import { answers, questionnaires } from '../questionnaires/tables';
 import { validationRules } from '../rules/tables';
 import { subjects } from '../subjects/tables';
 
@@ -455,9 +455,24 @@ describe(`the API for data with a read-only and a write key on ${engine}`, { tag
         formId: w.formId,
         formVersion: { major: expect.any(Number), minor: expect.any(Number) },
         status: 'STATUS_COMPLETED',
-        answers: [{ question: 'q1', answerStrings: ['72'], unavailable: false, skipped: false }],
+        answers: [
+          {
+            question: 'q1',
+            answerStrings: ['72'],
+            unavailable: false,
+            skipped: false,
+            // Stored without its empty fields (withoutAnswerDefaults), shown with them.
+            value: expect.objectContaining({ possibilities: [], aeRefs: [], tableCells: [], tableRow: [] }),
+          },
+        ],
       },
     ]);
+    const [stored] = await t.app.database.db
+      .select({ value: answers.value })
+      .from(answers)
+      .where(and(eq(answers.studyId, w.study.id), eq(answers.questionnaireId, questionnaireId)));
+    expect(stored?.value).toMatchObject({ question: 'q1', answerStrings: ['72'] });
+    expect(Object.keys(stored?.value ?? {})).not.toContain('possibilities');
   });
 
   it('refuses a submit that breaks a BLOCK rule with the field path answers/q1, and keeps nothing of it', async () => {

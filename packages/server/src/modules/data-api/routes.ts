@@ -6,6 +6,7 @@
  */
 import {
   type AccessUser,
+  answerValueOf,
   DATA_API_KEY_BUDGET,
   type DataApiCursor,
   type DataApiListQuery,
@@ -109,7 +110,9 @@ function presentAnswer(
   },
   canSee: (field: string) => boolean,
 ) {
-  const { question: _q, answerStrings, answerUnavailable: _u, answerSkipped: _s, ...rest } = row.value;
+  // Stored values leave out fields at their default (withoutAnswerDefaults): shown with them, as ever.
+  const value: Record<string, unknown> = { ...answerValueOf(null), ...row.value };
+  const { question: _q, answerStrings, answerUnavailable: _u, answerSkipped: _s, ...rest } = value;
   return {
     question: row.questionId,
     answerStrings: Array.isArray(answerStrings) ? answerStrings.map(String) : [],

@@ -16,6 +16,7 @@ import {
   type QuestionnaireDetails,
   type TokenStatus,
   tokenStateMachine,
+  withoutAnswerDefaults,
 } from '@trialbase/domain';
 import type { Signature } from '../../../platform/auth/extended-validation';
 import { newId } from '../../../platform/ids';
@@ -138,7 +139,7 @@ function emptyValue(questionId: string): Answer {
 function storedValue(answer: Answer) {
   const { id: _id, verification: _v, secondaryVerification: _s, ...value } = answer;
   return {
-    value: value as Record<string, unknown>,
+    value: withoutAnswerDefaults(value),
     timeZone: answer.timeZone ?? null,
     isUnavailable: answer.answerUnavailable,
     isSkipped: answer.answerSkipped,
