@@ -599,7 +599,18 @@ const allNew = (rows: AnswerRow[], existing: ReadonlySet<string>) => rows.every(
 
 /** The rows as one array per column, the values of `newAnswerRows`. */
 function answerColumns(rows: AnswerRow[]) {
-  const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+  // The rows of one write share their times (the use case's now): each written as text once, not
+  // twice per row (60 toISOString calls per 30-answer submit were 1 % of the server's CPU).
+  let lastDate: Date | null = null;
+  let lastText = '';
+  const iso = (d: Date | null) => {
+    if (d === null) return null;
+    if (d !== lastDate) {
+      lastDate = d;
+      lastText = d.toISOString();
+    }
+    return lastText;
+  };
   return {
     studyIds: rows.map((r) => r.studyId),
     ids: rows.map((r) => r.id),
