@@ -255,7 +255,9 @@ async function benchPostgres() {
     describeRun('submit', warmSubmit, 'submit', 'flows/s');
     describeRun('update', await updateRun(updaters, WARM_UP_SECONDS), 'update', 'tps    ');
     failOnWarmUpErrors();
-    let expectedRate = Math.max(1, warmSubmit.flowsPerSecond);
+    // The warm-up runs cold (JIT, caches, its first links) at about half the rounds' rate (70-93
+    // against 120-163 flows/s): the first round's links are counted for twice its rate.
+    let expectedRate = Math.max(1, warmSubmit.flowsPerSecond * 2);
     const submits: LoadResult[] = [];
     const updates: LoadResult[] = [];
     const pgbenches: PgbenchResult[] = [];
