@@ -4,8 +4,8 @@
 //
 // The built server (`npm run build`; E2E_SERVER_MAIN / E2E_WEB_DIST name another build) runs as
 // `npm start` runs it, on a free port, with a throwaway PostgreSQL database and one server process
-// per core (then alone on a fresh PGlite folder); the study is set up through the API (bench/lib/write-study.ts). Runs interleave
-// (Trialbase submit, pgbench, Trialbase update, ... for each round) so a shared machine weighs on
+// per core (then alone on a fresh PGlite folder); the study is set up through the API
+// (bench/lib/write-study.ts). Runs interleave (Trialbase submit, pgbench, Trialbase update, ... for each round) so a shared machine weighs on
 // both sides, and the table gives medians over the rounds. Each window starts quiet (no autovacuum,
 // no queued job or unchained audit event of the server) and after a CHECKPOINT, so none inherits the
 // work or the page writes the window before began. Any failed request fails the bench.
@@ -39,8 +39,8 @@ const PGLITE_CLIENTS = numberOption('pglite-clients', 50, 4);
 const PGBENCH_SCALE = numberOption('pgbench-scale', CLIENTS, 2);
 const PARTS = listOption('only', ['postgres', 'pglite']);
 const WARM_UP_SECONDS = Math.min(3, SECONDS);
-/** Server processes on PostgreSQL: one per core, at most the 64 TRIALBASE_PROCESSES allows. */
-const SERVER_PROCESSES = Math.min(64, availableParallelism());
+/** Server processes on PostgreSQL: BENCH_PROCESSES, else one per core (at most TRIALBASE_PROCESSES's 64). */
+const SERVER_PROCESSES = process.env.BENCH_PROCESSES ?? String(Math.min(64, availableParallelism()));
 /** The sizes of the issue's table; other sizes print figures but cannot tell whether a goal is met. */
 const AT_ISSUE_SIZE = CLIENTS === 16 && PGLITE_CLIENTS === 50 && !isQuick;
 
@@ -237,14 +237,14 @@ async function benchPostgres() {
     // The server as a PostgreSQL deployment runs it: one server process per core
     // (TRIALBASE_PROCESSES, README "Several server processes"); BENCH_PROCESSES=n runs n. On the
     // 2-core machine one process's thread was busy all the window (2 % idle in its profile) while
-    // the machine had 17 % of its CPU left; two served 133-145 participant flows/s against 104-117
+    // the machine had 17 % of its CPU left; two served 133-146 participant flows/s against 104-117
     // for one, in runs of the same day.
     server = await startServer({
       ...SERVER_ENV,
       DATABASE_URL: appDatabase.url,
-      TRIALBASE_PROCESSES: process.env.BENCH_PROCESSES ?? String(SERVER_PROCESSES),
+      TRIALBASE_PROCESSES: SERVER_PROCESSES,
     });
-    console.log(`server: ${process.env.BENCH_PROCESSES ?? SERVER_PROCESSES} processes`);
+    console.log(`server: ${SERVER_PROCESSES} processes`);
     const url = server.url;
     const study = await setUpParticipantStudy(url, 'Write bench');
     const updaters = await prepareUpdaters(url, study, CLIENTS);
@@ -262,16 +262,16 @@ async function benchPostgres() {
     const updates: LoadResult[] = [];
     const pgbenches: PgbenchResult[] = [];
     const cpu: CpuRounds = { submit: [], update: [], pgbench: [] };
+    // Each window, theirs and ours, starts quiet (no jobs, autovacuums or unchained audit events
+    // left by the one before) and after a CHECKPOINT.
+    const quiet = async () => {
+      await settle(appDatabase.url);
+      await checkpoint();
+    };
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`round ${round} of ${ROUNDS}: ${CLIENTS} clients, ${SECONDS} s each`);
       await pool.fill(expectedRate, CLIENTS);
       const pid = server.pid;
-      // Each window, theirs and ours, starts quiet (no jobs, autovacuums or unchained audit events
-      // left by the one before) and after a CHECKPOINT.
-      const quiet = async () => {
-        await settle(appDatabase.url);
-        await checkpoint();
-      };
       await quiet();
       let before = sampleCpu(pid);
       const submit = await submitRun(url, study, pool, CLIENTS, SECONDS);

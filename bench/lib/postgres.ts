@@ -57,16 +57,16 @@ export async function checkpoint(): Promise<void> {
 }
 
 /**
- * Waits until the database is quiet before a window (at most `limitMs`): no autovacuum worker at work
- * on the server, and, given the app's database, no job of the server's queues waiting or running and
- * no audit event waiting for the sequencer (the
- * enrolments before a window queue jobs, and mass inserts start autovacuums; a window that met them
- * gave 91 flows/s where the next round gave 131). Both sides' windows start from the same state.
+ * Waits until the database is quiet before a window (at most `limitMs`): no autovacuum worker at
+ * work on the server; in the app's database, no job of the server's queues waiting or running and no
+ * audit event waiting for the sequencer. The enrolments before a window queue jobs and mass inserts
+ * start autovacuums: a window that met them gave 91 flows/s where the next round gave 131. Both
+ * sides' windows start from the same state.
  */
-export async function settle(appDatabaseUrl: string | null, limitMs = 120_000): Promise<void> {
+export async function settle(appDatabaseUrl: string, limitMs = 120_000): Promise<void> {
   const started = performance.now();
-  const app = appDatabaseUrl ? new pg.Client({ connectionString: appDatabaseUrl }) : null;
-  await app?.connect();
+  const app = new pg.Client({ connectionString: appDatabaseUrl });
+  await app.connect();
   try {
     await admin(async (c) => {
       for (;;) {
@@ -76,18 +76,16 @@ export async function settle(appDatabaseUrl: string | null, limitMs = 120_000): 
         );
         // pg-boss's queue (created by the server at start): jobs not yet done; and audit events the
         // sequencer has not chained yet (it runs after commit, outside any window's requests).
-        const jobs = app
-          ? await app.query<{ n: number }>(
-              `select (select count(*) from pgboss.job where state in ('created', 'retry', 'active')
-                         and start_after <= now())::int
-                    + (select count(*) from audit_event where hash is null)::int as n`,
-            )
-          : null;
-        const busy = (vacuums.rows[0]?.n ?? 0) + (jobs?.rows[0]?.n ?? 0);
+        const left = await app.query<{ n: number }>(
+          `select (select count(*) from pgboss.job where state in ('created', 'retry', 'active')
+                     and start_after <= now())::int
+                + (select count(*) from audit_event where hash is null)::int as n`,
+        );
+        const busy = (vacuums.rows[0]?.n ?? 0) + (left.rows[0]?.n ?? 0);
         if (busy === 0) return;
         if (performance.now() - started > limitMs) {
           console.log(
-            `  not quiet after ${Math.round(limitMs / 1000)} s (${busy} jobs and autovacuums); going on`,
+            `  not quiet after ${Math.round(limitMs / 1000)} s (${busy} autovacuums, jobs and unchained audit events); going on`,
           );
           return;
         }
@@ -95,6 +93,6 @@ export async function settle(appDatabaseUrl: string | null, limitMs = 120_000): 
       }
     });
   } finally {
-    await app?.end();
+    await app.end();
   }
 }
