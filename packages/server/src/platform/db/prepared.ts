@@ -8,6 +8,7 @@
  */
 import { fillPlaceholders, is, type Placeholder, SQL, sql } from 'drizzle-orm';
 import type { Executor } from './client';
+import { rowMapper } from './row-mapper';
 
 /** A placeholder for a value given at each run (`sql.placeholder`). */
 export const placeholder = sql.placeholder;
@@ -15,7 +16,11 @@ export const placeholder = sql.placeholder;
 /** What a Drizzle select, insert, update or delete builder offers: `prepare(name)`. */
 type Preparable<R> = { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> } };
 
-/** The arguments Drizzle's builders pass to `session.prepareQuery`, kept from the first build. */
+/**
+ * The arguments Drizzle's builders pass to `session.prepareQuery` (query, fields, name, array mode,
+ * result mapper, ...), kept from the first build; a select's own row mapper in place of Drizzle's
+ * (row-mapper.ts).
+ */
 type Built = { args: unknown[]; joinsNotNullableMap: unknown };
 
 type PreparedLike = {
@@ -54,6 +59,10 @@ export function preparedStatement<V extends Record<string, unknown>, R>(
         },
       };
       const prepared = builder.prepare(statementName) as unknown as PreparedLike;
+      const [, fields, , , mapper] = args;
+      if (Array.isArray(fields) && mapper === undefined) {
+        args[4] = rowMapper(fields, prepared.joinsNotNullableMap as Record<string, boolean> | undefined);
+      }
       built = { args, joinsNotNullableMap: prepared.joinsNotNullableMap };
       return prepared.execute(values) as Promise<R>;
     }
