@@ -59,8 +59,9 @@ describe(`audit trail (DESIGN.md, STANDARDS.md AT) on ${engine}`, () => {
           entityType: 'USER',
           entityId: 'u1',
           studyId,
-          before: { b: 1, a: [1, { z: null, y: 'x' }] },
-          after: { when: new Date('2026-01-02T03:04:05.678Z') },
+          // JSON the insert writes by hand (audit.ts): quotes, escapes, other scripts, undefined members.
+          before: { b: 1, a: [1, { z: null, y: 'x "q" \\ ключ 😀\n', gone: undefined }] },
+          after: studyId === studyB ? null : { when: new Date('2026-01-02T03:04:05.678Z') },
           reason: 'correction',
         }),
       );
@@ -82,6 +83,13 @@ describe(`audit trail (DESIGN.md, STANDARDS.md AT) on ${engine}`, () => {
       events: 1,
       ok: true,
     });
+    const stored = await t.app.database.query<{ before: unknown; after: unknown }>(
+      'select before, after from audit_event where study_id = $1',
+      [studyB],
+    );
+    expect(stored.rows).toEqual([
+      { before: { b: 1, a: [1, { z: null, y: 'x "q" \\ ключ 😀\n' }] }, after: null },
+    ]);
   });
 
   it('detects a row altered behind the trigger', async () => {

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from './chain';
+import { CanonicalText, canonicalJson } from './chain';
 
 /**
  * The reference: the value through JSON (toJSON, omissions), then written again with every object's
@@ -42,6 +42,12 @@ describe('canonicalJson', () => {
     expect(canonicalJson(when)).toBe(JSON.stringify(when));
     expect(canonicalJson(undefined)).toBe('null');
     expect(() => canonicalJson({ n: 1n })).toThrow(TypeError);
+  });
+
+  it('puts JSON written canonically already in place as it is', () => {
+    const inner = { b: [2, { d: 'x', c: null }], a: 'one' };
+    const written = new CanonicalText(canonicalJson(inner));
+    expect(canonicalJson({ z: 1, before: written })).toBe(canonicalJson({ z: 1, before: inner }));
   });
 
   it('does not depend on the order the keys were written in', () => {
