@@ -8,6 +8,7 @@ import { runUseCase } from '../../platform/use-case';
 import { kickJobs } from '../enrollments/tokens/route-helpers';
 import { scheduleEnvOf } from '../enrollments/tokens/service/send-link';
 import { loadStudyImage } from '../forms/service/images';
+import { linkOpenedJson } from './answer-json';
 import { createCaptcha } from './captcha';
 import { publicFillRoutes } from './fill-routes';
 import {
@@ -43,6 +44,8 @@ import {
 import { participantTokenOf, requireParticipantSession, setParticipantCookie } from './session';
 
 const participant = (tokenId: string | null) => ({ type: 'SUBJECT_TOKEN' as const, id: tokenId });
+/** The content type Fastify gives the JSON its serializer writes. */
+const JSON_UTF8 = 'application/json; charset=utf-8';
 
 /**
  * The public participant calls of spec 002 §7 (issue 8 items 1 and 5): no login; links,
@@ -62,20 +65,19 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
    * fillState), and the consent page's (getInfo's answer) when it comes next (issue 16: the pages
    * need not ask for them).
    */
-  async function answer(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    outcome: LinkOutcome,
-  ): Promise<PublicLinkOpened> {
+  async function answer(req: FastifyRequest, reply: FastifyReply, outcome: LinkOutcome) {
     if (outcome.session) setParticipantCookie(reply, req, config, outcome.session);
     const link = outcome.fillLink;
-    if (!link) return { ...outcome.info, fill: null, consent: outcome.consent };
-    reply.header('cache-control', 'no-store');
-    return {
-      ...outcome.info,
-      fill: { process: await getProcessForLink(db, link), state: fillStateOfLink(link) },
-      consent: outcome.consent,
-    };
+    let opened: PublicLinkOpened = { ...outcome.info, fill: null, consent: outcome.consent };
+    if (link) {
+      reply.header('cache-control', 'no-store');
+      opened = {
+        ...opened,
+        fill: { process: await getProcessForLink(db, link), state: fillStateOfLink(link) },
+      };
+    }
+    // Written here, each form once per version (answer-json.ts), not by the route's serializer.
+    return reply.type(JSON_UTF8).send(linkOpenedJson(req, opened));
   }
 
   function validateRoute(
