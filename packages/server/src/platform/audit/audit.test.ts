@@ -49,6 +49,32 @@ describe(`audit trail (DESIGN.md, STANDARDS.md AT) on ${engine}`, () => {
     for (const skipped of ['before', 'after', 'prev_hash', 'reason']) expect(columns).not.toContain(skipped);
   });
 
+  it('stores a large event compressed with lz4 where the server has it (PGlite has only pglz), read back the same', async () => {
+    const studyId = newId();
+    const answers = Object.fromEntries(
+      Array.from({ length: 40 }, (_, i) => [`q${i}`, { answerStrings: [`answer ${i}`], possibilities: [] }]),
+    );
+    await t.app.database.db.transaction((tx) =>
+      recordAudit(tx, { type: 'SYSTEM', id: null }, new Date(), {
+        action: 'QUESTIONNAIRE_SUBMITTED',
+        entityType: 'QUESTIONNAIRE',
+        entityId: 'qn1',
+        studyId,
+        after: { answers },
+      }),
+    );
+    const { rows } = await t.app.database.query<{ after: unknown; method: string | null }>(
+      'select after, pg_column_compression(after) as method from audit_event where study_id = $1',
+      [studyId],
+    );
+    const lz4 = await t.app.database.query<{ built: boolean }>(
+      `select 'lz4' = any (enumvals) as built from pg_settings where name = 'default_toast_compression'`,
+    );
+    // Debian's and the official PostgreSQL builds have lz4; PGlite has not.
+    expect(lz4.rows[0]?.built).toBe(engine === 'postgres');
+    expect(rows).toEqual([{ after: { answers }, method: lz4.rows[0]?.built ? 'lz4' : 'pglz' }]);
+  });
+
   it('chains events per study and verifies intact chains', async () => {
     const studyA = newId();
     const studyB = newId();
