@@ -56,9 +56,9 @@ describe(`audit trail (DESIGN.md, STANDARDS.md AT) on ${engine}`, () => {
     );
     await t.app.database.db.transaction((tx) =>
       recordAudit(tx, { type: 'SYSTEM', id: null }, new Date(), {
-        action: 'QUESTIONNAIRE_SUBMITTED',
-        entityType: 'QUESTIONNAIRE',
-        entityId: 'qn1',
+        action: 'USER_UPDATED',
+        entityType: 'USER',
+        entityId: 'u-large',
         studyId,
         after: { answers },
       }),
