@@ -16,6 +16,10 @@ describe(`audit trail (DESIGN.md, STANDARDS.md AT) on ${engine}`, () => {
   });
   afterAll(async () => t?.close());
 
+  /** One event recorded by the system in a transaction of its own. */
+  const recordSystemEvent = (event: Parameters<typeof recordAudit>[3]) =>
+    t.app.database.db.transaction((tx) => recordAudit(tx, { type: 'SYSTEM', id: null }, new Date(), event));
+
   it('records who, what, when for a login in the system chain', async () => {
     await loginAs(t.app);
     // Positions and hashes come from the sequencer after commit (issue 16 item 1).
@@ -54,15 +58,13 @@ describe(`audit trail (DESIGN.md, STANDARDS.md AT) on ${engine}`, () => {
     const answers = Object.fromEntries(
       Array.from({ length: 40 }, (_, i) => [`q${i}`, { answerStrings: [`answer ${i}`], possibilities: [] }]),
     );
-    await t.app.database.db.transaction((tx) =>
-      recordAudit(tx, { type: 'SYSTEM', id: null }, new Date(), {
-        action: 'USER_UPDATED',
-        entityType: 'USER',
-        entityId: 'u-large',
-        studyId,
-        after: { answers },
-      }),
-    );
+    await recordSystemEvent({
+      action: 'USER_UPDATED',
+      entityType: 'USER',
+      entityId: 'u-large',
+      studyId,
+      after: { answers },
+    });
     const { rows } = await t.app.database.query<{ after: unknown; method: string | null }>(
       'select after, pg_column_compression(after) as method from audit_event where study_id = $1',
       [studyId],
@@ -79,18 +81,16 @@ describe(`audit trail (DESIGN.md, STANDARDS.md AT) on ${engine}`, () => {
     const studyA = newId();
     const studyB = newId();
     for (const studyId of [studyA, studyB, studyA]) {
-      await t.app.database.db.transaction((tx) =>
-        recordAudit(tx, { type: 'SYSTEM', id: null }, new Date(), {
-          action: 'USER_UPDATED',
-          entityType: 'USER',
-          entityId: 'u1',
-          studyId,
-          // JSON the insert writes by hand (audit.ts): quotes, escapes, other scripts, undefined members.
-          before: { b: 1, a: [1, { z: null, y: 'x "q" \\ ключ 😀\n', gone: undefined }] },
-          after: studyId === studyB ? null : { when: new Date('2026-01-02T03:04:05.678Z') },
-          reason: 'correction',
-        }),
-      );
+      await recordSystemEvent({
+        action: 'USER_UPDATED',
+        entityType: 'USER',
+        entityId: 'u1',
+        studyId,
+        // JSON the insert writes by hand (audit.ts): quotes, escapes, other scripts, undefined members.
+        before: { b: 1, a: [1, { z: null, y: 'x "q" \\ ключ 😀\n', gone: undefined }] },
+        after: studyId === studyB ? null : { when: new Date('2026-01-02T03:04:05.678Z') },
+        reason: 'correction',
+      });
     }
     const session = await loginAs(t.app);
     const res = await t.app.inject({

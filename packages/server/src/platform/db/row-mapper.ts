@@ -15,8 +15,8 @@ type SelectedField = { path: string[]; field: unknown };
 type Decoder = { mapFromDriverValue(value: unknown): unknown };
 type RawRow = readonly unknown[];
 
-/** A left-joined object that becomes null when its table's first column is null (mapResultRow's rule). */
-type Nullable = { name: string; column: number; table: string };
+/** A left-joined object that becomes null when its table's first column (`key`) is null (mapResultRow's rule). */
+type Nullable = { name: string; key: string; table: string };
 
 /** What decodes a field's values, found as mapResultRow finds it (an SQL's decoder is internal to Drizzle). */
 function decoderOf(field: unknown): Decoder {
@@ -66,19 +66,12 @@ export function rowMapper(
       }
       node[column.key] = value;
     }
-    for (const nullable of nullables) {
-      const first = result[nullable.name] as Record<string, unknown>;
-      if (first && firstValue(first, fields, nullable) === null) result[nullable.name] = null;
+    for (const { name, key } of nullables) {
+      if ((result[name] as Record<string, unknown>)[key] === null) result[name] = null;
     }
     return result;
   };
   return (rows) => rows.map(mapRow);
-}
-
-/** The value of the object's first column, as set in the row object. */
-function firstValue(object: Record<string, unknown>, fields: readonly SelectedField[], nullable: Nullable) {
-  const path = (fields[nullable.column] as SelectedField).path;
-  return object[path[1] as string];
 }
 
 /**
@@ -87,13 +80,13 @@ function firstValue(object: Record<string, unknown>, fields: readonly SelectedFi
  */
 function nullableObjects(fields: readonly SelectedField[], notNullable: Record<string, boolean>): Nullable[] {
   const objects = new Map<string, Nullable | false>();
-  fields.forEach(({ path, field }, index) => {
-    if (!is(field, Column) || path.length !== 2) return;
+  for (const { path, field } of fields) {
+    if (!is(field, Column) || path.length !== 2) continue;
     const name = path[0] as string;
     const table = getTableName(field.table);
     const known = objects.get(name);
-    if (known === undefined) objects.set(name, { name, column: index, table });
+    if (known === undefined) objects.set(name, { name, key: path[1] as string, table });
     else if (known !== false && known.table !== table) objects.set(name, false);
-  });
+  }
   return [...objects.values()].filter((o): o is Nullable => o !== false && !notNullable[o.table]);
 }
