@@ -5,13 +5,14 @@ import { runUseCase } from '../../platform/use-case';
 import { kickJobs } from '../enrollments/tokens/route-helpers';
 import { scheduleEnvOf } from '../enrollments/tokens/service/send-link';
 import { getShowRuleResult } from '../questionnaires/service/read';
-import { linkLimitOf, linkTokenOf, participantLink } from './route-helpers';
+import { linkFillOf, linkLimitOf, linkTokenOf, participantLink } from './route-helpers';
 import {
   getPublicFillState,
   replayOfFailedSubmit,
   stepPublicTokenBack,
   submitPublicQuestionnaire,
 } from './service/submit';
+import { noParticipantSession, participantSessionIdOf } from './session';
 
 /**
  * The participant's fill calls of spec 002 §7 (issue 8 items 1 and 3): submit one form and go back
@@ -29,9 +30,12 @@ export function publicFillRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       endpoint: publicEndpoints.saveForm,
       permission: 'public',
       rateLimit: [linkLimitOf({ body: 'token' })],
-      preHandler: participantLink(deps, { body: 'token' }, session),
+      // The session is read with the link's locked rows, in the use case's first statement (issue 16).
+      preHandler: participantLink(deps, { body: 'token' }),
       handler: async (req) => {
-        const input = { studyId: req.params.studyId, tokenId: linkTokenOf(req), body: req.body };
+        const sessionId = participantSessionIdOf(req);
+        if (sessionId === null) throw noParticipantSession();
+        const input = { studyId: req.params.studyId, tokenId: linkTokenOf(req), body: req.body, sessionId };
         const result = await runUseCase(
           db,
           { type: 'SUBJECT_TOKEN', id: input.tokenId },
@@ -76,7 +80,11 @@ export function publicFillRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       preHandler: participantLink(deps, { param: 'token' }, session),
       handler: async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        return getPublicFillState(db, { studyId: req.params.studyId, link: req.params.token });
+        return getPublicFillState(
+          db,
+          { studyId: req.params.studyId, link: req.params.token },
+          linkFillOf(req),
+        );
       },
     }),
   ] as RouteDefinition<never>[];

@@ -13,6 +13,14 @@ import { enrollments } from '../enrollments/tables';
 import { tokens } from '../enrollments/tokens/tables';
 import { studyImages } from '../forms/tables';
 import { processes } from '../processes/tables';
+import {
+  type FillRead,
+  type FillRows,
+  fillReadOf,
+  fillRowsQuery,
+  fillRowsWhere,
+  fillRowsWithTokenQuery,
+} from '../questionnaires/api';
 import { sites } from '../sites/tables';
 import { studies } from '../studies/tables';
 import { subjects } from '../subjects/tables';
@@ -63,10 +71,50 @@ const linkRow = preparedStatement('public_link_row', (db: Executor) =>
 );
 
 /**
- * findLinkRow with the row of a rate limit's key in the same statement (issue 16: a new link's
- * first request reads its address's limit too): null when the study has no such link.
+ * findLinkRow with the link's fill (the rows loadLink reads without the lock) and the row of a rate
+ * limit's key in the same statement (issue 16: a new link's first request reads its address's limit
+ * too, and its use case then reads nothing more of the link): null when the study has no such link.
+ * `limitKey` null reads no limit row.
  */
-export async function findLinkRowReadingLimit(
+export async function findLinkFillReadingLimit(
+  db: Executor,
+  studyId: string,
+  link: string,
+  limitKey: string | null,
+): Promise<{
+  id: string;
+  enrollmentId: string;
+  limitRow: ThrottleRowValue | undefined;
+  fill: FillRead | null;
+} | null> {
+  const rows = await linkFillReadingLimit(db, { studyId, link, limitKey });
+  const first = rows[0];
+  if (first)
+    return {
+      id: first.token.id,
+      enrollmentId: first.token.enrollmentId,
+      limitRow: throttleRowOfJson(first.limitRow),
+      fill: fillReadOf(rows),
+    };
+  // No row: no such link, or its enrollment, study or process is missing (the link still names its token).
+  if (limitKey === null) {
+    const row = await findLinkRow(db, studyId, link);
+    return row ? { ...row, limitRow: undefined, fill: null } : null;
+  }
+  const row = await findLinkRowReadingLimit(db, studyId, link, limitKey);
+  return row ? { ...row, fill: null } : null;
+}
+
+const linkFillReadingLimit = preparedStatement('public_link_fill_limit', (db: Executor) =>
+  fillRowsWithTokenQuery(
+    db,
+    and(eq(tokens.studyId, placeholder('studyId')), eq(tokens.token, placeholder('link'))),
+    { limitRow: throttleRowJson(placeholder('limitKey')) },
+  ),
+);
+
+/** findLinkRow with the row of a rate limit's key in the same statement: null when the study has no such link. */
+async function findLinkRowReadingLimit(
   db: Executor,
   studyId: string,
   link: string,
@@ -194,6 +242,60 @@ export async function retireOpenOtps(
 }
 
 // Participant sessions
+
+/** What a session check needs of a participant session row. */
+export type ParticipantSessionState = Pick<
+  ParticipantSessionRow,
+  'studyId' | 'tokenId' | 'expiresAt' | 'revokedAt'
+>;
+
+/**
+ * A participant's submit (issue 16 item 2): the link's fill rows with the enrollment locked
+ * (questionnaires' findFillRows), and the participant session `sessionId` beside them, in one
+ * statement, its transaction's first; the session is thus checked in the transaction that writes.
+ * `session` is null when there is no such session; null for no rows (the session not read).
+ */
+export async function findLockedFillWithSession(
+  db: Executor,
+  input: { studyId: string; tokenId: string; enrollmentId: string },
+  sessionId: string,
+): Promise<{ rows: FillRows; session: ParticipantSessionState | null } | null> {
+  const [row] = await lockedFillWithSession(db, { ...input, sessionId });
+  if (!row) return null;
+  const { session, ...rows } = row;
+  return { rows, session: participantSessionOfJson(session) };
+}
+
+const lockedFillWithSession = preparedStatement('public_fill_rows_lock_session', (db: Executor) => {
+  // A statement of several tables: Drizzle names each column with its table.
+  const s = participantSessions;
+  return fillRowsQuery(
+    db,
+    fillRowsWhere(true),
+    {
+      session: sql<unknown>`(select json_build_object('studyId', ${s.studyId}, 'tokenId', ${s.tokenId},
+        'expiresAt', ${s.expiresAt}, 'revokedAt', ${s.revokedAt}) from ${s} where ${s.id} = ${placeholder('sessionId')})`,
+    },
+    true,
+  );
+});
+
+/** The session `lockedFillWithSession` read (a JSON object or its text, as the engine gives it back). */
+function participantSessionOfJson(value: unknown): ParticipantSessionState | null {
+  if (value === null || value === undefined) return null;
+  const json = (typeof value === 'string' ? JSON.parse(value) : value) as {
+    studyId: string;
+    tokenId: string;
+    expiresAt: string;
+    revokedAt: string | null;
+  };
+  return {
+    studyId: json.studyId,
+    tokenId: json.tokenId,
+    expiresAt: new Date(json.expiresAt),
+    revokedAt: json.revokedAt === null ? null : new Date(json.revokedAt),
+  };
+}
 
 /**
  * Reads of a session in flight (issue 16 item 2): the fill page's getProcess and fillState come

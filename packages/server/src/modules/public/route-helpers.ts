@@ -9,6 +9,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError, notFound } from '../../platform/errors';
 import type { ModuleDeps } from '../../platform/http/module-deps';
 import { byIp, countedAs, type RateLimit } from '../../platform/http/rate-limit';
+import type { FillRead } from '../questionnaires/api';
 import {
   CODE_IP_POLICY,
   CODE_SUBJECT_POLICY,
@@ -123,24 +124,37 @@ function namedLink(req: FastifyRequest, where: LinkIn): string {
   return typeof token === 'string' ? token : '';
 }
 
+/** The fill read with a new link's limit check (linkLimitOf), for the request's use case (linkFillOf). */
+const linkFills = new WeakMap<FastifyRequest, FillRead>();
+
+/**
+ * What the request's link limit read of its link's fill (the rows loadLink reads without the lock),
+ * or null when it read none (a link already known reads nothing): loadLink's `read`.
+ */
+export function linkFillOf(req: FastifyRequest): FillRead | null {
+  return linkFills.get(req) ?? null;
+}
+
 /**
  * LINK_LIMIT for a route whose preHandler is `participantLink(deps, where)` (issue 16 item 2): the
  * link is looked up first (kept in process once found, so the preHandler reads nothing more). A
  * link found cannot fail the look-up, so the request is only checked against the limit (refused
  * as before when the address is over it: a blocked address gets 429 for any link) and reserves no
  * use to give back; an unknown one reserves its use before its 404, as every counted failure does.
- * A link not kept yet is read with the address's limit in one statement (findLinkRefReadingLimit).
+ * A link not kept yet is read with its fill and the address's limit in one statement
+ * (findLinkRefReadingLimit); the fill is kept for the request's use case (linkFillOf).
  */
 export function linkLimitOf(where: LinkIn): RateLimit {
   return {
     ...LINK_LIMIT,
     cannotFail: async (req, db, limitRead) => {
-      const { ref, limitRow } = await findLinkRefReadingLimit(
+      const { ref, limitRow, fill } = await findLinkRefReadingLimit(
         db,
         param(req, 'studyId'),
         namedLink(req, where),
         limitRead,
       );
+      if (fill) linkFills.set(req, fill);
       return { cannotFail: ref !== null, limitRow };
     },
   };

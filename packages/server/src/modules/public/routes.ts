@@ -17,6 +17,7 @@ import {
   CODE_BY_LINK,
   CODE_FAILURE,
   LINK_LIMIT,
+  linkFillOf,
   linkLimitOf,
   linkOfTokenId,
   linkTokenOf,
@@ -93,7 +94,13 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
         const outcome = await runUseCase(
           db,
           participant(linkTokenOf(req)),
-          (ctx) => validateToken(ctx, { studyId: req.params.studyId, token: req.body.token, forUpdate }),
+          (ctx) =>
+            validateToken(ctx, {
+              studyId: req.params.studyId,
+              token: req.body.token,
+              forUpdate,
+              read: linkFillOf(req),
+            }),
           clock(),
         );
         return answer(req, reply, outcome);
@@ -113,7 +120,7 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
       permission: 'public',
       rateLimit: [linkLimitOf({ param: 'token' })],
       preHandler: participantLink(deps, { param: 'token' }),
-      handler: async (req) => getConsentInfo(db, req.params),
+      handler: async (req) => getConsentInfo(db, req.params, linkFillOf(req)),
     }),
     validateRoute(publicEndpoints.validateToken, false),
     validateRoute(publicEndpoints.validateTokenUpdate, true),
@@ -324,7 +331,7 @@ export function publicRoutes(deps: ModuleDeps): RouteDefinition<never>[] {
         // come first.
         const session = requireParticipantSession(db, req, { studyId, tokenId: linkTokenOf(req), now });
         session.catch(() => {});
-        const link = await loadLink(db, studyId, tokenString);
+        const link = await loadLink(db, studyId, tokenString, { read: linkFillOf(req) });
         assertLinkUsable(link, now, { forUpdate: true });
         await session;
         reply.header('cache-control', 'no-store');

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config';
 import type { Executor } from '../../platform/db/client';
 import { forbidden, unauthenticated } from '../../platform/errors';
-import { findParticipantSession } from './repo';
+import { findParticipantSession, type ParticipantSessionState } from './repo';
 import { sessionIdOf } from './service/link';
 
 export const PARTICIPANT_COOKIE = 'tb_participant';
@@ -34,15 +34,16 @@ export async function requireParticipantSession(
   req: FastifyRequest,
   input: { studyId: string; tokenId: string; now: Date },
 ): Promise<void> {
+  const id = participantSessionIdOf(req);
+  if (liveTokenOf(id ? await findParticipantSession(db, id) : null, input) !== input.tokenId) {
+    throw noParticipantSession();
+  }
+}
+
+/** The id of the participant session the request's cookie names, or null without the cookie. */
+export function participantSessionIdOf(req: FastifyRequest): string | null {
   const secret = req.cookies[PARTICIPANT_COOKIE];
-  const session = secret ? await findParticipantSession(db, sessionIdOf(secret)) : null;
-  const isLive =
-    session !== null &&
-    session.studyId === input.studyId &&
-    session.tokenId === input.tokenId &&
-    session.revokedAt === null &&
-    session.expiresAt.getTime() > input.now.getTime();
-  if (!isLive) throw unauthenticated('Open your personal link again to continue.');
+  return secret ? sessionIdOf(secret) : null;
 }
 
 /** The token of the live participant session the request carries in this study, else null. */
@@ -51,8 +52,12 @@ export async function participantTokenOf(
   req: FastifyRequest,
   input: { studyId: string; now: Date },
 ): Promise<string | null> {
-  const secret = req.cookies[PARTICIPANT_COOKIE];
-  const session = secret ? await findParticipantSession(db, sessionIdOf(secret)) : null;
+  const id = participantSessionIdOf(req);
+  return liveTokenOf(id ? await findParticipantSession(db, id) : null, input);
+}
+
+/** The token of a session that is live in this study, else null. */
+function liveTokenOf(session: ParticipantSessionState | null, input: { studyId: string; now: Date }) {
   const isLive =
     session !== null &&
     session.studyId === input.studyId &&
@@ -70,7 +75,21 @@ export async function requireParticipantFor(
   req: FastifyRequest,
   input: { studyId: string; tokenId: string; now: Date },
 ): Promise<void> {
-  const tokenId = await participantTokenOf(db, req, input);
-  if (tokenId === null) throw unauthenticated('Open your personal link again to continue.');
+  const id = participantSessionIdOf(req);
+  assertParticipantSessionFor(id ? await findParticipantSession(db, id) : null, input);
+}
+
+/** requireParticipantFor's check of a session already read (null: the request carries none, or an unknown one). */
+export function assertParticipantSessionFor(
+  session: ParticipantSessionState | null,
+  input: { studyId: string; tokenId: string; now: Date },
+): void {
+  const tokenId = liveTokenOf(session, input);
+  if (tokenId === null) throw noParticipantSession();
   if (tokenId !== input.tokenId) throw forbidden('This form belongs to another personal link.');
+}
+
+/** Spec 002 §8: the 401 of a call without a live participant session. */
+export function noParticipantSession() {
+  return unauthenticated('Open your personal link again to continue.');
 }

@@ -284,6 +284,36 @@ describe(`POST /api/public/studies/:studyId/questionnaire on ${engine}`, () => {
     expect((await submit(s.study.id, otherCookie, payload)).statusCode).toBe(401);
   });
 
+  it('checks the session before anything else: a retry without the link’s session is refused, not answered from its stored result', async () => {
+    const s = await buildLinkStudy(t.app, admin, {
+      events: (p, f) => [openEvent(p, { forms: [f] }), openEvent(`${p}x`, { forms: [f] })],
+    });
+    const [mine, sibling] = s.tokens;
+    const cookie = await openLink(s.study.id, mine?.token as string);
+    const payload = {
+      token: mine?.token,
+      formId: s.formId,
+      answers: [number('q1', '1')],
+      idempotencyKey: randomUUID(),
+    };
+    const first = await submit(s.study.id, cookie, payload);
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await auditOf(t.app, s.study.id);
+    // The same call again, with no session, an unknown one, and another link's: refused, nothing written.
+    expect((await submit(s.study.id, null, payload)).statusCode).toBe(401);
+    expect((await submit(s.study.id, 'tb_participant=not-a-session', payload)).statusCode).toBe(401);
+    const siblingCookie = await openLink(s.study.id, sibling?.token as string);
+    const other = await submit(s.study.id, siblingCookie, payload);
+    expect(other.statusCode, other.body).toBe(403);
+    expect(other.json()).not.toHaveProperty('isReplay');
+    const opened = 1; // the sibling link's opening
+    expect(await auditOf(t.app, s.study.id)).toHaveLength(before.length + opened);
+    // With the session, the retry is answered from the stored result.
+    const retry = await submit(s.study.id, cookie, payload);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toMatchObject({ isReplay: true, questionnaireId: first.json().questionnaireId });
+  });
+
   it('refuses a staff (HP) visit filled through its link', async () => {
     const s = await buildLinkStudy(t.app, admin, {
       events: (p, f) => [openEvent(p, { type: 'TYPE_USER', forms: [f] })],

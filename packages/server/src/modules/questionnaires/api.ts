@@ -3,6 +3,12 @@
  * Other modules import this file, never ./repo (scripts/check-boundaries.mjs fails on that).
  */
 export {
+  type FillRead,
+  type FillRows,
+  fillReadOf,
+  fillRowsQuery,
+  fillRowsWhere,
+  fillRowsWithTokenQuery,
   findFormRow,
   findQuestionnaire,
   findTokenFormQuestionnaire,

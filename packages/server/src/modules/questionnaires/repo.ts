@@ -73,40 +73,58 @@ const designKeyOfStudy = sql<string>`${studies.designStamp}::text || '/' || ${st
 /** findFillRows' statement, built once (platform/db/prepared.ts): with or without the lock and the named enrollment. */
 function fillRowStatement(lock: boolean, byEnrollment: boolean) {
   const name = `fill_rows${lock ? '_lock' : ''}${byEnrollment ? '_enrollment' : ''}`;
-  return preparedStatement(name, (db: Executor) => {
-    const query = db
-      .select({
-        enrollment: enrollments,
-        study: studies,
-        designKey: designKeyOfStudy,
-        process: { revision: processes.revision, xmin: sql<string>`${processes}.xmin::text` },
-        subject: subjects,
-      })
-      .from(tokens)
-      .innerJoin(
-        enrollments,
-        and(eq(enrollments.studyId, tokens.studyId), eq(enrollments.id, tokens.enrollmentId)),
-      )
-      .innerJoin(studies, eq(studies.id, enrollments.studyId))
-      .innerJoin(
-        processes,
-        and(eq(processes.studyId, enrollments.studyId), eq(processes.id, enrollments.processId)),
-      )
-      .leftJoin(
-        subjects,
-        and(eq(subjects.studyId, enrollments.studyId), eq(subjects.id, enrollments.subjectId)),
-      )
-      .where(
-        and(
-          eq(tokens.studyId, placeholder('studyId')),
-          eq(tokens.id, placeholder('tokenId')),
-          byEnrollment ? eq(enrollments.id, placeholder('enrollmentId')) : undefined,
-        ),
-      )
-      .limit(1);
-    return lock ? query.for('update', { of: enrollments }) : query;
-  });
+  return preparedStatement(name, (db: Executor) => fillRowsQuery(db, fillRowsWhere(byEnrollment), {}, lock));
 }
+
+/** The rows of a token named by `tokenId` (and its enrollment by `enrollmentId`): the placeholders of findFillRows. */
+export function fillRowsWhere(byEnrollment: boolean): SQL | undefined {
+  return and(
+    eq(tokens.studyId, placeholder('studyId')),
+    eq(tokens.id, placeholder('tokenId')),
+    byEnrollment ? eq(enrollments.id, placeholder('enrollmentId')) : undefined,
+  );
+}
+
+/**
+ * The select of findFillRows, with more read beside it (`extra`, scalar columns): a participant's
+ * submit reads its session with the locked rows (issue 16). With `lock`, the enrollment row only.
+ */
+export function fillRowsQuery<E extends Record<string, SQL<unknown>>>(
+  db: Executor,
+  where: SQL | undefined,
+  extra: E,
+  lock: boolean,
+) {
+  const query = db
+    .select({
+      enrollment: enrollments,
+      study: studies,
+      designKey: designKeyOfStudy,
+      process: { revision: processes.revision, xmin: sql<string>`${processes}.xmin::text` },
+      subject: subjects,
+      ...extra,
+    })
+    .from(tokens)
+    .innerJoin(
+      enrollments,
+      and(eq(enrollments.studyId, tokens.studyId), eq(enrollments.id, tokens.enrollmentId)),
+    )
+    .innerJoin(studies, eq(studies.id, enrollments.studyId))
+    .innerJoin(
+      processes,
+      and(eq(processes.studyId, enrollments.studyId), eq(processes.id, enrollments.processId)),
+    )
+    .leftJoin(
+      subjects,
+      and(eq(subjects.studyId, enrollments.studyId), eq(subjects.id, enrollments.subjectId)),
+    )
+    .where(where)
+    .limit(1);
+  return lock ? query.for('update', { of: enrollments }) : query;
+}
+
+/** What findFillRows reads: the token's enrollment, study, design key, process version and subject. */
+export type FillRows = NonNullable<Awaited<ReturnType<typeof findFillRows>>>;
 
 const fillRowStatements = [
   fillRowStatement(false, false),
@@ -125,60 +143,86 @@ export async function findFillRowsWithToken(
   input: { studyId: string; tokenId: string; enrollmentId?: string },
 ) {
   const statement = fillRowsWithTokenStatements[input.enrollmentId === undefined ? 0 : 1];
-  const rows = await statement(db, {
-    studyId: input.studyId,
-    tokenId: input.tokenId,
-    enrollmentId: input.enrollmentId ?? null,
-  });
+  return fillReadOf(
+    await statement(db, {
+      studyId: input.studyId,
+      tokenId: input.tokenId,
+      enrollmentId: input.enrollmentId ?? null,
+    }),
+  );
+}
+
+/** What findFillRowsWithToken gives back: a token's fill rows with its answer sets, read without the lock. */
+export type FillRead = NonNullable<ReturnType<typeof fillReadOf<object>>>;
+
+/** The rows of a fillRowsWithTokenQuery as one read (the columns of `extra` from its first row); null for none. */
+export function fillReadOf<E extends object>(rows: (FillRowWithToken & E)[]) {
   const first = rows[0];
   if (!first) return null;
-  const { questionnaire: _first, token, ...fill } = first;
+  const { questionnaire: _first, ...fill } = first;
   return {
     ...fill,
-    token,
     questionnaires: rows.flatMap((r) => (r.questionnaire ? [r.questionnaire] : [])),
   };
+}
+
+type FillRowWithToken = Awaited<ReturnType<(typeof fillRowsWithTokenStatements)[0]>>[number];
+
+/**
+ * The select of findFillRowsWithToken, for a statement that names its token another way (`where`,
+ * e.g. by its link) and reads more beside it (`extra`, scalar columns of the token's row): a public
+ * link's first request reads the link, its fill and its address's limit in one statement (issue 16).
+ */
+export function fillRowsWithTokenQuery<E extends Record<string, SQL<unknown>>>(
+  db: Executor,
+  where: SQL | undefined,
+  extra: E,
+) {
+  return db
+    .select({
+      enrollment: enrollments,
+      study: studies,
+      designKey: designKeyOfStudy,
+      process: { revision: processes.revision, xmin: sql<string>`${processes}.xmin::text` },
+      subject: subjects,
+      token: tokens,
+      questionnaire: questionnaires,
+      ...extra,
+    })
+    .from(tokens)
+    .innerJoin(
+      enrollments,
+      and(eq(enrollments.studyId, tokens.studyId), eq(enrollments.id, tokens.enrollmentId)),
+    )
+    .innerJoin(studies, eq(studies.id, enrollments.studyId))
+    .innerJoin(
+      processes,
+      and(eq(processes.studyId, enrollments.studyId), eq(processes.id, enrollments.processId)),
+    )
+    .leftJoin(
+      subjects,
+      and(eq(subjects.studyId, enrollments.studyId), eq(subjects.id, enrollments.subjectId)),
+    )
+    .leftJoin(
+      questionnaires,
+      and(eq(questionnaires.studyId, tokens.studyId), eq(questionnaires.tokenId, tokens.id)),
+    )
+    .where(where)
+    .orderBy(asc(questionnaires.createdAt), asc(questionnaires.id));
 }
 
 function fillRowsWithTokenStatement(byEnrollment: boolean) {
   const name = `fill_rows_with_token${byEnrollment ? '_enrollment' : ''}`;
   return preparedStatement(name, (db: Executor) =>
-    db
-      .select({
-        enrollment: enrollments,
-        study: studies,
-        designKey: designKeyOfStudy,
-        process: { revision: processes.revision, xmin: sql<string>`${processes}.xmin::text` },
-        subject: subjects,
-        token: tokens,
-        questionnaire: questionnaires,
-      })
-      .from(tokens)
-      .innerJoin(
-        enrollments,
-        and(eq(enrollments.studyId, tokens.studyId), eq(enrollments.id, tokens.enrollmentId)),
-      )
-      .innerJoin(studies, eq(studies.id, enrollments.studyId))
-      .innerJoin(
-        processes,
-        and(eq(processes.studyId, enrollments.studyId), eq(processes.id, enrollments.processId)),
-      )
-      .leftJoin(
-        subjects,
-        and(eq(subjects.studyId, enrollments.studyId), eq(subjects.id, enrollments.subjectId)),
-      )
-      .leftJoin(
-        questionnaires,
-        and(eq(questionnaires.studyId, tokens.studyId), eq(questionnaires.tokenId, tokens.id)),
-      )
-      .where(
-        and(
-          eq(tokens.studyId, placeholder('studyId')),
-          eq(tokens.id, placeholder('tokenId')),
-          byEnrollment ? eq(enrollments.id, placeholder('enrollmentId')) : undefined,
-        ),
-      )
-      .orderBy(asc(questionnaires.createdAt), asc(questionnaires.id)),
+    fillRowsWithTokenQuery(
+      db,
+      and(
+        eq(tokens.studyId, placeholder('studyId')),
+        eq(tokens.id, placeholder('tokenId')),
+        byEnrollment ? eq(enrollments.id, placeholder('enrollmentId')) : undefined,
+      ),
+      {},
+    ),
   );
 }
 

@@ -10,7 +10,8 @@ import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { findToken } from '../../enrollments/tokens/api';
-import { findLinkRow, findLinkRowReadingLimit, findPublicStudy } from '../repo';
+import type { FillRead } from '../../questionnaires/api';
+import { findLinkFillReadingLimit, findLinkRow, findPublicStudy } from '../repo';
 import { loadForToken, loadLink } from './link';
 import { sendLinkCode } from './token-flow';
 
@@ -42,35 +43,43 @@ export async function findLinkRef(db: Executor, studyId: string, link: string): 
   );
 }
 
-/** Look-ups of a new link with its address's limit in flight, under the reserve epoch they started in. */
-const linkAndLimitReads = sharedReads<{ ref: LinkRef; limitRow: ThrottleRowValue | undefined } | null>();
+/** Look-ups of a new link with its fill and its address's limit in flight, under the reserve epoch they started in. */
+const linkFillReads = sharedReads<{
+  ref: LinkRef;
+  limitRow: ThrottleRowValue | undefined;
+  fill: FillRead | null;
+} | null>();
 
 /**
  * findLinkRef for the link limit's check (route-helpers.ts `linkLimitOf`): a link not kept yet is
- * read with the row of the limit's key (`limitRead`, platform/auth/throttle.ts) in one statement,
- * and that row is given back as `limitRow`; a known link, or no row to read, reads as findLinkRef.
+ * read with its fill (`fill`, what loadLink reads without the lock, so the request's use case reads
+ * nothing more of it) and, when `limitRead` asks for it, the row of the limit's key
+ * (platform/auth/throttle.ts), in one statement; that row is given back as `limitRow`. A known link
+ * reads nothing.
  */
 export async function findLinkRefReadingLimit(
   db: Executor,
   studyId: string,
   link: string,
   limitRead: ThrottleReadRequest | null,
-): Promise<{ ref: LinkRef | null; limitRow: ThrottleRead | null }> {
+): Promise<{ ref: LinkRef | null; limitRow: ThrottleRead | null; fill: FillRead | null }> {
   const key = `${studyId}/${link}`;
   const known = knownLinks.get(key);
-  if (known) return { ref: known, limitRow: null };
-  if (limitRead === null) return { ref: await findLinkRef(db, studyId, link), limitRow: null };
-  const found = await linkAndLimitReads(
-    `${key}\n${limitRead.key}`,
+  if (known) return { ref: known, limitRow: null, fill: null };
+  const found = await linkFillReads(
+    `${key}\n${limitRead?.key ?? ''}`,
     () =>
-      findLinkRowReadingLimit(db, studyId, link, limitRead.key).then((row) =>
-        row ? { ref: keepLink(key, row), limitRow: row.limitRow } : null,
+      findLinkFillReadingLimit(db, studyId, link, limitRead?.key ?? null).then((row) =>
+        row ? { ref: keepLink(key, row), limitRow: row.limitRow, fill: row.fill } : null,
       ),
-    limitRead.epoch,
+    limitRead?.epoch,
   );
-  return found
-    ? { ref: found.ref, limitRow: { ...limitRead, row: found.limitRow } }
-    : { ref: null, limitRow: null };
+  if (!found) return { ref: null, limitRow: null, fill: null };
+  return {
+    ref: found.ref,
+    limitRow: limitRead ? { ...limitRead, row: found.limitRow } : null,
+    fill: found.fill,
+  };
 }
 
 /** The token id of a participant link of the study, or null when the study has no such link. */

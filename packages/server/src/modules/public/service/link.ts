@@ -27,7 +27,7 @@ import type { UseCaseContext } from '../../../platform/use-case';
 import type { EnrollmentRow, SubjectRow } from '../../enrollments/api';
 import { enrollmentDetailsOf } from '../../enrollments/details';
 import type { TokenRow } from '../../enrollments/tokens/api';
-import type { QuestionnaireRow } from '../../questionnaires/api';
+import type { FillRead, QuestionnaireRow } from '../../questionnaires/api';
 import { loadForms, loadTokenSurroundings } from '../../questionnaires/service/context';
 import { type PublicStudyRow, participantSessionInsert } from '../repo';
 import { findLinkRef } from './link-lookup';
@@ -73,7 +73,8 @@ export async function loadLink(
   db: Executor,
   studyId: string,
   link: string,
-  options: { lock?: boolean } = {},
+  /** `read`: the link's fill read with the request's first statement (route-helpers.ts linkFillOf), used when it is this link's. */
+  options: { lock?: boolean; read?: FillRead | null } = {},
 ): Promise<LoadedLink> {
   const ref = await findLinkRef(db, studyId, link);
   if (!ref) throw notFound('The link');
@@ -93,7 +94,7 @@ async function loadLinkOfToken(
   db: Executor,
   studyId: string,
   tokenId: string,
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; read?: FillRead | null } = {},
 ): Promise<LoadedLink> {
   const around = await loadTokenSurroundings(db, { studyId, tokenId }, options);
   const event = around?.process.dataEvents.find((e) => e.id === around.token.dataEventId);

@@ -24,7 +24,7 @@ import {
 } from '@trialbase/domain';
 import type { Executor } from '../../../platform/db/client';
 import { notFound } from '../../../platform/errors';
-import { listAnswerRows } from '../../questionnaires/api';
+import { type FillRead, listAnswerRows } from '../../questionnaires/api';
 import { type LoadedForm, loadForms } from '../../questionnaires/service/context';
 import {
   findPublicSite,
@@ -39,8 +39,10 @@ import { consentOf, type LoadedLink, loadLink } from './link';
 export async function getConsentInfo(
   db: Executor,
   input: { studyId: string; token: string },
+  /** The link's fill read with the request's link limit (route-helpers.ts linkFillOf). */
+  read: FillRead | null = null,
 ): Promise<PublicConsentInfo> {
-  return consentInfoOf(await loadLink(db, input.studyId, input.token));
+  return consentInfoOf(await loadLink(db, input.studyId, input.token, { read }));
 }
 
 /** Spec 002 §3 consent info of a loaded link (getInfo's answer). */

@@ -27,10 +27,18 @@ import { type TokenRow, updateToken } from '../../enrollments/tokens/api';
 import { tokenDetailsOf } from '../../enrollments/tokens/details';
 import type { ScheduleEnv } from '../../enrollments/tokens/service/send-link';
 import { stepTokenBack } from '../../enrollments/tokens/service/token-actions';
-import type { QuestionnaireRow } from '../../questionnaires/api';
+import type { FillRead, QuestionnaireRow } from '../../questionnaires/api';
 import { type FillContext, loadFillContext } from '../../questionnaires/service/context';
 import { submitQuestionnaire } from '../../questionnaires/service/submit-questionnaire';
-import { findPublicSubmission, PUBLIC_SUBMISSION_KEY_INDEX, publicSubmissionInsert } from '../repo';
+import {
+  findLockedFillWithSession,
+  findParticipantSession,
+  findPublicSubmission,
+  type ParticipantSessionState,
+  PUBLIC_SUBMISSION_KEY_INDEX,
+  publicSubmissionInsert,
+} from '../repo';
+import { assertParticipantSessionFor } from '../session';
 import { assertLinkUsable, type LoadedLink, loadLink } from './link';
 import { findLinkRef } from './link-lookup';
 
@@ -64,8 +72,8 @@ export function keyReusedOf(error: unknown): AppError | null {
 }
 
 /**
- * The answer to a submit whose use case failed (spec 002 §7): when the link has a submission stored
- * under the call's idempotency key, the call is a retry, answered with the stored result when its
+ * The answer to a submit whose use case failed (spec 002 §7): a refused session (401, 403) as it
+ * was; else, when the link has a submission stored under the call's idempotency key, the call is a retry, answered with the stored result when its
  * content is the same (nothing of the retry was kept: its transaction failed) and refused as a key
  * reused otherwise; else the failure as it was. A failed look-up leaves the first failure standing.
  */
@@ -75,6 +83,8 @@ export async function replayOfFailedSubmit(
   error: unknown,
 ): Promise<PublicSubmitResult> {
   const { studyId, tokenId, body } = input;
+  // A call without the link's live session (checked in the use case) learns nothing of stored results.
+  if (error instanceof AppError && (error.status === 401 || error.status === 403)) throw error;
   const earlier = await findPublicSubmission(db, studyId, tokenId, body.idempotencyKey).catch(() => null);
   if (!earlier) throw keyReusedOf(error) ?? error;
   if (earlier.fingerprint !== fingerprintOf(body)) throw keyReusedError();
@@ -105,19 +115,37 @@ function fingerprintOf(body: PublicSubmitBody): string {
 
 /**
  * The link's fill context with its enrollment locked (the schedule's serialisation point), loaded
- * once for the whole submit (issue 16 item 2); 404 'The link' when the link or what it opens is
- * missing, or the link is an unscheduled event's (those are staff work).
+ * once for the whole submit (issue 16 item 2), and the participant session `sessionId` checked
+ * against it (spec 002 §8: 401 without a live session, 403 for another link's), read with the locked
+ * rows in the transaction's first statement; 404 'The link' when the link or what it opens is
+ * missing (after the session check, as when the session was read before), or the link is an
+ * unscheduled event's (those are staff work).
  */
-async function lockLinkFill(ctx: UseCaseContext, studyId: string, link: string): Promise<FillContext> {
-  const ref = await findLinkRef(ctx.tx, studyId, link);
+async function lockLinkFill(
+  ctx: UseCaseContext,
+  input: { studyId: string; link: string; sessionId: string },
+): Promise<FillContext> {
+  const { studyId } = input;
+  const ref = await findLinkRef(ctx.tx, studyId, input.link);
   if (!ref) throw notFound('The link');
+  const session = { read: false, row: null as ParticipantSessionState | null };
+  const readLocked = async () => {
+    const read = await findLockedFillWithSession(ctx.tx, { studyId, ...ref }, input.sessionId);
+    session.read = read !== null;
+    session.row = read?.session ?? null;
+    return read?.rows ?? null;
+  };
+  const sessionFor = { studyId, tokenId: ref.tokenId, now: ctx.now };
   let fill: FillContext;
   try {
-    fill = await loadFillContext(ctx.tx, { studyId, ...ref }, { lock: true });
+    fill = await loadFillContext(ctx.tx, { studyId, ...ref }, { lock: true, readLocked });
   } catch (error) {
+    const row = session.read ? session.row : await findParticipantSession(ctx.tx, input.sessionId);
+    assertParticipantSessionFor(row, sessionFor);
     if (error instanceof AppError && error.type === 'NOT_FOUND') throw notFound('The link');
     throw error;
   }
+  assertParticipantSessionFor(session.row, sessionFor);
   if (fill.unscheduledType !== null) throw notFound('The link');
   return fill;
 }
@@ -255,11 +283,11 @@ async function continuePastCompletedForm(
  */
 export async function submitPublicQuestionnaire(
   ctx: UseCaseContext,
-  input: { studyId: string; body: PublicSubmitBody },
+  input: { studyId: string; body: PublicSubmitBody; sessionId: string },
   env: ScheduleEnv,
 ): Promise<PublicSubmitResult> {
   const { studyId, body } = input;
-  const fill = await lockLinkFill(ctx, studyId, body.token);
+  const fill = await lockLinkFill(ctx, { studyId, link: body.token, sessionId: input.sessionId });
   assertPublicFillable(fill.token);
   assertLinkUsable(fill, ctx.now);
   const before = fill.questionnaires.find((q) => q.formId === body.formId);
@@ -305,8 +333,10 @@ export async function stepPublicTokenBack(
 export async function getPublicFillState(
   db: Executor,
   input: { studyId: string; link: string },
+  /** The link's fill read with the request's link limit (route-helpers.ts linkFillOf). */
+  read: FillRead | null = null,
 ): Promise<PublicFillState> {
-  return fillStateOfLink(await loadLink(db, input.studyId, input.link));
+  return fillStateOfLink(await loadLink(db, input.studyId, input.link, { read }));
 }
 
 /** Where a loaded link's fill stands (fillState's answer). */

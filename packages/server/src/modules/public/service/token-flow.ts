@@ -12,6 +12,7 @@ import { notFound, validationError } from '../../../platform/errors';
 import type { UseCaseContext } from '../../../platform/use-case';
 import { updateEnrollment } from '../../enrollments/api';
 import { contactOf } from '../../enrollments/tokens/service/send-link';
+import type { FillRead } from '../../questionnaires/api';
 import type { Captcha } from '../captcha';
 import {
   assertLinkUsable,
@@ -72,9 +73,9 @@ async function outcomeOf(
  */
 export async function validateToken(
   ctx: UseCaseContext,
-  input: { studyId: string; token: string; forUpdate: boolean },
+  input: { studyId: string; token: string; forUpdate: boolean; read?: FillRead | null },
 ): Promise<LinkOutcome> {
-  const link = await loadLink(ctx.tx, input.studyId, input.token);
+  const link = await loadLink(ctx.tx, input.studyId, input.token, { read: input.read });
   assertLinkUsable(link, ctx.now, { forUpdate: input.forUpdate });
   const outcome = await outcomeOf(ctx, link, { forUpdate: input.forUpdate });
   await ctx.audit({

@@ -29,6 +29,8 @@ import {
 } from '../../forms/document-cache';
 import { cachedProcess, type ProcessDocumentKey, rememberProcess } from '../../processes/document-cache';
 import {
+  type FillRead,
+  type FillRows,
   findFillRows,
   findFillRowsWithToken,
   findProcessDocument,
@@ -224,6 +226,19 @@ export type TokenSurroundings = {
   process: Process;
 };
 
+/** How loadTokenSurroundings and loadFillContext read. */
+export type SurroundingsOptions = {
+  /** Take the enrollment's row lock first (the schedule's serialisation point). */
+  lock?: boolean;
+  /** Without the lock: the token's fill already read with the request's first statement (a public link's). */
+  read?: FillRead | null;
+  /**
+   * With the lock: reads the locked rows in place of findFillRows, the same rows with more beside them
+   * (a participant's submit reads its session with them, public/repo.ts findLockedFillWithSession).
+   */
+  readLocked?: () => Promise<FillRows | null>;
+};
+
 /**
  * Issue 16 item 2: the study, enrollment (locked with `lock`), subject, process and token with its
  * answer sets (and the process document from the cache): in one statement without the lock; with
@@ -233,14 +248,22 @@ export type TokenSurroundings = {
 export async function loadTokenSurroundings(
   db: Executor,
   input: { studyId: string; tokenId: string; enrollmentId?: string },
-  options: { lock?: boolean } = {},
+  options: SurroundingsOptions = {},
 ): Promise<TokenSurroundings | null> {
   if (!options.lock) {
-    const read = await findFillRowsWithToken(db, input);
+    // A read made with the request's first statement (a public link's, FillRead) serves, not read again.
+    const given = options.read;
+    const read =
+      given &&
+      given.token.studyId === input.studyId &&
+      given.token.id === input.tokenId &&
+      (input.enrollmentId === undefined || given.enrollment.id === input.enrollmentId)
+        ? given
+        : await findFillRowsWithToken(db, input);
     if (!read || read.study.deletedAt !== null) return null;
     return withProcess(db, input.studyId, read, read);
   }
-  const rows = await findFillRows(db, input, options);
+  const rows = options.readLocked ? await options.readLocked() : await findFillRows(db, input, options);
   if (!rows || rows.study.deletedAt !== null) return null;
   const read = await findTokenWithQuestionnaires(db, input.studyId, input.tokenId);
   if (!read) return null;
@@ -290,7 +313,7 @@ async function missingError(db: Executor, input: { studyId: string; enrollmentId
 export async function loadFillContext(
   db: Executor,
   input: { studyId: string; enrollmentId: string; tokenId: string },
-  options: { lock?: boolean } = {},
+  options: SurroundingsOptions = {},
 ): Promise<FillContext> {
   const around = await loadTokenSurroundings(db, input, options);
   if (!around) throw await missingError(db, input);
