@@ -73,9 +73,10 @@ export function keyReusedOf(error: unknown): AppError | null {
 
 /**
  * The answer to a submit whose use case failed (spec 002 §7): a refused session (401, 403) as it
- * was; else, when the link has a submission stored under the call's idempotency key, the call is a retry, answered with the stored result when its
- * content is the same (nothing of the retry was kept: its transaction failed) and refused as a key
- * reused otherwise; else the failure as it was. A failed look-up leaves the first failure standing.
+ * was; else, when the link has a submission stored under the call's idempotency key, the call is a
+ * retry, answered with the stored result when its content is the same (nothing of the retry was
+ * kept: its transaction failed) and refused as a key reused otherwise; else the failure as it was.
+ * A failed look-up leaves the first failure standing.
  */
 export async function replayOfFailedSubmit(
   db: Executor,
@@ -140,10 +141,11 @@ async function lockLinkFill(
   try {
     fill = await loadFillContext(ctx.tx, { studyId, ...ref }, { lock: true, readLocked });
   } catch (error) {
+    // Anything but a missing row (a database error) stands as it is: its transaction may be aborted.
+    if (!(error instanceof AppError && error.type === 'NOT_FOUND')) throw error;
     const row = session.read ? session.row : await findParticipantSession(ctx.tx, input.sessionId);
     assertParticipantSessionFor(row, sessionFor);
-    if (error instanceof AppError && error.type === 'NOT_FOUND') throw notFound('The link');
-    throw error;
+    throw notFound('The link');
   }
   assertParticipantSessionFor(session.row, sessionFor);
   if (fill.unscheduledType !== null) throw notFound('The link');
