@@ -70,6 +70,23 @@ export async function findFillRows(
 /** The key the study's design rows are kept under (service/design-cache.ts): its design stamp and row version. */
 const designKeyOfStudy = sql<string>`${studies.designStamp}::text || '/' || ${studies}.xmin::text`;
 
+/** What every fill read takes around a token: its enrollment, study, design key, process version and subject. */
+const fillColumns = {
+  enrollment: enrollments,
+  study: studies,
+  designKey: designKeyOfStudy,
+  process: { revision: processes.revision, xmin: sql<string>`${processes}.xmin::text` },
+  subject: subjects,
+};
+
+/** How a fill read joins them to the token (the subject left-joined: an enrollment may have none). */
+const fillJoins = {
+  enrollment: and(eq(enrollments.studyId, tokens.studyId), eq(enrollments.id, tokens.enrollmentId)),
+  study: eq(studies.id, enrollments.studyId),
+  process: and(eq(processes.studyId, enrollments.studyId), eq(processes.id, enrollments.processId)),
+  subject: and(eq(subjects.studyId, enrollments.studyId), eq(subjects.id, enrollments.subjectId)),
+};
+
 /** findFillRows' statement, built once (platform/db/prepared.ts): with or without the lock and the named enrollment. */
 function fillRowStatement(lock: boolean, byEnrollment: boolean) {
   const name = `fill_rows${lock ? '_lock' : ''}${byEnrollment ? '_enrollment' : ''}`;
@@ -97,27 +114,14 @@ export function fillRowsQuery<E extends Record<string, SQL<unknown>>>(
 ) {
   const query = db
     .select({
-      enrollment: enrollments,
-      study: studies,
-      designKey: designKeyOfStudy,
-      process: { revision: processes.revision, xmin: sql<string>`${processes}.xmin::text` },
-      subject: subjects,
+      ...fillColumns,
       ...extra,
     })
     .from(tokens)
-    .innerJoin(
-      enrollments,
-      and(eq(enrollments.studyId, tokens.studyId), eq(enrollments.id, tokens.enrollmentId)),
-    )
-    .innerJoin(studies, eq(studies.id, enrollments.studyId))
-    .innerJoin(
-      processes,
-      and(eq(processes.studyId, enrollments.studyId), eq(processes.id, enrollments.processId)),
-    )
-    .leftJoin(
-      subjects,
-      and(eq(subjects.studyId, enrollments.studyId), eq(subjects.id, enrollments.subjectId)),
-    )
+    .innerJoin(enrollments, fillJoins.enrollment)
+    .innerJoin(studies, fillJoins.study)
+    .innerJoin(processes, fillJoins.process)
+    .leftJoin(subjects, fillJoins.subject)
     .where(where)
     .limit(1);
   return lock ? query.for('update', { of: enrollments }) : query;
@@ -180,29 +184,16 @@ export function fillRowsWithTokenQuery<E extends Record<string, SQL<unknown>>>(
 ) {
   return db
     .select({
-      enrollment: enrollments,
-      study: studies,
-      designKey: designKeyOfStudy,
-      process: { revision: processes.revision, xmin: sql<string>`${processes}.xmin::text` },
-      subject: subjects,
+      ...fillColumns,
       token: tokens,
       questionnaire: questionnaires,
       ...extra,
     })
     .from(tokens)
-    .innerJoin(
-      enrollments,
-      and(eq(enrollments.studyId, tokens.studyId), eq(enrollments.id, tokens.enrollmentId)),
-    )
-    .innerJoin(studies, eq(studies.id, enrollments.studyId))
-    .innerJoin(
-      processes,
-      and(eq(processes.studyId, enrollments.studyId), eq(processes.id, enrollments.processId)),
-    )
-    .leftJoin(
-      subjects,
-      and(eq(subjects.studyId, enrollments.studyId), eq(subjects.id, enrollments.subjectId)),
-    )
+    .innerJoin(enrollments, fillJoins.enrollment)
+    .innerJoin(studies, fillJoins.study)
+    .innerJoin(processes, fillJoins.process)
+    .leftJoin(subjects, fillJoins.subject)
     .leftJoin(
       questionnaires,
       and(eq(questionnaires.studyId, tokens.studyId), eq(questionnaires.tokenId, tokens.id)),
