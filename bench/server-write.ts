@@ -19,18 +19,13 @@ import { thirtyAnswers } from '../packages/server/test/thirty-questions';
 import { isQuick, listOption, numberOption } from './lib/args';
 import { withCleanup } from './lib/cleanup';
 import { cpuPer, sampleCpu } from './lib/cpu';
-import { HttpClient, type LoadResult, runClosedLoop, type Timings } from './lib/load';
+import { type HttpClient, type LoadResult, runClosedLoop } from './lib/load';
+import { LinkPool, SERVER_ENV, submitRun } from './lib/participant-load';
 import { assertPgbench, initPgbench, type PgbenchResult, runPgbench } from './lib/pgbench';
 import { checkpoint, createThrowawayDatabase, describeServer, settle } from './lib/postgres';
 import { reportRow } from './lib/report';
 import { median, ms, percent, quantile, rate, sleep } from './lib/stats';
-import {
-  type BenchStudy,
-  enrolLinks,
-  type Link,
-  setUpParticipantStudy,
-  staffClient,
-} from './lib/write-study';
+import { type BenchStudy, enrolLinks, setUpParticipantStudy, staffClient } from './lib/write-study';
 
 const CLIENTS = numberOption('clients', 16, 2);
 const SECONDS = numberOption('seconds', 20, 5);
@@ -40,6 +35,8 @@ const PGLITE_CLIENTS = numberOption('pglite-clients', 50, 4);
 const PGBENCH_SCALE = numberOption('pgbench-scale', CLIENTS, 2);
 const PARTS = listOption('only', ['postgres', 'pglite']);
 const WARM_UP_SECONDS = Math.min(3, SECONDS);
+/** On PostgreSQL, the warm-up's second, steady part (after the cold window). */
+const STEADY_WARM_UP_SECONDS = isQuick ? WARM_UP_SECONDS : 30;
 /** The participant flows per second the warm-up's links are enrolled for (rounds ran 194-286). */
 const WARM_UP_MAX_RATE = 250;
 /** Server processes on PostgreSQL: BENCH_PROCESSES, else one per core (at most TRIALBASE_PROCESSES's 64). */
@@ -53,102 +50,6 @@ const GOAL_P99_MS = 250;
 const GOAL_PGLITE_P95_MS = 1000;
 
 let totalErrors = 0;
-
-/** The links a participant run takes from, topped up before each run to last it. */
-class LinkPool {
-  private links: Link[] = [];
-  constructor(private readonly study: BenchStudy) {}
-  take(): Link | undefined {
-    return this.links.shift();
-  }
-  /** Enough links for `flowsPerSecond` over a window of `seconds` with a margin (the rate can rise between rounds). */
-  async fill(flowsPerSecond: number, clients: number, seconds = SECONDS) {
-    const wanted = Math.ceil(flowsPerSecond * seconds * 1.6) + clients * 4;
-    if (this.links.length >= wanted) return;
-    const started = performance.now();
-    const count = wanted - this.links.length;
-    this.links.push(...(await enrolLinks(this.study, count)));
-    console.log(
-      `  enrolled ${count} participants in ${ms(performance.now() - started)} (pool ${this.links.length})`,
-    );
-  }
-}
-
-// Participants reach the server from their own phones: behind the reverse proxy a deployment has
-// (TRUST_PROXY), each flow comes from its own address, so the per-address limits of the public
-// routes see one participant each, as in production. Addresses of the benchmarking range (RFC 2544);
-// only a header, no traffic goes anywhere but to the local server.
-// BENCH_SERVER_NODE_OPTIONS reaches the server's Node only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
-// for a CPU profile of the server under this load, written when it stops).
-const SERVER_ENV: Record<string, string> = {
-  TRUST_PROXY: 'true',
-  ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
-};
-let participants = 0;
-function participantAddress(): string {
-  const n = participants++ % 131_072;
-  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
-}
-
-/**
- * One participant, link to submitted form, the calls the participant pages make: the link page
- * validates the link, whose answer brings the fill page's data (issue 16; getInfo is asked for only
- * for a link that cannot be opened), so the fill page asks for getProcess and fillState only when
- * it did not; then the participant submits all 30 answers.
- */
-async function participantFlow(baseUrl: string, study: BenchStudy, link: Link, timings: Timings) {
-  const client = new HttpClient(baseUrl, { 'x-forwarded-for': participantAddress() });
-  const studyId = study.studyId;
-  const opened = await client.request<{ fill: unknown }>(
-    timings,
-    'validateToken',
-    'POST',
-    `/api/public/studies/${studyId}/token/validateToken`,
-    { token: link.token },
-  );
-  if (!opened.fill)
-    await Promise.all([
-      client.request(
-        timings,
-        'getProcess',
-        'GET',
-        `/api/public/studies/${studyId}/tokens/${link.token}/getProcess`,
-      ),
-      client.request(
-        timings,
-        'fillState',
-        'GET',
-        `/api/public/studies/${studyId}/token/${link.token}/fillState`,
-      ),
-    ]);
-  const result = await client.request<{ isDone: boolean; status: string }>(
-    timings,
-    'submit',
-    'POST',
-    `/api/public/studies/${studyId}/questionnaire`,
-    {
-      token: link.token,
-      formId: study.formId,
-      answers: thirtyAnswers(link.token.charCodeAt(0)),
-      isFinal: true,
-      idempotencyKey: `bench-${link.tokenId}`,
-    },
-  );
-  if (!result.isDone) throw new Error(`submit left the link ${result.status}, not done`);
-}
-
-function submitRun(baseUrl: string, study: BenchStudy, pool: LinkPool, clients: number, seconds: number) {
-  return runClosedLoop({
-    clients,
-    seconds,
-    flow: async (_client, timings) => {
-      const link = pool.take();
-      if (!link) return false;
-      await participantFlow(baseUrl, study, link, timings);
-      return true;
-    },
-  });
-}
 
 /** A member of staff with their own session, correcting one filled form again and again. */
 type Updater = { client: HttpClient; url: string; version: number; seed: number };
@@ -255,14 +156,23 @@ async function benchPostgres() {
     // The warm-up runs its whole window (links for up to WARM_UP_MAX_RATE): with links for 5 flows/s
     // it ran out after 1.3 s, so the first round met a server that had served only 209 flows.
     await pool.fill(WARM_UP_MAX_RATE, CLIENTS, WARM_UP_SECONDS);
-    console.log(`warm-up (${WARM_UP_SECONDS} s each)`);
-    const warmSubmit = await submitRun(url, study, pool, CLIENTS, WARM_UP_SECONDS);
-    describeRun('submit', warmSubmit, 'submit', 'flows/s');
+    console.log(`warm-up: ${WARM_UP_SECONDS} s cold, then ${STEADY_WARM_UP_SECONDS} s more of each`);
+    const coldSubmit = await submitRun(url, study, pool, CLIENTS, WARM_UP_SECONDS);
+    describeRun('submit', coldSubmit, 'submit', 'flows/s');
     describeRun('update', await updateRun(updaters, WARM_UP_SECONDS), 'update', 'tps    ');
     failOnWarmUpErrors();
-    // The warm-up runs cold (JIT, caches, its first links) well below the rounds' rate (130-187
-    // against 194-286 flows/s): the first round's links are counted for twice its rate.
-    let expectedRate = Math.max(1, warmSubmit.flowsPerSecond * 2);
+    // Then the load runs on until the server is warm: in interleaved runs of two servers of one build
+    // (8-s windows), each server's CPU per participant flow fell from 11.6-11.9 to 7.6-8.4 ms over
+    // its first 40 s of load, and with the 3-s warm-up alone the first round came out below the two
+    // after it (218/257/276 and 268/331/302 flows/s). The cold window runs below the steady rate:
+    // these links are counted for 1.5 times its rate (and pool.fill's margin).
+    await pool.fill(Math.max(1, coldSubmit.flowsPerSecond * 1.5), CLIENTS, STEADY_WARM_UP_SECONDS);
+    const warmSubmit = await submitRun(url, study, pool, CLIENTS, STEADY_WARM_UP_SECONDS);
+    describeRun('submit', warmSubmit, 'submit', 'flows/s');
+    describeRun('update', await updateRun(updaters, STEADY_WARM_UP_SECONDS), 'update', 'tps    ');
+    failOnWarmUpErrors();
+    // The rounds may run faster still: their links are counted for 1.25 times the warm-up's rate.
+    let expectedRate = Math.max(1, warmSubmit.flowsPerSecond * 1.25);
     const submits: LoadResult[] = [];
     const updates: LoadResult[] = [];
     const pgbenches: PgbenchResult[] = [];
@@ -275,7 +185,7 @@ async function benchPostgres() {
     };
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`round ${round} of ${ROUNDS}: ${CLIENTS} clients, ${SECONDS} s each`);
-      await pool.fill(expectedRate, CLIENTS);
+      await pool.fill(expectedRate, CLIENTS, SECONDS);
       const pid = server.pid;
       await quiet();
       let before = sampleCpu(pid);
@@ -377,14 +287,14 @@ async function benchPglite() {
     console.log(`PGlite: ${PGLITE_CLIENTS} participants`);
     const study = await setUpParticipantStudy(server.url, 'PGlite write bench');
     const pool = new LinkPool(study);
-    await pool.fill(2, PGLITE_CLIENTS);
+    await pool.fill(2, PGLITE_CLIENTS, SECONDS);
     const warm = await submitRun(server.url, study, pool, PGLITE_CLIENTS, WARM_UP_SECONDS);
     describeRun('warm-up', warm, 'submit', 'flows/s');
     failOnWarmUpErrors();
     let expectedRate = Math.max(1, warm.flowsPerSecond);
     const runs: LoadResult[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      await pool.fill(expectedRate, PGLITE_CLIENTS);
+      await pool.fill(expectedRate, PGLITE_CLIENTS, SECONDS);
       await sleep(2000);
       const before = sampleCpu(server.pid);
       const run = await submitRun(server.url, study, pool, PGLITE_CLIENTS, SECONDS);

@@ -19,3 +19,9 @@ export function listOption(name: string, fallback: string[]): string[] {
   const raw = index > 0 ? process.argv[index + 1] : undefined;
   return raw ? raw.split(',').map((s) => s.trim()) : fallback;
 }
+
+/** A text option: `--b ../other/packages/server/dist/main.js`; the default when absent. */
+export function textOption(name: string, fallback: string | undefined): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return (index > 0 ? process.argv[index + 1] : undefined) ?? fallback;
+}
