@@ -7,8 +7,9 @@
 // per core (then alone on a fresh PGlite folder); the study is set up through the API
 // (bench/lib/write-study.ts). Runs interleave (Trialbase submit, pgbench, Trialbase update, ... for
 // each round) so a shared machine weighs on both sides, and the table gives medians over the rounds.
-// Each window starts quiet (no autovacuum, no queued job or unchained audit event of the server) and
-// after a CHECKPOINT, so none inherits the work or the page writes the window before began. Any
+// Each window starts quiet (the app's database vacuumed as pgbench vacuums its tables, no autovacuum,
+// no queued job or unchained audit event of the server) and after a CHECKPOINT, so none inherits the
+// work or the page writes the window before began. Any
 // failed request fails the bench.
 //
 //   npm run bench:server-write -- [--clients 16] [--seconds 20] [--rounds 3] [--pglite-clients 50]
@@ -22,7 +23,7 @@ import { cpuPer, sampleCpu } from './lib/cpu';
 import { type HttpClient, type LoadResult, runClosedLoop } from './lib/load';
 import { LinkPool, SERVER_ENV, submitRun } from './lib/participant-load';
 import { assertPgbench, initPgbench, type PgbenchResult, runPgbench } from './lib/pgbench';
-import { checkpoint, createThrowawayDatabase, describeServer, settle } from './lib/postgres';
+import { checkpoint, createThrowawayDatabase, describeServer, settle, vacuum } from './lib/postgres';
 import { reportRow } from './lib/report';
 import { median, ms, percent, quantile, rate, sleep } from './lib/stats';
 import { type BenchStudy, enrolLinks, setUpParticipantStudy, staffClient } from './lib/write-study';
@@ -178,8 +179,10 @@ async function benchPostgres() {
     const pgbenches: PgbenchResult[] = [];
     const cpu: CpuRounds = { submit: [], update: [], pgbench: [] };
     // Each window, theirs and ours, starts quiet (no jobs, autovacuums or unchained audit events
-    // left by the one before) and after a CHECKPOINT.
+    // left by the one before, the app's database vacuumed as pgbench vacuums its tables) and after a
+    // CHECKPOINT.
     const quiet = async () => {
+      await vacuum(appDatabase.url);
       await settle(appDatabase.url);
       await checkpoint();
     };

@@ -29,8 +29,8 @@ export class LinkPool {
 // (TRUST_PROXY), each flow comes from its own address, so the per-address limits of the public
 // routes see one participant each, as in production. Addresses of the benchmarking range (RFC 2544);
 // only a header, no traffic goes anywhere but to the local server.
-// BENCH_SERVER_NODE_OPTIONS reaches the server's Node only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
-// for a CPU profile of the server under this load, written when it stops).
+// BENCH_SERVER_NODE_OPTIONS reaches the server's Node only (e.g. `--require <repo>/bench/lib/cpu-profile.cjs`
+// with BENCH_CPU_PROFILE for a CPU profile of the server under this load: README).
 export const SERVER_ENV: Record<string, string> = {
   TRUST_PROXY: 'true',
   ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
