@@ -14,13 +14,14 @@
 // second the first window's links are enrolled for, then the fastest window's (a window that runs
 // out of links says so and is not counted). No table row: the write bench measures the goals.
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { type RunningServer, startServer } from '../packages/e2e/support/server';
 import { numberOption, textOption } from './lib/args';
 import { withCleanup } from './lib/cleanup';
 import { cpuPer, sampleCpu } from './lib/cpu';
 import { LinkPool, SERVER_ENV, submitRun } from './lib/participant-load';
-import { checkpoint, createThrowawayDatabase, settle } from './lib/postgres';
+import { checkpoint, createThrowawayDatabase, settle, vacuum } from './lib/postgres';
 import { median, quantile, rate } from './lib/stats';
 import { setUpParticipantStudy } from './lib/write-study';
 
@@ -29,7 +30,8 @@ const SECONDS = numberOption('seconds', 8, 5);
 const ROUNDS = numberOption('rounds', 4, 1);
 const RATE = numberOption('rate', 100, 20);
 const WARM_UP_SECONDS = 5;
-const PROCESSES = process.env.BENCH_PROCESSES ?? '2';
+/** Server processes of each build: BENCH_PROCESSES, else one per core, as the write bench runs them. */
+const PROCESSES = process.env.BENCH_PROCESSES ?? String(Math.min(64, availableParallelism()));
 
 const own = path.join(import.meta.dirname, '../packages/server/dist/main.js');
 // Relative to where npm was run (npm runs the bench in bench/).
@@ -71,8 +73,10 @@ async function main() {
     };
     let errors = 0;
     const window = async (side: Side, seconds: number, counted: boolean) => {
-      // Enrolled through A before either side's window, then the database settles.
+      // Enrolled through A before either side's window; then the database is vacuumed and settles,
+      // as before the write bench's windows.
       await pool.fill(expectedRate, CLIENTS, seconds);
+      await vacuum(database.url);
       await settle(database.url);
       await checkpoint();
       const before = sampleCpu(servers[side]?.pid);
