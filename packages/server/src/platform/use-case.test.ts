@@ -97,3 +97,44 @@ describe(`deferred writes of a use case on ${engine}`, () => {
     expect(await auditCount('dw3')).toBe(0);
   });
 });
+
+describe(`audit events of a use case on ${engine}`, () => {
+  it('keep what they held when recorded, whatever the use case changes afterwards', async () => {
+    const after = { status: 'OPEN', count: 1 };
+    await runUseCase(
+      t.app.database.db,
+      SYSTEM_ACTOR,
+      async (ctx) => {
+        await ctx.audit({ action: 'USER_LOGIN_SUCCEEDED', entityType: 'USER', entityId: 'ae1', after });
+        after.status = 'CHANGED';
+        after.count = 2;
+      },
+      now,
+    );
+    const { rows } = await t.app.database.query<{ after: unknown }>(
+      `select after from audit_event where entity_id = 'ae1'`,
+    );
+    expect(rows.map((r) => r.after)).toEqual([{ status: 'OPEN', count: 1 }]);
+  });
+
+  it('roll the use case back when an event cannot be recorded', async () => {
+    await expect(
+      runUseCase(
+        t.app.database.db,
+        SYSTEM_ACTOR,
+        async (ctx) => {
+          await ctx.tx.insert(loginThrottle).values({ key: 'ae2:a', failures: 1, windowStart: now });
+          await ctx.audit({
+            action: 'USER_LOGIN_SUCCEEDED',
+            entityType: 'USER',
+            entityId: 'ae2',
+            after: { n: 1n } as unknown as Record<string, unknown>,
+          });
+        },
+        now,
+      ),
+    ).rejects.toThrow();
+    expect(await keys('ae2:')).toEqual([]);
+    expect(await auditCount('ae2')).toBe(0);
+  });
+});

@@ -1,5 +1,11 @@
 import type { AuditActor, AuditEvent } from '@trialbase/domain';
-import { type AuditInsertPart, appendAuditEvents, runAuditInsertParts } from './audit/audit';
+import {
+  type AuditInsertPart,
+  appendAuditRows,
+  auditRow,
+  auditTime,
+  runAuditInsertParts,
+} from './audit/audit';
 import { kickAuditSequencer } from './audit/sequencer';
 import { auditTapWrites } from './audit/taps';
 import { commitWithNextStatement, type Db, type Tx } from './db/client';
@@ -37,25 +43,28 @@ export async function runUseCase<T>(
   let appended = 0;
   let afterCommit: (() => void)[] = [];
   const result = await db.transaction(async (tx) => {
-    const events: AuditEvent[] = [];
+    // Each event gets its id and its row of the audit insert as it is recorded: taps (webhook
+    // messages, issue 28) name the event they come from, and the hashing runs while the use case
+    // still waits for its statements (a subject import's 5,000 events, issue 16).
+    const events: (AuditEvent & { id: string })[] = [];
+    const rows: string[] = [];
+    const occurredAt = auditTime(now);
     const deferred: DeferredWrite[] = [];
     const ctx: UseCaseContext = {
       tx,
       actor,
       now,
       audit: async (event) => {
-        events.push(event);
+        const named = event.id ? (event as AuditEvent & { id: string }) : { ...event, id: newId(now) };
+        rows.push(auditRow(actor, occurredAt, named));
+        events.push(named);
       },
       deferWrite: (statement, check) => {
         deferred.push({ statement, check });
       },
     };
     const value = await fn(ctx);
-    // Each event gets its id here, so taps (webhook messages, issue 28) can name the event they come from.
-    const named = events.map((event) => (event.id ? event : { ...event, id: newId(now) })) as (AuditEvent & {
-      id: string;
-    })[];
-    const writes = auditTapWrites(db, named, { actor, now });
+    const writes = auditTapWrites(db, events, { actor, now });
     const statements = [
       ...deferred.map((write) => write.statement),
       ...writes.map((write) => write.statement),
@@ -64,8 +73,8 @@ export async function runUseCase<T>(
     // still throw after it, it carries the COMMIT too (platform/db/pg-prepared.ts).
     if (deferred.every((write) => write.check === undefined)) commitWithNextStatement(tx);
     const written =
-      named.length > 0
-        ? await appendAuditEvents(tx, actor, now, named, statements)
+      rows.length > 0
+        ? await appendAuditRows(tx, actor, now, rows, statements)
         : await runAuditInsertParts(tx, statements);
     deferred.forEach((write, i) => {
       write.check?.(written[i] ?? 0);

@@ -34,48 +34,76 @@ export async function appendAuditEvents(
   parts: readonly AuditInsertPart[] = [],
 ): Promise<number[]> {
   if (events.length === 0) return [];
-  // Timestamps are stored to the microsecond but JavaScript keeps milliseconds: round now.
-  const occurredAt = new Date(Math.floor(now.getTime())).toISOString();
-  // One statement and one parameter whatever the number of events (a subject import writes thousands):
-  // the rows travel as one JSON array, which also gives `before` and `after` exactly what jsonb keeps
-  // (dates become strings, undefined disappears). An absent value is left out, so it is stored as NULL
-  // (a JSON null would be stored as jsonb 'null'). Each event's content hash is taken from the same
-  // values (chain.ts: their canonical JSON is the stored JSON's), so the sequencer never reads them back;
-  // `before` and `after` are written as JSON once, canonically, for both (issue 16: writing them again
-  // with JSON.stringify was 2 % of the server's CPU on the write paths).
-  const rows = events.map((event) => {
-    const before = event.before ?? null;
-    const after = event.after ?? null;
-    const beforeText = before === null ? null : new CanonicalText(canonicalJson(before));
-    const afterText = after === null ? null : new CanonicalText(canonicalJson(after));
-    const content: AuditContent = {
-      id: event.id ?? newId(now),
-      chain: chainOf(event.studyId),
-      studyId: event.studyId ?? null,
-      actorType: actor.type,
-      actorId: actor.id ?? null,
-      action: event.action,
-      entityType: event.entityType,
-      entityId: event.entityId ?? null,
-      before: beforeText,
-      after: afterText,
-      reason: event.reason ?? null,
-      occurredAt,
-    };
-    let row = `{"id":${JSON.stringify(content.id)},"chain":${JSON.stringify(content.chain)}`;
-    if (content.studyId !== null) row += `,"study_id":${JSON.stringify(content.studyId)}`;
-    row += `,"action":${JSON.stringify(content.action)},"entity_type":${JSON.stringify(content.entityType)}`;
-    if (content.entityId !== null) row += `,"entity_id":${JSON.stringify(content.entityId)}`;
-    if (beforeText !== null) row += `,"before":${beforeText.text}`;
-    if (afterText !== null) row += `,"after":${afterText.text}`;
-    if (content.reason !== null) row += `,"reason":${JSON.stringify(content.reason)}`;
-    return `${row},"content_hash":"${hashAuditContent(content)}"}`;
-  });
-  const json = `[${rows.join(',')}]`;
+  const occurredAt = auditTime(now);
+  return appendAuditRows(
+    tx,
+    actor,
+    now,
+    events.map((event) => auditRow(actor, occurredAt, event)),
+    parts,
+  );
+}
+
+/** When events of `now` are stored: to the millisecond, as JavaScript keeps it (the database keeps microseconds). */
+export function auditTime(now: Date): string {
+  return new Date(Math.floor(now.getTime())).toISOString();
+}
+
+/**
+ * One event as a row of the audit insert's JSON (`appendAuditRows`), its content hash included. Every
+ * event of a statement shares the actor and `occurredAt` (auditTime). The rows travel as one JSON array,
+ * which also gives `before` and `after` exactly what jsonb keeps (dates become strings, undefined
+ * disappears); an absent value is left out, so it is stored as NULL (a JSON null would be stored as
+ * jsonb 'null'). The content hash is taken from the same values (chain.ts: their canonical JSON is the
+ * stored JSON's), so the sequencer never reads them back; `before` and `after` are written as JSON
+ * once, canonically, for both (issue 16: writing them again with JSON.stringify was 2 % of the
+ * server's CPU on the write paths). A use case makes each row when it records the event (use-case.ts),
+ * so a subject import hashes its 5,000 events while the database inserts the subjects.
+ */
+export function auditRow(actor: AuditActor, occurredAt: string, event: AuditEvent): string {
+  const before = event.before ?? null;
+  const after = event.after ?? null;
+  const beforeText = before === null ? null : new CanonicalText(canonicalJson(before));
+  const afterText = after === null ? null : new CanonicalText(canonicalJson(after));
+  const content: AuditContent = {
+    id: event.id ?? newId(new Date(occurredAt)),
+    chain: chainOf(event.studyId),
+    studyId: event.studyId ?? null,
+    actorType: actor.type,
+    actorId: actor.id ?? null,
+    action: event.action,
+    entityType: event.entityType,
+    entityId: event.entityId ?? null,
+    before: beforeText,
+    after: afterText,
+    reason: event.reason ?? null,
+    occurredAt,
+  };
+  let row = `{"id":${JSON.stringify(content.id)},"chain":${JSON.stringify(content.chain)}`;
+  if (content.studyId !== null) row += `,"study_id":${JSON.stringify(content.studyId)}`;
+  row += `,"action":${JSON.stringify(content.action)},"entity_type":${JSON.stringify(content.entityType)}`;
+  if (content.entityId !== null) row += `,"entity_id":${JSON.stringify(content.entityId)}`;
+  if (beforeText !== null) row += `,"before":${beforeText.text}`;
+  if (afterText !== null) row += `,"after":${afterText.text}`;
+  if (content.reason !== null) row += `,"reason":${JSON.stringify(content.reason)}`;
+  return `${row},"content_hash":"${hashAuditContent(content)}"}`;
+}
+
+/**
+ * Appends the rows `auditRow` made, all of one actor at `now`, in one statement and one parameter
+ * whatever their number (a subject import writes thousands), with `parts` riding in it.
+ */
+export function appendAuditRows(
+  tx: Tx,
+  actor: AuditActor,
+  now: Date,
+  rows: readonly string[],
+  parts: readonly AuditInsertPart[] = [],
+): Promise<number[]> {
   const name = actorName(actor);
   const insert: CompiledStatement = {
     sql: AUDIT_INSERT,
-    params: [actor.type, actor.id, name.fallback, name.lookUp, occurredAt, json],
+    params: [actor.type, actor.id, name.fallback, name.lookUp, auditTime(now), `[${rows.join(',')}]`],
   };
   return runWithParts(tx, parts, insert);
 }
