@@ -74,7 +74,7 @@ export async function runUseCase<T>(
     if (deferred.every((write) => write.check === undefined)) commitWithNextStatement(tx);
     const written =
       rows.length > 0
-        ? await appendAuditRows(tx, actor, now, rows, statements)
+        ? await appendAuditRows(tx, actor, occurredAt, rows, statements)
         : await runAuditInsertParts(tx, statements);
     deferred.forEach((write, i) => {
       write.check?.(written[i] ?? 0);

@@ -38,7 +38,7 @@ export async function appendAuditEvents(
   return appendAuditRows(
     tx,
     actor,
-    now,
+    occurredAt,
     events.map((event) => auditRow(actor, occurredAt, event)),
     parts,
   );
@@ -90,20 +90,21 @@ export function auditRow(actor: AuditActor, occurredAt: string, event: AuditEven
 }
 
 /**
- * Appends the rows `auditRow` made, all of one actor at `now`, in one statement and one parameter
- * whatever their number (a subject import writes thousands), with `parts` riding in it.
+ * Appends the rows `auditRow` made for `actor` at `occurredAt` (the same two: both are in each row's
+ * content hash, and the insert stores them), in one statement and one parameter whatever their number
+ * (a subject import writes thousands), with `parts` riding in it.
  */
 export function appendAuditRows(
   tx: Tx,
   actor: AuditActor,
-  now: Date,
+  occurredAt: string,
   rows: readonly string[],
   parts: readonly AuditInsertPart[] = [],
 ): Promise<number[]> {
   const name = actorName(actor);
   const insert: CompiledStatement = {
     sql: AUDIT_INSERT,
-    params: [actor.type, actor.id, name.fallback, name.lookUp, auditTime(now), `[${rows.join(',')}]`],
+    params: [actor.type, actor.id, name.fallback, name.lookUp, occurredAt, `[${rows.join(',')}]`],
   };
   return runWithParts(tx, parts, insert);
 }
