@@ -106,7 +106,7 @@ export async function settle(appDatabaseUrl: string, limitMs = 120_000): Promise
         const left = await app.query<{ n: number }>(
           `select (select count(*) from pgboss.job where state in ('created', 'retry', 'active')
                      and start_after <= now())::int
-                + (select count(*) from audit_event where hash is null)::int as n`,
+                + (select count(*) from audit_pending)::int as n`,
         );
         const busy = (vacuums.rows[0]?.n ?? 0) + (left.rows[0]?.n ?? 0);
         if (busy === 0) return;

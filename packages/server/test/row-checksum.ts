@@ -7,11 +7,11 @@ type Table = { name: string; hasStudy: boolean; hasSite: boolean };
 
 /**
  * Tables whose rows change by design on a refused request: the failure counters of the limits
- * (they count refusals), sessions (touched by every signed-in call) and the audit chain head and
- * sequence (written after commit by the sequencer, asynchronously). Audit events themselves are
- * compared by id, so a new event counts as a change.
+ * (they count refusals), sessions (touched by every signed-in call) and the audit chain's head, links
+ * and queue (the queue row of a refusal's event, taken and linked after commit by the sequencer,
+ * asynchronously). Audit events themselves are compared by id, so a new event counts as a change.
  */
-const CHANGES_BY_DESIGN = /session|throttle|rate_limit|attempt|chain_head|sequencer/;
+const CHANGES_BY_DESIGN = /session|throttle|rate_limit|attempt|chain_head|sequencer|audit_link|audit_pending/;
 
 let cached: Promise<Table[]> | null = null;
 
@@ -36,7 +36,6 @@ function rowFilter(table: string): string {
 }
 
 function rowText(table: string): string {
-  // The sequencer fills an event's hash and sequence after commit: compare events by id.
   return table === 'audit_event' ? 'x.id::text' : 'x::text';
 }
 

@@ -25,7 +25,7 @@ const CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
  * they are not the request's statements (a request only ever inserts audit events).
  */
 const BACKGROUND =
-  /audit-sequencer|audit_chain_head|^\s*update audit_event|^\s*select [^;]* from "audit_event"/i;
+  /audit-sequencer|audit_chain_head|^\s*with taken as \(\s*delete from audit_pending|^\s*select [^;]* from "audit_pending"/i;
 
 /**
  * Starts counting on the app's database; `take()` returns what was sent since the last take and

@@ -33,7 +33,8 @@ describe(`npm run audit:verify on ${engine}`, () => {
     const app = await buildApp(testConfig(database.config));
     await app.database.exec(`
       alter table audit_event disable trigger user;
-      update audit_event set actor_id = 'someone-else' where seq = 1 and chain = 'system';
+      update audit_event set actor_id = 'someone-else'
+        where id = (select event_id from audit_link where seq = 1 and chain = 'system');
       alter table audit_event enable trigger user;`);
     await app.close();
 

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { auditEvents } from '../../platform/audit/tables';
+import { auditEvents, auditLinks } from '../../platform/audit/tables';
 import type { Db, Executor } from '../../platform/db/client';
 import { customAeReports } from '../adverse-events/custom-reports/tables';
 import { adverseEvents } from '../adverse-events/tables';
@@ -340,7 +340,7 @@ export async function auditPage(
     .select({
       ticket: auditEvents.ticket,
       id: auditEvents.id,
-      seq: auditEvents.seq,
+      seq: auditLinks.seq,
       occurredAt: auditEvents.occurredAt,
       actorType: auditEvents.actorType,
       actorId: auditEvents.actorId,
@@ -351,9 +351,10 @@ export async function auditPage(
       before: auditEvents.before,
       after: auditEvents.after,
       reason: auditEvents.reason,
-      hash: auditEvents.hash,
+      hash: auditLinks.hash,
     })
     .from(auditEvents)
+    .leftJoin(auditLinks, eq(auditLinks.eventId, auditEvents.id))
     .where(
       and(
         eq(auditEvents.studyId, studyId),

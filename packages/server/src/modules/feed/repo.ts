@@ -1,7 +1,7 @@
 import { FEED_ACTIONS, type FeedKind, type FeedScope } from '@trialbase/domain';
-import { and, asc, eq, gt, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { chainOf } from '../../platform/audit/chain';
-import { auditChainHeads, auditEvents } from '../../platform/audit/tables';
+import { auditChainHeads, auditEvents, auditLinks } from '../../platform/audit/tables';
 import type { Executor } from '../../platform/db/client';
 import { customAeReports } from '../adverse-events/custom-reports/tables';
 import { adverseEvents } from '../adverse-events/tables';
@@ -48,7 +48,7 @@ export async function readFeedRows(
   const enrollmentIdOf = sql`coalesce(${questionnaires.enrollmentId}, ${queries.enrollmentId}, ${adverseEvents.enrollmentId}, ${customAeReports.enrollmentId})`;
   const rows = await db
     .select({
-      position: auditEvents.seq,
+      position: auditLinks.seq,
       action: auditEvents.action,
       entityType: auditEvents.entityType,
       entityId: auditEvents.entityId,
@@ -77,7 +77,8 @@ export async function readFeedRows(
       attributes: subjects.attributes,
       enrollmentDetails: enrollments.details,
     })
-    .from(auditEvents)
+    .from(auditLinks)
+    .innerJoin(auditEvents, eq(auditEvents.id, auditLinks.eventId))
     .leftJoin(
       questionnaires,
       and(
@@ -120,14 +121,13 @@ export async function readFeedRows(
     )
     .where(
       and(
-        eq(auditEvents.chain, chain),
-        isNotNull(auditEvents.seq),
-        gt(auditEvents.seq, input.after),
-        lte(auditEvents.seq, input.upTo),
+        eq(auditLinks.chain, chain),
+        gt(auditLinks.seq, input.after),
+        lte(auditLinks.seq, input.upTo),
         or(...kinds.map(([kind, sites]) => kindCondition(kind, sites))),
       ),
     )
-    .orderBy(asc(auditEvents.seq))
+    .orderBy(asc(auditLinks.seq))
     .limit(input.limit);
   return rows;
 }

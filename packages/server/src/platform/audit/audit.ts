@@ -1,5 +1,5 @@
 import { type AuditActor, type AuditEvent, assertNever } from '@trialbase/domain';
-import { and, asc, count, eq, gt, inArray, is, isNotNull, isNull, SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, is, SQL, sql } from 'drizzle-orm';
 import { createBoundedCache } from '../cache/bounded-cache';
 import type { Db, Tx } from '../db/client';
 import { type CompiledStatement, compileStatement, runCompiled } from '../db/prepared';
@@ -14,7 +14,7 @@ import {
   hashAuditContent,
 } from './chain';
 import { catchUpAuditChains, readAuditChainHeads } from './sequencer';
-import { auditEvents } from './tables';
+import { auditEvents, auditLinks } from './tables';
 
 /** A write that rides in the audit insert: a built statement or one compiled already. */
 export type AuditInsertPart = SQL | CompiledStatement;
@@ -125,9 +125,10 @@ async function runWithParts(
  * The audit insert's text, the same for every use case (issue 16 item 2: built once, not by Drizzle
  * for each): $1 actor type, $2 actor id, $3 the actor's name when no user is looked up, $4 whether
  * to look the user up, $5 when, $6 the events as JSON. Tickets are drawn in the order of the events
- * (ordinality), as the use case recorded them.
+ * (ordinality), as the use case recorded them; each event is queued for the sequencer (audit_pending)
+ * in the same statement. It begins with its own CTE (`audit_rows`): withParts puts the parts' before it.
  */
-const AUDIT_INSERT = `insert into audit_event
+const AUDIT_INSERT = `with audit_rows as (insert into audit_event
       (id, chain, study_id, actor_type, actor_id, actor_name, action, entity_type, entity_id, before, after, reason, occurred_at,
        content_hash)
     select r.id, r.chain, r.study_id, $1, $2,
@@ -138,7 +139,9 @@ const AUDIT_INSERT = `insert into audit_event
       id text, chain text, study_id text, action text, entity_type text, entity_id text,
       before jsonb, after jsonb, reason text, content_hash text
     )) with ordinality as r(id, chain, study_id, action, entity_type, entity_id, before, after, reason, content_hash, n)
-    order by r.n`;
+    order by r.n
+    returning ticket, id)
+  insert into audit_pending (ticket, event_id) select ticket, id from audit_rows`;
 
 const composed = createBoundedCache<string>(500);
 
@@ -160,8 +163,15 @@ function withParts(parts: readonly CompiledStatement[], last: CompiledStatement 
       return `w${i} as (${part.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})`;
     });
     const counts = parts.map((_, i) => `(select count(*) from w${i})::int as w${i}`).join(', ');
-    const prefix = ctes.length ? `with ${ctes.join(', ')} ` : '';
-    text = last ? `${prefix}${head}${counts ? ` returning ${counts}` : ''}` : `${prefix}select ${counts}`;
+    // A last statement with CTEs of its own (the audit insert) keeps them, after the parts'.
+    const own = head.startsWith('with ') ? head.slice('with '.length) : null;
+    const prefix = ctes.length
+      ? `with ${ctes.join(', ')}${own === null ? ' ' : ', '}`
+      : own === null
+        ? ''
+        : 'with ';
+    const body = own ?? head;
+    text = last ? `${prefix}${body}${counts ? ` returning ${counts}` : ''}` : `${prefix}select ${counts}`;
     composed.set(key, text);
   }
   return { sql: text, params: [...(last?.params ?? []), ...parts.flatMap((part) => part.params)] };
@@ -262,14 +272,31 @@ export async function verifyAuditChains(
     checkedEvents += result.events;
     chains.push(result);
   }
-  const [pending] = await db
-    .select({ n: count() })
-    .from(auditEvents)
-    .where(
-      options.chains
-        ? and(isNull(auditEvents.hash), inArray(auditEvents.chain, options.chains))
-        : isNull(auditEvents.hash),
-    );
+  const only = options.chains ? sql`p.chain = any(${sql.param(options.chains)}::text[])` : sql`true`;
+  const [pending] = (
+    (await db.execute(sql`select count(*)::int as n from audit_pending q
+      join audit_event p on p.id = q.event_id where ${only}`)) as unknown as { rows: { n: number }[] }
+  ).rows;
+  // An event neither chained nor queued (its queue row removed behind the triggers) would never be
+  // chained: the chain it belongs to is broken. One scan, in the verifier's one pass over everything.
+  const unchained = (
+    (await db.execute(sql`select distinct on (p.chain) p.chain, p.id from audit_event p
+      where ${only} and not exists (select 1 from audit_link l where l.event_id = p.id)
+        and not exists (select 1 from audit_pending q where q.event_id = p.id)
+      order by p.chain, p.ticket`)) as unknown as { rows: { chain: string; id: string }[] }
+  ).rows;
+  for (const { chain, id } of unchained) {
+    let result = chains.find((c) => c.studyId === studyOfChain(chain));
+    if (!result) {
+      result = emptyChain(chain, heads.get(chain) ?? null);
+      chains.push(result);
+    }
+    if (result.ok) {
+      result.ok = false;
+      result.firstBrokenEventId = id;
+      result.problem = 'an event is in no chain and not queued for one: its place was removed';
+    }
+  }
   return {
     ok: chains.every((c) => c.ok),
     checkedEvents,
@@ -278,13 +305,24 @@ export async function verifyAuditChains(
   };
 }
 
-/** The chain names present among the events, by a skip scan over (chain, seq). */
+const studyOfChain = (chain: string) => (chain.startsWith('study:') ? chain.slice('study:'.length) : null);
+
+const emptyChain = (chain: string, head: { seq: number; hash: string } | null): ChainVerification => ({
+  studyId: studyOfChain(chain),
+  events: 0,
+  ok: true,
+  firstBrokenEventId: null,
+  head: head ? { seq: head.seq, hash: head.hash } : null,
+  problem: null,
+});
+
+/** The chain names present among the links, by a skip scan over (chain, seq). */
 async function listChains(db: Db): Promise<string[]> {
   const result = await db.execute(sql`
     with recursive c(chain) as (
-      select min(chain) from audit_event
+      select min(chain) from audit_link
       union all
-      select (select min(chain) from audit_event where chain > c.chain) from c where c.chain is not null
+      select (select min(chain) from audit_link where chain > c.chain) from c where c.chain is not null
     )
     select chain from c where chain is not null`);
   return (result as unknown as { rows: { chain: string }[] }).rows.map((r) => r.chain);
@@ -298,14 +336,7 @@ async function verifyChain(
   onPage: ((chain: string, rows: number) => void) | undefined,
   published?: { seq: number; hash: string },
 ): Promise<ChainVerification> {
-  const state: ChainVerification = {
-    studyId: chain.startsWith('study:') ? chain.slice('study:'.length) : null,
-    events: 0,
-    ok: true,
-    firstBrokenEventId: null,
-    head: head ? { seq: head.seq, hash: head.hash } : null,
-    problem: null,
-  };
+  const state = emptyChain(chain, head);
   const broken = (eventId: string | null, problem: string) => {
     if (!state.ok) return;
     state.ok = false;
@@ -316,27 +347,30 @@ async function verifyChain(
   let lastSeq = 0;
   for (;;) {
     const page = await db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.chain, chain), isNotNull(auditEvents.seq), gt(auditEvents.seq, lastSeq)))
-      .orderBy(asc(auditEvents.seq))
+      .select({ link: auditLinks, event: auditEvents })
+      .from(auditLinks)
+      .leftJoin(auditEvents, eq(auditEvents.id, auditLinks.eventId))
+      .where(and(eq(auditLinks.chain, chain), gt(auditLinks.seq, lastSeq)))
+      .orderBy(asc(auditLinks.seq))
       .limit(pageSize);
     onPage?.(chain, page.length);
-    for (const row of page) {
+    for (const { link, event } of page) {
       state.events += 1;
-      const seq = row.seq ?? 0;
+      const { seq, hash } = link;
       if (state.ok) {
-        const { hash, ticket: _ticket, ...rest } = row;
-        if (seq !== lastSeq + 1) broken(row.id, `position ${seq} follows ${lastSeq}: events are missing`);
-        else if (row.prevHash !== prevHash)
-          broken(row.id, `position ${seq} does not chain to the one before`);
-        else if (chainOf(row.studyId) !== row.chain) broken(row.id, `position ${seq} is in the wrong chain`);
-        else if (expectedAuditHash({ ...rest, seq, prevHash }) !== hash)
-          broken(row.id, `position ${seq} was changed after it was sequenced`);
+        if (seq !== lastSeq + 1)
+          broken(link.eventId, `position ${seq} follows ${lastSeq}: events are missing`);
+        else if (link.prevHash !== prevHash)
+          broken(link.eventId, `position ${seq} does not chain to the one before`);
+        else if (event === null) broken(link.eventId, `the event at position ${seq} is missing`);
+        else if (event.chain !== chain || chainOf(event.studyId) !== chain)
+          broken(link.eventId, `position ${seq} is in the wrong chain`);
+        else if (expectedAuditHash({ ...event, seq, prevHash }) !== hash)
+          broken(link.eventId, `position ${seq} was changed after it was sequenced`);
       }
-      if (published && seq === published.seq && row.hash !== published.hash)
-        broken(row.id, `position ${seq} does not match the published head`);
-      prevHash = row.hash ?? '';
+      if (published && seq === published.seq && hash !== published.hash)
+        broken(link.eventId, `position ${seq} does not match the published head`);
+      prevHash = hash;
       lastSeq = seq;
     }
     if (page.length < pageSize) break;

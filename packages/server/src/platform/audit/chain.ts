@@ -87,11 +87,11 @@ const isOmitted = (value: unknown) =>
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** A stored audit event; `seq`, `prevHash` and `hash` are null until the sequencer has taken it. */
+/** A stored audit event; its position and hashes are in audit_link once the sequencer has taken it. */
 export type AuditRow = typeof auditEvents.$inferSelect;
 
 /** What the hash covers: the recorded event with its position and the previous hash (not its ticket). */
-export type ChainedContent = Omit<AuditRow, 'hash' | 'ticket' | 'seq' | 'prevHash'> & {
+export type ChainedContent = Omit<AuditRow, 'ticket'> & {
   seq: number;
   prevHash: string;
 };

@@ -61,7 +61,7 @@ describe(`daily audit chain heads on ${engine}`, () => {
       // Each published head is a real position of its chain, with its hash.
       for (const head of published) {
         const row = await t.app.database.query<{ hash: string }>(
-          'select hash from audit_event where chain = $1 and seq = $2',
+          'select hash from audit_link where chain = $1 and seq = $2',
           [head.chain, head.seq],
         );
         expect(row.rows[0]?.hash).toBe(head.hash);
@@ -103,11 +103,14 @@ describe(`npm run audit:verify against published heads on ${engine}`, () => {
     // As the database owner: delete the two newest events and move the recorded head back to match.
     await app.database.exec(`
       alter table audit_event disable trigger user;
+      alter table audit_link disable trigger user;
       alter table audit_chain_head disable trigger user;
-      delete from audit_event where chain = 'system' and seq > ${published.seq - 2};
-      update audit_chain_head set seq = e.seq, hash = e.hash
-        from audit_event e where e.chain = 'system' and e.seq = ${published.seq - 2} and audit_chain_head.chain = 'system';
+      with cut as (delete from audit_link where chain = 'system' and seq > ${published.seq - 2} returning event_id)
+        delete from audit_event where id in (select event_id from cut);
+      update audit_chain_head set seq = l.seq, hash = l.hash
+        from audit_link l where l.chain = 'system' and l.seq = ${published.seq - 2} and audit_chain_head.chain = 'system';
       alter table audit_chain_head enable trigger user;
+      alter table audit_link enable trigger user;
       alter table audit_event enable trigger user;`);
     const moved = (await readAuditChainHeads(app.database.db)).find((h) => h.chain === SYSTEM_CHAIN);
     expect(moved?.seq).toBe(published.seq - 2);

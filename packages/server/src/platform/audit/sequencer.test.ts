@@ -1,6 +1,6 @@
 // @module-tag concurrency
 import type { AuditEvent } from '@trialbase/domain';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, engine, type TestApp, testConfig } from '../../../test/harness';
 import { buildApp } from '../../app';
@@ -11,7 +11,7 @@ import { newId } from '../ids';
 import { runUseCase, SYSTEM_ACTOR } from '../use-case';
 import { appendAuditEvents, verifyAuditChains } from './audit';
 import { AuditSequencer, catchUpAuditChains, readAuditChainHeads, sequenceAuditBatch } from './sequencer';
-import { auditEvents } from './tables';
+import { auditEvents, auditLinks, auditPending } from './tables';
 
 const event = (studyId: string, entityId: string, after: Record<string, unknown> = {}): AuditEvent => ({
   action: 'USER_UPDATED',
@@ -56,19 +56,25 @@ function gate() {
   return { release, released };
 }
 
-async function chainRows(db: Db, studyId: string) {
+async function chainRows(db: Db | Tx, studyId: string) {
   return db
-    .select({ entityId: auditEvents.entityId, seq: auditEvents.seq, hash: auditEvents.hash })
+    .select({ entityId: auditEvents.entityId, seq: auditLinks.seq, hash: auditLinks.hash })
     .from(auditEvents)
+    .leftJoin(auditLinks, eq(auditLinks.eventId, auditEvents.id))
     .where(eq(auditEvents.studyId, studyId))
-    .orderBy(asc(auditEvents.seq));
+    .orderBy(asc(auditLinks.seq));
 }
 
+/** Runs `statement` as a database owner could, behind the audit tables' triggers. */
 async function tamper(t: TestApp, statement: string) {
   await t.app.database.exec(`
     alter table audit_event disable trigger user;
+    alter table audit_link disable trigger user;
+    alter table audit_pending disable trigger user;
     ${statement};
-    alter table audit_event enable trigger user;`);
+    alter table audit_event enable trigger user;
+    alter table audit_link enable trigger user;
+    alter table audit_pending enable trigger user;`);
 }
 
 describe(`audit sequencer (issue 16 item 1) on ${engine}`, () => {
@@ -88,14 +94,18 @@ describe(`audit sequencer (issue 16 item 1) on ${engine}`, () => {
         sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`,
       );
       expect((locks as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
-      const own = await tx
-        .select({ seq: auditEvents.seq, hash: auditEvents.hash })
-        .from(auditEvents)
-        .where(eq(auditEvents.studyId, studyId));
-      expect(own).toEqual([
-        { seq: null, hash: null },
-        { seq: null, hash: null },
+      expect((await chainRows(tx, studyId)).map((r) => [r.seq, r.hash])).toEqual([
+        [null, null],
+        [null, null],
       ]);
+      // Each event is queued for the sequencer by the same insert.
+      const queued = await tx
+        .select({ ticket: auditPending.ticket, ticketOfEvent: auditEvents.ticket })
+        .from(auditPending)
+        .innerJoin(auditEvents, eq(auditEvents.id, auditPending.eventId))
+        .where(eq(auditEvents.studyId, studyId));
+      expect(queued).toHaveLength(2);
+      expect(queued.every((q) => q.ticket === q.ticketOfEvent)).toBe(true);
     });
   });
 
@@ -226,10 +236,7 @@ describe(`audit sequencer (issue 16 item 1) on ${engine}`, () => {
         at('QUESTIONNAIRE', questionnaireId, 3),
       ]);
       const history = await listSubjectAuditEvents(tx, studyId, subjectId, 10);
-      expect(history.map((e) => [e.after, e.seq])).toEqual([
-        [{ n: 2 }, null],
-        [{ n: 1 }, 1],
-      ]);
+      expect(history.map((e) => e.after)).toEqual([{ n: 2 }, { n: 1 }]);
       const changeLog = await listQuestionnaireAudit(tx, {
         studyId,
         questionnaireId,
@@ -237,7 +244,8 @@ describe(`audit sequencer (issue 16 item 1) on ${engine}`, () => {
         actions: ['QUESTIONNAIRE_CREATED'],
         limit: 10,
       });
-      expect(changeLog.map((e) => [e.after, e.seq])).toEqual([[{ n: 3 }, null]]);
+      expect(changeLog.map((e) => e.after)).toEqual([{ n: 3 }]);
+      expect((await chainRows(tx, studyId)).map((r) => r.seq)).toEqual([1, null, null]);
     });
   });
 
@@ -295,17 +303,20 @@ describe(`audit sequencer (issue 16 item 1) on ${engine}`, () => {
     const studyId = newId();
     const chain = `study:${studyId}`;
     await t.app.database.query(
-      `insert into audit_event (id, chain, study_id, actor_type, actor_id, actor_name, action, entity_type, entity_id, before, after, reason, occurred_at)
-       values ($1, $2, $3, 'SYSTEM', null, 'system', 'USER_UPDATED', 'USER', 'old', null, '{"b": 1, "a": [1, 2]}', null, now())`,
+      `with e as (insert into audit_event (id, chain, study_id, actor_type, actor_id, actor_name, action, entity_type, entity_id, before, after, reason, occurred_at)
+       values ($1, $2, $3, 'SYSTEM', null, 'system', 'USER_UPDATED', 'USER', 'old', null, '{"b": 1, "a": [1, 2]}', null, now())
+       returning ticket, id)
+       insert into audit_pending (ticket, event_id) select ticket, id from e`,
       [newId(), chain, studyId],
     );
     await db.transaction((tx) => appendAuditEvents(tx, SYSTEM_ACTOR, new Date(), [event(studyId, 'new')]));
     await catchUpAuditChains(db);
     const rows = await db
-      .select({ entityId: auditEvents.entityId, seq: auditEvents.seq, contentHash: auditEvents.contentHash })
+      .select({ entityId: auditEvents.entityId, seq: auditLinks.seq, contentHash: auditEvents.contentHash })
       .from(auditEvents)
+      .innerJoin(auditLinks, eq(auditLinks.eventId, auditEvents.id))
       .where(eq(auditEvents.studyId, studyId))
-      .orderBy(asc(auditEvents.seq));
+      .orderBy(asc(auditLinks.seq));
     expect(rows.map((r) => [r.entityId, r.seq, r.contentHash === null])).toEqual([
       ['old', 1, true],
       ['new', 2, false],
@@ -320,39 +331,36 @@ describe(`audit sequencer (issue 16 item 1) on ${engine}`, () => {
     expect(result.chains[0]?.problem).toMatch(/position 1 was changed/);
   });
 
-  it('keeps the trail append-only: no re-sequencing, no own position, no change before sequencing', async () => {
+  it('keeps the trail append-only: no change to an event before or after sequencing, no change to its place', async () => {
     const studyId = newId();
     await db.transaction((tx) => appendAuditEvents(tx, SYSTEM_ACTOR, new Date(), [event(studyId, 'x')]));
     await expect(
       t.app.database.query(`update audit_event set reason = 'edited' where study_id = $1`, [studyId]),
     ).rejects.toThrow(/append-only/);
-    // Migration 0042: the position may only come with every recorded column left unnamed, and whole.
-    await expect(
-      t.app.database.query(
-        `update audit_event set seq = 1, prev_hash = 'x', hash = 'y', reason = reason where study_id = $1`,
-        [studyId],
-      ),
-    ).rejects.toThrow(/append-only/);
-    await expect(
-      t.app.database.query(`update audit_event set seq = 1 where study_id = $1`, [studyId]),
-    ).rejects.toThrow(/append-only/);
-    await catchUpAuditChains(db);
     await expect(
       t.app.database.query(`update audit_event set "after" = "after" where study_id = $1`, [studyId]),
     ).rejects.toThrow(/append-only/);
     await expect(
       t.app.database.query(
-        `update audit_event set seq = 9, prev_hash = 'x', hash = 'y' where study_id = $1`,
+        `update audit_pending set ticket = ticket + 1000000 where event_id in (select id from audit_event where study_id = $1)`,
         [studyId],
       ),
+    ).rejects.toThrow(/audit_pending is append-only/);
+    await expect(t.app.database.query(`truncate audit_pending`)).rejects.toThrow(/append-only/);
+    await catchUpAuditChains(db);
+    await expect(
+      t.app.database.query(`update audit_event set "after" = "after" where study_id = $1`, [studyId]),
     ).rejects.toThrow(/append-only/);
     await expect(
-      t.app.database.query(
-        `insert into audit_event (id, chain, seq, study_id, actor_type, action, entity_type, occurred_at, prev_hash, hash)
-         values ($1, $2, 2, $3, 'SYSTEM', 'USER_UPDATED', 'USER', now(), 'a', 'b')`,
-        [newId(), `study:${studyId}`, studyId],
-      ),
-    ).rejects.toThrow(/assigned by the sequencer/);
+      t.app.database.query(`update audit_link set seq = 9 where chain = $1`, [`study:${studyId}`]),
+    ).rejects.toThrow(/audit_link is append-only/);
+    await expect(
+      t.app.database.query(`delete from audit_link where chain = $1`, [`study:${studyId}`]),
+    ).rejects.toThrow(/audit_link is append-only/);
+    await expect(t.app.database.query(`truncate audit_link`)).rejects.toThrow(/append-only/);
+    await expect(
+      t.app.database.query(`delete from audit_event where study_id = $1`, [studyId]),
+    ).rejects.toThrow(/append-only/);
     await expect(
       t.app.database.query(`delete from audit_chain_head where chain = $1`, [`study:${studyId}`]),
     ).rejects.toThrow(/only moves forward/);
@@ -376,8 +384,9 @@ describe(`audit sequencer (issue 16 item 1) on ${engine}`, () => {
       const rows = await db
         .select({ id: auditEvents.id })
         .from(auditEvents)
+        .innerJoin(auditLinks, eq(auditLinks.eventId, auditEvents.id))
         .where(eq(auditEvents.studyId, studyId))
-        .orderBy(asc(auditEvents.seq));
+        .orderBy(asc(auditLinks.seq));
       return { studyId, ids: rows.map((r) => r.id) };
     }
     const chainOfStudy = async (studyId: string) =>
@@ -392,24 +401,51 @@ describe(`audit sequencer (issue 16 item 1) on ${engine}`, () => {
       }
     });
 
-    it('a deleted event: the first, one in the middle, or the newest', async () => {
+    it('a deleted event with its place: the first, one in the middle, or the newest', async () => {
+      const removed = (id: string | undefined) =>
+        `delete from audit_link where event_id = '${id}'; delete from audit_event where id = '${id}'`;
       for (const [position, brokenAt] of [
         [0, 1],
         [2, 3],
       ] as const) {
         const { studyId, ids } = await sequencedChain(5);
-        await tamper(t, `delete from audit_event where id = '${ids[position]}'`);
+        await tamper(t, removed(ids[position]));
         expect(await chainOfStudy(studyId)).toMatchObject({ ok: false, firstBrokenEventId: ids[brokenAt] });
       }
       const { studyId, ids } = await sequencedChain(5);
-      await tamper(t, `delete from audit_event where id = '${ids[4]}'`);
+      await tamper(t, removed(ids[4]));
       const result = await chainOfStudy(studyId);
       expect(result).toMatchObject({ ok: false, firstBrokenEventId: null, events: 4, head: { seq: 5 } });
       expect(result?.problem).toMatch(/ends at position 4 but its head is at 5/);
       // Every event of a chain removed: the head is still there.
       const gone = await sequencedChain(2);
-      await tamper(t, `delete from audit_event where study_id = '${gone.studyId}'`);
+      await tamper(
+        t,
+        `delete from audit_link where chain = 'study:${gone.studyId}'; delete from audit_event where study_id = '${gone.studyId}'`,
+      );
       expect(await chainOfStudy(gone.studyId)).toMatchObject({ ok: false, events: 0 });
+    });
+
+    it('a deleted event whose place is left, and an event taken off the queue before it was chained', async () => {
+      const { studyId, ids } = await sequencedChain(3);
+      await tamper(t, `delete from audit_event where id = '${ids[1]}'`);
+      const result = await chainOfStudy(studyId);
+      expect(result).toMatchObject({ ok: false, firstBrokenEventId: ids[1] });
+      expect(result?.problem).toMatch(/event at position 2 is missing/);
+
+      const hidden = await sequencedChain(2);
+      const [late] = await db.transaction(async (tx) => {
+        await appendAuditEvents(tx, SYSTEM_ACTOR, new Date(), [event(hidden.studyId, 'late')]);
+        return tx
+          .select({ id: auditEvents.id })
+          .from(auditEvents)
+          .where(and(eq(auditEvents.studyId, hidden.studyId), eq(auditEvents.entityId, 'late')));
+      });
+      await tamper(t, `delete from audit_pending where event_id = '${late?.id}'`);
+      const verified = await verifyAuditChains(db, { chains: [`study:${hidden.studyId}`] });
+      expect(verified.ok).toBe(false);
+      expect(verified.chains[0]).toMatchObject({ ok: false, firstBrokenEventId: late?.id, events: 2 });
+      expect(verified.chains[0]?.problem).toMatch(/in no chain and not queued/);
     });
   });
 
@@ -466,8 +502,9 @@ describe(`audit sequencer after a crash on ${engine}`, { tags: ['engine'], timeo
       );
       const pending = await first.db
         .select({ id: auditEvents.id })
-        .from(auditEvents)
-        .where(and(eq(auditEvents.studyId, studyId), isNull(auditEvents.hash)));
+        .from(auditPending)
+        .innerJoin(auditEvents, eq(auditEvents.id, auditPending.eventId))
+        .where(eq(auditEvents.studyId, studyId));
       expect(pending).toHaveLength(2);
       await first.close();
 

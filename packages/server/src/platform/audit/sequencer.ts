@@ -1,21 +1,22 @@
-import { asc, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { GENESIS, hashAuditLink, hashAuditRow } from './chain';
-import { auditChainHeads, auditEvents } from './tables';
+import { auditChainHeads, auditEvents, auditPending } from './tables';
 
 /*
  * The audit sequencer (issue 16 item 1), the way a transparency log sequences queued entries: writers
- * only insert their events, without position, inside their own transaction; after commit one
- * sequencer at a time takes the committed, unsequenced events in ticket order (the ticket is drawn
- * just before each writer's commit), gives each its position in its chain, the previous hash and its
- * hash, and moves the chain's head, in batches.
+ * only insert their events, without position, inside their own transaction, each queued in
+ * audit_pending by its ticket (drawn just before the writer's commit); after commit one sequencer at
+ * a time takes the committed, queued events in ticket order, gives each its position in its chain,
+ * the previous hash and its hash (a row of audit_link), takes it off the queue and moves the chain's
+ * head, in batches. The event's own row is never written again.
  *
- * Commit-safe: an event is taken only once its transaction has committed (it is invisible before), and
- * "unsequenced" is a state of the row (hash is null), not a cursor, so an event whose transaction
- * commits late (after events with later tickets were sequenced) is never skipped: it is taken by the
- * next pass and placed after them, as it committed after them. The chain's order is thus the order the
- * sequencer saw commits in. One sequencer at a time: a transaction-scoped advisory lock (several
- * processes, the CLI verifier) and one pass in flight per process (AuditSequencer below).
+ * Commit-safe: an event is taken only once its transaction has committed (its queue row is invisible
+ * before), and the queue is a set of rows, not a cursor, so an event whose transaction commits late
+ * (after events with later tickets were sequenced) is never skipped: it is taken by the next pass and
+ * placed after them, as it committed after them. The chain's order is thus the order the sequencer saw
+ * commits in. One sequencer at a time: a transaction-scoped advisory lock (several processes, the CLI
+ * verifier) and one pass in flight per process (AuditSequencer below).
  */
 
 export const SEQUENCE_BATCH = 500;
@@ -31,19 +32,30 @@ export async function sequenceAuditBatch(
   const batchSize = options.batchSize ?? SEQUENCE_BATCH;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEQUENCER_LOCK})`);
-    // An event with a content hash chains by it: its before and after are not read (issue 16: they were
-    // most of what a pass read and parsed); events written before migration 0043 by their whole row.
-    const { before: _before, after: _after, ...columns } = getTableColumns(auditEvents);
+    // An event with a content hash chains by it and its actor's name: only those are read (issue 16:
+    // the recorded values were most of what a pass read and parsed); an event written before migration
+    // 0043 chains by its whole row, read on its own.
     const rows = await tx
       .select({
-        ...columns,
-        before: sql<unknown>`case when ${auditEvents.contentHash} is null then ${auditEvents.before} end`,
-        after: sql<unknown>`case when ${auditEvents.contentHash} is null then ${auditEvents.after} end`,
+        queued: auditPending.ticket,
+        id: auditEvents.id,
+        chain: auditEvents.chain,
+        actorName: auditEvents.actorName,
+        contentHash: auditEvents.contentHash,
       })
-      .from(auditEvents)
-      .where(isNull(auditEvents.hash))
-      .orderBy(asc(auditEvents.ticket))
+      .from(auditPending)
+      .innerJoin(auditEvents, eq(auditEvents.id, auditPending.eventId))
+      .orderBy(asc(auditPending.ticket))
       .limit(batchSize);
+    const legacyIds = rows.filter((r) => r.contentHash === null).map((r) => r.id);
+    const legacy = new Map(
+      legacyIds.length === 0
+        ? []
+        : (await tx.select().from(auditEvents).where(inArray(auditEvents.id, legacyIds))).map((r) => [
+            r.id,
+            r,
+          ]),
+    );
     if (rows.length === 0) return 0;
     const chains = [...new Set(rows.map((r) => r.chain))];
     const heads = new Map(
@@ -54,6 +66,8 @@ export async function sequenceAuditBatch(
           .where(inArray(auditChainHeads.chain, chains))
       ).map((h) => [h.chain, { seq: h.seq, hash: h.hash }]),
     );
+    const tickets: number[] = [];
+    const linkChains: string[] = [];
     const ids: string[] = [];
     const seqs: number[] = [];
     const prevHashes: string[] = [];
@@ -61,32 +75,44 @@ export async function sequenceAuditBatch(
     for (const row of rows) {
       const head = heads.get(row.chain) ?? { seq: 0, hash: GENESIS };
       const seq = head.seq + 1;
+      const whole = legacy.get(row.id);
       const hash =
         row.contentHash === null
-          ? hashAuditRow({ ...row, seq, prevHash: head.hash })
+          ? hashAuditRow({ ...whole!, seq, prevHash: head.hash })
           : hashAuditLink({
               contentHash: row.contentHash,
               actorName: row.actorName,
               seq,
               prevHash: head.hash,
             });
+      tickets.push(row.queued);
+      linkChains.push(row.chain);
       ids.push(row.id);
       seqs.push(seq);
       prevHashes.push(head.hash);
       hashes.push(hash);
       heads.set(row.chain, { seq, hash });
     }
-    // Four array parameters: one short text for any batch (PGlite's statement cache keeps it), where
-    // a VALUES list of 500 rows was 2,000 parameters to build, send and parse on every pass.
-    const updated = await tx.execute(sql`
-      update audit_event as e set seq = v.seq, prev_hash = v.prev_hash, hash = v.hash
-      from unnest(${sql.param(ids)}::text[], ${sql.param(seqs)}::bigint[], ${sql.param(prevHashes)}::text[],
-        ${sql.param(hashes)}::text[]) as v(id, seq, prev_hash, hash)
-      where e.id = v.id and e.hash is null
-      returning e.id`);
-    const count = (updated as unknown as { rows: unknown[] }).rows.length;
-    if (count !== rows.length) {
-      throw new Error(`audit sequencer: ${count} of ${rows.length} events updated; nothing committed`);
+    // Array parameters: one short text for any batch (PGlite's statement cache keeps it), where a
+    // VALUES list of 500 rows was thousands of parameters to build, send and parse on every pass. Only
+    // events taken off the queue in this statement are linked, so none is linked twice.
+    const linked = await tx.execute(sql`
+      with taken as (
+        delete from audit_pending where ticket = any(${sql.param(tickets)}::bigint[]) returning event_id
+      ), links as (
+        insert into audit_link (chain, seq, event_id, prev_hash, hash)
+        select v.chain, v.seq, v.event_id, v.prev_hash, v.hash
+        from unnest(${sql.param(linkChains)}::text[], ${sql.param(seqs)}::bigint[], ${sql.param(ids)}::text[],
+          ${sql.param(prevHashes)}::text[], ${sql.param(hashes)}::text[]) as v(chain, seq, event_id, prev_hash, hash)
+        where v.event_id in (select event_id from taken)
+        returning 1
+      )
+      select (select count(*) from taken)::int as taken, (select count(*) from links)::int as linked`);
+    const [counts] = (linked as unknown as { rows: { taken: number; linked: number }[] }).rows;
+    if (counts?.taken !== rows.length || counts.linked !== rows.length) {
+      throw new Error(
+        `audit sequencer: ${counts?.linked ?? 0} of ${rows.length} events linked; nothing committed`,
+      );
     }
     const sequencedAt = options.now ?? new Date();
     await tx

@@ -1,20 +1,27 @@
-import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The append-only audit trail (DESIGN.md, STANDARDS.md AT-*). Writers insert events inside their own
- * transaction with no chain position (issue 16 item 1); the sequencer (sequencer.ts) later gives each
- * committed event its position `seq`, `prev_hash` and `hash`, chained per study (or the system chain
- * when `study_id` is null). Triggers reject every other UPDATE, any DELETE and TRUNCATE, and an insert
- * that brings its own position.
+ * transaction with no chain position (issue 16 item 1), each with a row in `audit_pending`; the
+ * sequencer (sequencer.ts) later gives each committed event its position, previous hash and hash in
+ * `audit_link`, chained per study (or the system chain when `study_id` is null). An event is never
+ * written again once inserted: triggers reject any UPDATE, DELETE and TRUNCATE.
  */
 export const auditEvents = pgTable(
   'audit_event',
   {
     id: text('id').primaryKey(),
     chain: text('chain').notNull(),
-    /** The position in the chain, from 1 without gaps; null until the sequencer has taken the event. */
-    seq: bigint('seq', { mode: 'number' }),
     studyId: text('study_id'),
     actorType: text('actor_type').notNull(),
     actorId: text('actor_id'),
@@ -27,8 +34,6 @@ export const auditEvents = pgTable(
     after: jsonb('after'),
     reason: text('reason'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
-    prevHash: text('prev_hash'),
-    hash: text('hash'),
     /**
      * The SHA-256 of what the event records (chain.ts hashAuditContent), computed by the writer from
      * the values it inserts, so the sequencer chains it without reading them back (issue 16). Null for
@@ -38,15 +43,39 @@ export const auditEvents = pgTable(
     /**
      * The order events were written in: drawn as the writing transaction's last statement, just before
      * its commit, so it follows commit order. Readers order by it (it exists before the position does);
-     * the sequencer takes committed events by it. Not part of the hash.
+     * the sequencer takes committed events by it (audit_pending). Not part of the hash.
      */
     ticket: bigserial('ticket', { mode: 'number' }).notNull(),
   },
-  (t) => [
-    uniqueIndex('audit_event_chain_seq_key').on(t.chain, t.seq),
-    index('audit_event_study_entity_idx').on(t.studyId, t.entityType, t.entityId),
-    index('audit_event_unsequenced_idx').on(t.ticket).where(sql`hash is null`),
-  ],
+  (t) => [index('audit_event_study_entity_idx').on(t.studyId, t.entityType, t.entityId)],
+);
+
+/**
+ * The committed events the sequencer has not chained yet, by ticket: the writer's audit insert adds
+ * one row per event in the same statement; the sequencer deletes it when it links the event. A narrow
+ * queue, so the sequencer never writes the wide event row again (issue 16: rewriting each event to
+ * give it its position was a quarter of the write path's WAL on PostgreSQL). Updates are refused.
+ */
+export const auditPending = pgTable('audit_pending', {
+  ticket: bigint('ticket', { mode: 'number' }).primaryKey(),
+  eventId: text('event_id').notNull(),
+});
+
+/**
+ * Each chained event's place: its chain, its position from 1 without gaps, the previous event's hash
+ * and its own hash (chain.ts). Written once by the sequencer; triggers reject UPDATE, DELETE and
+ * TRUNCATE, as for the events.
+ */
+export const auditLinks = pgTable(
+  'audit_link',
+  {
+    chain: text('chain').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    eventId: text('event_id').notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chain, t.seq] }), uniqueIndex('audit_link_event_key').on(t.eventId)],
 );
 
 /**

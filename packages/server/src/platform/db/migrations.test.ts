@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, engine, type TestDatabase } from '../../../test/harness';
+import { verifyAuditChains } from '../audit/audit';
+import { GENESIS, hashAuditContent, hashAuditLink } from '../audit/chain';
 import { openDatabase, resolveMigrationsDir } from './client';
 
 /**
@@ -113,5 +115,104 @@ describe(`migration 0012_public_submission on ${engine}`, () => {
          values ('s1', 'x', 't1', 'key-1', 'q1', 'fp', '{}', now())`,
       ),
     ).rejects.toThrow();
+  });
+});
+
+describe(`migration 0046_audit_link on ${engine}`, () => {
+  it('moves chained positions into audit_link and queues the events not chained yet (issue 16)', async () => {
+    const database = await createTestDatabase({ persistent: true });
+    cleanups.push(() => database.drop());
+    const oldDir = migrationsBefore('0046_audit_link');
+    cleanups.push(() => rmSync(oldDir, { recursive: true, force: true }));
+
+    const old = await openWith(database, oldDir);
+    await old.migrate();
+    const chain = 'study:s1';
+    const occurredAt = '2026-11-01T08:00:00.000Z';
+    const event = (id: string, n: number) => ({
+      id,
+      chain,
+      studyId: 's1',
+      actorType: 'SYSTEM',
+      actorId: null,
+      action: 'USER_UPDATED',
+      entityType: 'USER',
+      entityId: `u${n}`,
+      before: null,
+      after: { n },
+      reason: null,
+      occurredAt,
+    });
+    // Three events as that code wrote them; the sequencer of then chained the first two in place.
+    const events = [event('e1', 1), event('e2', 2), event('e3', 3)];
+    for (const e of events) {
+      await old.query(
+        `insert into audit_event (id, chain, study_id, actor_type, actor_id, actor_name, action, entity_type,
+           entity_id, before, after, reason, occurred_at, content_hash)
+         values ($1, $2, $3, 'SYSTEM', null, 'system', $4, $5, $6, null, $7, null, $8, $9)`,
+        [
+          e.id,
+          chain,
+          e.studyId,
+          e.action,
+          e.entityType,
+          e.entityId,
+          JSON.stringify(e.after),
+          occurredAt,
+          hashAuditContent(e),
+        ],
+      );
+    }
+    let prevHash = GENESIS;
+    const chained: { seq: number; prevHash: string; hash: string }[] = [];
+    for (const [i, e] of events.slice(0, 2).entries()) {
+      const seq = i + 1;
+      const hash = hashAuditLink({ contentHash: hashAuditContent(e), actorName: 'system', seq, prevHash });
+      await old.query('update audit_event set seq = $2, prev_hash = $3, hash = $4 where id = $1', [
+        e.id,
+        seq,
+        prevHash,
+        hash,
+      ]);
+      chained.push({ seq, prevHash, hash });
+      prevHash = hash;
+    }
+    await old.query(
+      `insert into audit_chain_head (chain, seq, hash, sequenced_at) values ($1, 2, $2, now())`,
+      [chain, prevHash],
+    );
+    await old.close();
+
+    const current = await openWith(database, null);
+    cleanups.push(() => current.close());
+    await current.migrate();
+    const links = await current.query<{
+      chain: string;
+      seq: string;
+      event_id: string;
+      prev_hash: string;
+      hash: string;
+    }>('select chain, seq, event_id, prev_hash, hash from audit_link order by seq');
+    expect(links.rows.map((l) => ({ ...l, seq: Number(l.seq) }))).toEqual(
+      chained.map((c, i) => ({
+        chain,
+        seq: c.seq,
+        event_id: `e${i + 1}`,
+        prev_hash: c.prevHash,
+        hash: c.hash,
+      })),
+    );
+    const queued = await current.query<{ event_id: string }>('select event_id from audit_pending');
+    expect(queued.rows).toEqual([{ event_id: 'e3' }]);
+    const columns = await current.query<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_name = 'audit_event'`,
+    );
+    expect(columns.rows.map((c) => c.column_name)).not.toEqual(expect.arrayContaining(['seq']));
+    // The sequencer chains the queued one after them, and the whole chain verifies.
+    const verified = await verifyAuditChains(current.db);
+    expect(verified).toMatchObject({ ok: true, pendingEvents: 0, chains: [{ events: 3, head: { seq: 3 } }] });
+    await expect(current.query(`update audit_event set reason = 'x' where id = 'e1'`)).rejects.toThrow(
+      /append-only/,
+    );
   });
 });

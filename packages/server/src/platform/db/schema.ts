@@ -52,6 +52,6 @@ export { enterpriseCodes, studies, subscriptionPlans } from '../../modules/studi
 export { subjectCounts, subjects } from '../../modules/subjects/tables';
 export { notifications, users, userTableSettings, userTokens } from '../../modules/users/tables';
 export { webhookAttempts, webhookEndpoints, webhookMessages } from '../../modules/webhooks/tables';
-export { auditChainHeads, auditEvents } from '../audit/tables';
+export { auditChainHeads, auditEvents, auditLinks, auditPending } from '../audit/tables';
 export { loginThrottle, sessions } from '../auth/tables';
 export { outboxMessages } from '../outbox/tables';
