@@ -163,15 +163,13 @@ function withParts(parts: readonly CompiledStatement[], last: CompiledStatement 
       return `w${i} as (${part.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})`;
     });
     const counts = parts.map((_, i) => `(select count(*) from w${i})::int as w${i}`).join(', ');
-    // A last statement with CTEs of its own (the audit insert) keeps them, after the parts'.
+    // A last statement with a CTE of its own (the audit insert) joins the parts' WITH list after them.
     const own = head.startsWith('with ') ? head.slice('with '.length) : null;
-    const prefix = ctes.length
-      ? `with ${ctes.join(', ')}${own === null ? ' ' : ', '}`
-      : own === null
-        ? ''
-        : 'with ';
-    const body = own ?? head;
-    text = last ? `${prefix}${body}${counts ? ` returning ${counts}` : ''}` : `${prefix}select ${counts}`;
+    const withList = own === null ? ctes : [...ctes, own];
+    const prefix = withList.length > 0 ? `with ${withList.join(', ')} ` : '';
+    text = last
+      ? `${prefix}${own === null ? head : ''}${counts ? ` returning ${counts}` : ''}`
+      : `${prefix}select ${counts}`;
     composed.set(key, text);
   }
   return { sql: text, params: [...(last?.params ?? []), ...parts.flatMap((part) => part.params)] };

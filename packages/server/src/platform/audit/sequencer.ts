@@ -47,6 +47,7 @@ export async function sequenceAuditBatch(
       .innerJoin(auditEvents, eq(auditEvents.id, auditPending.eventId))
       .orderBy(asc(auditPending.ticket))
       .limit(batchSize);
+    if (rows.length === 0) return 0;
     const legacyIds = rows.filter((r) => r.contentHash === null).map((r) => r.id);
     const legacy = new Map(
       legacyIds.length === 0
@@ -56,7 +57,6 @@ export async function sequenceAuditBatch(
             r,
           ]),
     );
-    if (rows.length === 0) return 0;
     const chains = [...new Set(rows.map((r) => r.chain))];
     const heads = new Map(
       (
